@@ -1,0 +1,1 @@
+"""Dingir: Mesopotamian board games for play-by-post Discord communities."""

@@ -1,0 +1,74 @@
+"""The message catalogue: every user-facing string, in English and French.
+
+Catalogues live in ``data/locales/<lang>/*.json`` (flat ``key -> template``
+maps, merged per language). A template is a ``str.format`` string, or a
+``{"one": ..., "other": ...}`` dict chosen by the argument ``n``.
+"""
+
+from __future__ import annotations
+
+import json
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from bot.engine import Text, TextArg
+
+LANGUAGES = ("en", "fr")
+DEFAULT_LANGUAGE = "en"
+LOCALES_DIR = Path(__file__).resolve().parent.parent / "data" / "locales"
+
+Template = str | dict[str, str]
+
+
+@cache
+def catalogue(lang: str) -> dict[str, Template]:
+    """All templates of one language, merged from its JSON files."""
+    merged: dict[str, Template] = {}
+    for path in sorted((LOCALES_DIR / lang).glob("*.json")):
+        data: dict[str, Template] = json.loads(path.read_text(encoding="utf-8"))
+        duplicated = merged.keys() & data.keys()
+        if duplicated:
+            raise ValueError(f"{path}: keys defined twice: {sorted(duplicated)}")
+        merged.update(data)
+    return merged
+
+
+def language_for(locale: str | None) -> str:
+    """The catalogue language for a Discord locale such as ``fr`` or ``en-US``."""
+    if locale:
+        base = str(locale).split("-")[0].lower()
+        if base in LANGUAGES:
+            return base
+    return DEFAULT_LANGUAGE
+
+
+def _pick(template: Template, args: dict[str, Any]) -> str:
+    if isinstance(template, str):
+        return template
+    n = args.get("n", 0)
+    return template["one"] if n == 1 else template["other"]
+
+
+def _arg(value: TextArg, lang: str) -> Any:
+    if isinstance(value, Text):
+        return translate(value, lang)
+    if isinstance(value, tuple):
+        return tr(lang, "core.list_separator").join(translate(v, lang) for v in value)
+    return value
+
+
+def tr(lang: str, key: str, **args: TextArg) -> str:
+    """The template ``key`` in ``lang`` (falling back to English) formatted with ``args``."""
+    template = catalogue(lang).get(key)
+    if template is None:
+        template = catalogue(DEFAULT_LANGUAGE).get(key)
+    if template is None:
+        raise KeyError(f"missing catalogue key: {key}")
+    values = {name: _arg(v, lang) for name, v in args.items()}
+    return _pick(template, values).format_map(values)
+
+
+def translate(text: Text, lang: str) -> str:
+    """A :class:`Text` rendered in ``lang``."""
+    return tr(lang, text.key, **text.kwargs)

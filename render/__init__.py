@@ -1,0 +1,1 @@
+"""Pure Pillow renderers: a public view in, an image out."""

@@ -1,0 +1,28 @@
+"""What every renderer receives besides the view, and the renderer contract."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from PIL import Image
+
+
+@dataclass(frozen=True)
+class RenderContext:
+    """Display facts the engine does not know: seat names and the reader's language."""
+
+    names: tuple[str, ...]
+    lang: str = "en"
+
+
+class Renderer(Protocol):
+    """Draws one game's public view."""
+
+    def image(self, view: dict[str, Any], ctx: RenderContext) -> Image.Image:
+        """The board as a Pillow image (used for replay animations)."""
+        ...
+
+    def png(self, view: dict[str, Any], ctx: RenderContext) -> bytes:
+        """The board as PNG bytes, on the fast path (cached static layer)."""
+        ...
