@@ -43,11 +43,12 @@ def language_for(locale: str | None) -> str:
     return DEFAULT_LANGUAGE
 
 
-def _pick(template: Template, args: dict[str, Any]) -> str:
+def _pick(template: Template, args: dict[str, Any], lang: str) -> str:
     if isinstance(template, str):
         return template
     n = args.get("n", 0)
-    return template["one"] if n == 1 else template["other"]
+    singular = n in (0, 1) if lang == "fr" else n == 1
+    return template["one"] if singular else template["other"]
 
 
 def _arg(value: TextArg, lang: str) -> Any:
@@ -66,7 +67,7 @@ def tr(lang: str, key: str, **args: TextArg) -> str:
     if template is None:
         raise KeyError(f"missing catalogue key: {key}")
     values = {name: _arg(v, lang) for name, v in args.items()}
-    return _pick(template, values).format_map(values)
+    return _pick(template, values, lang).format_map(values)
 
 
 def translate(text: Text, lang: str) -> str:

@@ -1,0 +1,1008 @@
+"""A simulated community playing Ur against the real bot: load, soak and faults, with figures.
+
+Usage::
+
+    python benchmarks/community.py --games N --concurrency C --duration S --seed X
+        [--pause human|none] [--think SECONDS] [--kills K] [--faults] [--json FILE]
+
+What it does:
+
+1. starts the local stand-in for Discord (``tests/fakediscord``) in this process and the
+   real bot (``python -m bot``) as a separate process pointed at it;
+2. builds ``N`` tables (10 channels per guild, 3 seats each, every 4th table with an AI
+   seat) and opens a game of Ur at each (``/game new``, ``/game join``, ``/game start``);
+3. plays for ``S`` seconds: at every table the player the last board post mentions
+   takes their turn, either with ``/play`` (choosing among what the bot's autocomplete
+   offers) or with "Take my turn" and the private panel's buttons/select menu; now and
+   then someone asks ``/game board`` or ``/game status``; ``--pause human`` waits a
+   random think time (mean ``--think``) before each step, ``none`` goes flat out; at
+   most ``C`` interactions are in flight; a finished game is followed by a new one;
+4. faults: ``--kills K`` SIGKILLs the bot K times at random moments and restarts it;
+   ``--faults`` also drops the gateway (the bot RESUMEs), answers some requests with
+   429 and 500, and locks the database from another process for a few seconds;
+5. afterwards reads the SQLite database directly: every step the stand-in saw
+   acknowledged must be in the action log exactly once, no game may be stuck and every
+   game's log must replay to its stored state; with faults, reminders must still fire
+   (the bot's clock is moved 25 h ahead at the end);
+6. measures the same work in-process (``benchmarks/service_baseline.py``: service apply +
+   persist + render, and the machine limits: bare PNG encode, bare SQLite round trip);
+7. prints one table and writes it as JSON (``--json``).
+
+Latency = interaction dispatched -> the bot's first answer (the callback), per kind;
+"final" = until the message the user waits for (after a deferral); board = a turn's
+last step sent -> its board message created. Timings use the wall clock (benchmarks
+only; tests never time anything).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import json
+import os
+import random
+import sqlite3
+import sys
+import tempfile
+import time
+from collections import Counter, defaultdict
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from benchmarks import service_baseline
+from bot import registry
+from bot.i18n import tr
+from bot.replay import Step, replay
+from tests.fakediscord import (
+    BotProcess,
+    Channel,
+    FakeUser,
+    InteractionResult,
+    Message,
+    ValidationError,
+)
+from tests.fakediscord.load import LoadDiscord, Table, is_board
+from tests.fakediscord.model import InteractionRecord
+
+FIRST_TIMEOUT = 10.0
+"""Seconds to wait for the first answer before counting an interaction as failed."""
+FINAL_TIMEOUT = 30.0
+BOARD_TIMEOUT = 30.0
+MAX_STEPS_PER_TURN = 80
+LOCK_SECONDS = 8.0
+"""How long the other process holds the database lock (longer than the bot's 5 s busy
+timeout, so the player must get "try again")."""
+CLK_TCK = os.sysconf("SC_CLK_TCK")
+LOCKER = (
+    "import sqlite3, sys, time\n"
+    "c = sqlite3.connect(sys.argv[1], isolation_level=None, timeout=30)\n"
+    "c.execute('BEGIN EXCLUSIVE')\n"
+    "print('locked', flush=True)\n"
+    "time.sleep(float(sys.argv[2]))\n"
+    "c.execute('COMMIT')\n"
+    "print('released', flush=True)\n"
+)
+
+
+def _head(key: str, **args: Any) -> str:
+    """The fixed start of a catalogue text (before its first placeholder)."""
+    blanks = {name: "\x00" for name in ("step", "steps", "mention", "n")}
+    return tr("en", key, **{**blanks, **args}).split("\x00")[0]
+
+
+STEP_DONE = _head("discord.step_done")
+TURN_DONE = _head("discord.turn_done")
+MOVED_ON = _head("discord.moved_on")
+BUSY = _head("discord.store_unavailable")
+INTERNAL = _head("discord.internal_error")
+GAME_OVER = _head("discord.game_over")
+STATUS = {s: tr("en", f"discord.status.{s}") for s in ("lobby", "running", "finished",
+                                                        "aborted", "paused")}
+NO_GAME = _head("discord.no_game")
+
+
+def classify(text: str) -> str:
+    """What an answer to a step says: turn_done, step, stale, busy, internal or other."""
+    if INTERNAL in text:
+        return "internal"
+    if BUSY in text:
+        return "busy"
+    if MOVED_ON in text:
+        return "stale"
+    if TURN_DONE in text:
+        return "turn_done"
+    if text.startswith(STEP_DONE):
+        return "step"
+    return "other"
+
+
+def parse_custom_id(custom_id: str) -> tuple[int, int, str] | None:
+    """(game id, version, action) of a ``dg:`` custom_id."""
+    parts = custom_id.split(":")
+    if len(parts) < 4 or parts[0] != "dg" or not parts[1].isdigit() or not parts[2].isdigit():
+        return None
+    return int(parts[1]), int(parts[2]), parts[3]
+
+
+def panel_ids(message: Message | None) -> tuple[int | None, int | None]:
+    """Game id and version carried by a message's components, if any."""
+    for cid in message.custom_ids if message is not None else []:
+        parsed = parse_custom_id(cid)
+        if parsed is not None and parsed[0]:
+            return parsed[0], parsed[1]
+    return None, None
+
+
+def is_panel(message: Message | None) -> bool:
+    """A turn panel: it has step components."""
+    return message is not None and any(
+        (p := parse_custom_id(c)) is not None and p[2].startswith(("a", "sel"))
+        for c in message.custom_ids)
+
+
+def percentiles(values: list[float]) -> dict[str, float]:
+    """n, p50, p95, p99, max in milliseconds."""
+    if not values:
+        return {"n": 0, "p50_ms": 0.0, "p95_ms": 0.0, "p99_ms": 0.0, "max_ms": 0.0}
+    ordered = sorted(values)
+
+    def at(q: float) -> float:
+        return ordered[min(len(ordered) - 1, int(q * len(ordered)))] * 1000
+
+    return {"n": len(ordered), "p50_ms": at(0.5), "p95_ms": at(0.95), "p99_ms": at(0.99),
+            "max_ms": ordered[-1] * 1000}
+
+
+class Lost(Exception):
+    """An answer that never came (the bot was killed, or it timed out)."""
+
+
+@dataclass
+class Ack:
+    """A step the stand-in saw the bot accept."""
+
+    channel_id: int
+    game_id: int | None
+    user_id: int
+    idx: int | None
+    notation: str | None
+    at: float
+
+
+@dataclass
+class Answer:
+    """An interaction and the message the user was waiting for."""
+
+    result: InteractionResult
+    message: Message | None
+
+    @property
+    def text(self) -> str:
+        return self.message.text if self.message is not None else ""
+
+    @property
+    def choices(self) -> list[Any]:
+        return self.result.choices
+
+
+@dataclass
+class Stats:
+    """Everything the run counts."""
+
+    latency: dict[str, list[float]] = field(default_factory=lambda: defaultdict(list))
+    counts: Counter[str] = field(default_factory=Counter)
+    failures: list[str] = field(default_factory=list)
+    acks: list[Ack] = field(default_factory=list)
+    busy_at: list[float] = field(default_factory=list)
+
+    def fail(self, what: str) -> None:
+        self.counts["failed"] += 1
+        if len(self.failures) < 40:
+            self.failures.append(what)
+
+
+def final_message(rec: InteractionRecord) -> Message | None:
+    """The message the user waits for: the answer, the edited panel, or the follow-up."""
+    if rec.callback_type == 4:
+        return rec.original
+    if rec.callback_type == 7 or (rec.edits and rec.type == 3):
+        return rec.component_message
+    if rec.edits:
+        return rec.original
+    if rec.followups:
+        return rec.followups[0]
+    return None
+
+
+class ProcWatch:
+    """RSS and CPU of the bot process from /proc, sampled every second (across restarts)."""
+
+    def __init__(self, bot: BotProcess) -> None:
+        self.bot = bot
+        self.samples: list[tuple[float, int, float]] = []   # (time, rss kB, cpu s total)
+        self.dead_cpu = 0.0
+        self._pid: int | None = None
+        self._last_cpu = 0.0
+
+    def sample(self) -> tuple[int, float] | None:
+        pid = self.bot.pid if self.bot.running else None
+        if pid is None:
+            return None
+        try:
+            status = Path(f"/proc/{pid}/status").read_text()
+            stat = Path(f"/proc/{pid}/stat").read_text()
+        except OSError:
+            return None
+        rss = next(int(line.split()[1]) for line in status.splitlines()
+                   if line.startswith("VmRSS:"))
+        fields = stat.rsplit(")", 1)[1].split()
+        cpu = (int(fields[11]) + int(fields[12])) / CLK_TCK
+        if pid != self._pid:
+            self.dead_cpu += self._last_cpu
+            self._pid = pid
+        self._last_cpu = cpu
+        self.samples.append((time.monotonic(), rss, self.dead_cpu + cpu))
+        return rss, self.dead_cpu + cpu
+
+    def cpu(self) -> float:
+        self.sample()
+        return self.dead_cpu + self._last_cpu
+
+    async def run(self, stop: asyncio.Event) -> None:
+        while not stop.is_set():
+            self.sample()
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(stop.wait(), 1.0)
+
+    def rss_at(self, when: float) -> int | None:
+        """The RSS sample nearest to ``when`` (monotonic)."""
+        if not self.samples:
+            return None
+        return min(self.samples, key=lambda s: abs(s[0] - when))[1]
+
+
+class Harness:
+    """The stand-in, the bot process, the faults and the shared counters."""
+
+    def __init__(self, opts: argparse.Namespace, workdir: Path) -> None:
+        self.opts = opts
+        self.workdir = workdir
+        self.rng = random.Random(opts.seed)
+        self.fake = LoadDiscord()
+        self.db_path = workdir / "dingir.sqlite3"
+        self.clock_file = workdir / "clock"
+        self.bot = BotProcess(
+            self.fake, db_path=self.db_path, clock_file=self.clock_file,
+            log_path=workdir / "bot.log",
+            env={"DINGIR_LOG_LEVEL": "WARNING", "DINGIR_SCHEDULER_SECONDS": "1"},
+        )
+        self.watch = ProcWatch(self.bot)
+        self.stats = Stats()
+        self.sem = asyncio.Semaphore(opts.concurrency)
+        self.bot_up = asyncio.Event()
+        self.stopping = asyncio.Event()
+        self.generation = 0
+        self.inflight: set[InteractionRecord] = set()
+        self.kills: list[float] = []
+        self.downtime = 0.0
+        self.lock_windows: list[tuple[float, float]] = []
+        self.gateway_drops = 0
+
+    # -- interactions -------------------------------------------------------------------
+
+    async def call(self, kind: str, send: Callable[[], Awaitable[InteractionResult]],
+                   *, final: bool = True) -> Answer:
+        """Send one interaction and wait for its first answer (and the final message)."""
+        await self.bot_up.wait()
+        async with self.sem:
+            generation = self.generation
+            result = await send()
+            rec = result.record
+            self.inflight.add(rec)
+            try:
+                await self._wait(rec, lambda: rec.callback_type is not None or rec.errors,
+                                 generation, FIRST_TIMEOUT, kind)
+                if rec.callback_type is None:
+                    self.stats.fail(f"{kind} {rec.name}: refused {rec.errors}")
+                    raise Lost("refused")
+                latency = rec.latency or 0.0
+                self.stats.latency[kind].append(latency)
+                self.stats.counts[f"{kind}"] += 1
+                if latency > 3.0:
+                    self.stats.counts["over_3s"] += 1
+                if final and rec.callback_type not in (8, 9):
+                    await self._wait(rec, lambda: final_message(rec) is not None, generation,
+                                     FINAL_TIMEOUT, kind + " final")
+                    assert rec.sent_at is not None
+                    self.stats.latency[kind + "_final"].append(time.monotonic() - rec.sent_at)
+            finally:
+                self.inflight.discard(rec)
+        return Answer(result, final_message(rec))
+
+    async def _wait(self, rec: InteractionRecord, done: Callable[[], Any], generation: int,
+                    timeout: float, what: str) -> None:
+        try:
+            await rec.signal.wait_for(lambda: done() or self.generation != generation,
+                                      timeout, what)
+        except TimeoutError:
+            self.stats.fail(f"timeout ({timeout:.0f}s): {what} {rec.name}")
+            raise Lost("timeout") from None
+        if not done():
+            self.stats.counts["lost_to_kill"] += 1
+            raise Lost("killed")
+
+    # -- the bot and the faults ----------------------------------------------------------
+
+    async def start_bot(self) -> None:
+        await self.bot.start(timeout=60)
+        self.bot_up.set()
+
+    async def kill_and_restart(self) -> None:
+        """SIGKILL the bot, let in-flight waits give up, start it again."""
+        self.bot_up.clear()
+        self.watch.sample()
+        started = time.monotonic()
+        self.bot.kill()
+        await self.bot.wait(30)
+        self.generation += 1
+        self.kills.append(started)
+        for rec in list(self.inflight):
+            rec.signal.notify()
+        await self.bot.start(timeout=60)
+        self.downtime += time.monotonic() - started
+        self.bot_up.set()
+
+    async def drop_gateway(self) -> None:
+        resumes = self.fake.resume_count
+        await self.fake.drop_gateway(4000)
+        self.gateway_drops += 1
+        with contextlib.suppress(TimeoutError):
+            await self.fake.wait_resumed(resumes=resumes + 1, timeout=30)
+
+    async def lock_database(self) -> None:
+        """Another process holds an exclusive lock for LOCK_SECONDS."""
+        proc = await asyncio.create_subprocess_exec(
+            sys.executable, "-c", LOCKER, str(self.db_path), str(LOCK_SECONDS),
+            stdout=asyncio.subprocess.PIPE)
+        assert proc.stdout is not None
+        await proc.stdout.readline()
+        start = time.monotonic()
+        await proc.wait()
+        self.lock_windows.append((start, time.monotonic()))
+
+    def inject_http_faults(self) -> None:
+        seed = self.opts.seed
+        self.fake.fail_next("POST /channels/*/messages", 429, count=10**6, rate=0.03,
+                            retry_after=0.3, seed=seed)
+        self.fake.fail_next("POST /interactions/*", 500, count=10**6, rate=0.005, seed=seed + 1)
+        self.fake.fail_next("PATCH /webhooks/*", 500, count=10**6, rate=0.005, seed=seed + 2)
+        self.fake.fail_next("POST /webhooks/*", 429, count=10**6, rate=0.01,
+                            retry_after=0.2, seed=seed + 3)
+
+    def clear_http_faults(self) -> None:
+        for fault in self.fake.faults:
+            fault.count = 0
+
+    async def fault_plan(self, start: float) -> None:
+        """Kills (and with --faults: gateway drops, a DB lock, HTTP errors) at random times."""
+        duration = self.opts.duration
+        plan: list[tuple[float, str]] = []
+        for _ in range(self.opts.kills):
+            plan.append((self.rng.uniform(0.1, 0.85) * duration, "kill"))
+        if self.opts.faults:
+            self.inject_http_faults()
+            plan += [(self.rng.uniform(0.1, 0.9) * duration, "drop") for _ in range(3)]
+            plan.append((self.rng.uniform(0.3, 0.7) * duration, "lock"))
+        for offset, what in sorted(plan):
+            delay = start + offset - time.monotonic()
+            if delay > 0:
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(self.stopping.wait(), delay)
+            if self.stopping.is_set():
+                break
+            if what == "kill":
+                await self.kill_and_restart()
+            elif what == "drop":
+                await self.drop_gateway()
+            else:
+                await self.lock_database()
+
+    def in_lock_window(self, when: float) -> bool:
+        """Whether a "try again" at ``when`` is explained by a database lock."""
+        return any(a - 1 <= when <= b + 12 for a, b in self.lock_windows)
+
+
+class Driver:
+    """One table: its players open games and play them turn after turn."""
+
+    def __init__(self, harness: Harness, table: Table, seed: int) -> None:
+        self.h = harness
+        self.t = table
+        self.rng = random.Random(seed)
+        self.game_id: int | None = None
+        self.post: Message | None = None       # the latest board post
+        self.active: FakeUser | None = None    # who plays, from the post or a resync
+        self.phase = "new"                     # new | play | over
+        self.opened = 0
+        self.finished = 0
+        self.steps = 0
+        self.last_progress = time.monotonic()
+
+    @property
+    def channel(self) -> Channel:
+        return self.t.channel
+
+    async def think(self) -> None:
+        if self.h.opts.pause == "human":
+            delay = min(self.rng.expovariate(1 / self.h.opts.think), 5 * self.h.opts.think)
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self.h.stopping.wait(), delay)
+        else:
+            await asyncio.sleep(0)
+
+    async def run(self) -> None:
+        while not self.h.stopping.is_set():
+            try:
+                if self.phase == "new":
+                    await self.open_game()
+                elif self.phase == "over":
+                    self.finished += 1
+                    self.phase = "new"
+                else:
+                    await self.turn()
+            except Lost:
+                await self.resync()
+            except (ValidationError, LookupError) as error:
+                self.h.stats.fail(f"table {self.t.index}: {error!r}"[:300])
+                await self.resync()
+
+    async def open_game(self) -> None:
+        creator, others = self.t.players[0], self.t.players[1:]
+        made = await self.h.call("command", lambda: creator.slash(
+            "game new", channel=self.channel, game="ur", ai=self.t.ai))
+        if creator.mention not in made.text:
+            raise Lost(f"game new: {made.text[:80]}")
+        for user in others:
+            await self.h.call("command", lambda u=user: u.slash("game join", channel=self.channel))
+        mark = self.h.fake.mark()
+        await self.h.call("command", lambda: creator.slash("game start", channel=self.channel))
+        self.opened += 1
+        self.phase = "play"
+        await self.await_board(mark, None)
+
+    def see_board(self, post: Message) -> None:
+        self.post = post
+        gid, _ = panel_ids(post)
+        self.game_id = gid or self.game_id
+        found = [u for u in self.t.players if post.mentions(u.id)]
+        self.active = found[0] if found else None
+        if GAME_OVER in post.text:
+            self.phase = "over"
+
+    async def await_board(self, mark: int, last_sent: float | None) -> None:
+        """Wait for the next board post(s) until a human must play or the game is over."""
+        generation = self.h.generation
+        while True:
+            try:
+                post = await self.h.fake.wait_for_channel_message(
+                    self.channel, is_board, timeout=BOARD_TIMEOUT, after=mark)
+            except TimeoutError:
+                if self.h.generation != generation:
+                    self.h.stats.counts["board_lost_to_kill"] += 1
+                else:
+                    self.h.stats.fail(f"table {self.t.index}: no board post in "
+                                      f"{BOARD_TIMEOUT:.0f}s")
+                raise Lost("board") from None
+            if last_sent is not None:
+                self.h.stats.latency["board"].append(post.created_at - last_sent)
+                last_sent = None
+            self.h.stats.counts["boards_seen"] += 1
+            self.see_board(post)
+            mark = post.seq
+            if self.active is not None or self.phase == "over":
+                return
+
+    async def turn(self) -> None:
+        user = self.active
+        if user is None:
+            raise Lost("nobody to play")
+        if self.rng.random() < self.h.opts.query_share:
+            asker = self.rng.choice(self.t.players)
+            command = self.rng.choice(("game board", "game status"))
+            await self.h.call("command", lambda: asker.slash(command, channel=self.channel))
+        mark = self.h.fake.mark()
+        take = None
+        if self.post is not None and self.rng.random() < self.h.opts.button_share:
+            take = next((b for b in self.post.buttons if (p := parse_custom_id(
+                b.get("custom_id", ""))) and p[2] == "turn"), None)
+        if take is not None:
+            last_sent = await self.turn_by_buttons(user, take["custom_id"])
+        else:
+            last_sent = await self.turn_by_play(user)
+        self.last_progress = time.monotonic()
+        await self.await_board(mark, last_sent)
+
+    def ack(self, user_id: int, game_id: int | None, idx: int | None,
+            notation: str | None) -> None:
+        self.steps += 1
+        self.last_progress = time.monotonic()
+        self.game_id = game_id or self.game_id
+        self.h.stats.acks.append(Ack(self.channel.id, self.game_id, user_id, idx, notation,
+                                     time.time()))
+
+    async def _busy(self, answer_sent: float) -> None:
+        self.h.stats.counts["busy_answers"] += 1
+        self.h.stats.busy_at.append(answer_sent)
+        await asyncio.sleep(1.0)
+
+    async def turn_by_play(self, user: FakeUser) -> float:
+        """Typed steps: autocomplete, pick one of its choices, /play it."""
+        for _ in range(MAX_STEPS_PER_TURN):
+            await self.think()
+            answer = await self.h.call("autocomplete", lambda: user.send_autocomplete(
+                "play", "action", "", channel=self.channel), final=False)
+            choices = answer.choices
+            if not choices:
+                raise Lost("no choices")
+            value = self.rng.choice(choices)["value"]
+            played = await self.h.call("play", lambda v=value: user.slash(
+                "play", channel=self.channel, action=v))
+            sent = played.result.record.sent_at or time.monotonic()
+            outcome = classify(played.text)
+            if outcome in ("step", "turn_done"):
+                gid, version = panel_ids(played.message)
+                self.ack(user.id, gid, version, value)
+                if outcome == "turn_done":
+                    return sent
+            elif outcome == "busy":
+                await self._busy(sent)
+            else:
+                self.h.stats.counts[f"play_{outcome}"] += 1
+                if outcome != "stale":
+                    self.h.stats.fail(f"/play {value!r}: {outcome}: {played.text[:120]}")
+                raise Lost(outcome)
+        raise Lost("turn too long")
+
+    async def turn_by_buttons(self, user: FakeUser, take_id: str) -> float:
+        """"Take my turn", then the panel's step buttons / select menu until the turn ends."""
+        assert self.post is not None
+        post = self.post
+        opened = await self.h.call("button", lambda: user.press(post, take_id))
+        panel = opened.message
+        if not is_panel(panel):
+            self.h.stats.counts["take_turn_not_panel"] += 1
+            raise Lost("no panel")
+        assert panel is not None
+        for _ in range(MAX_STEPS_PER_TURN):
+            await self.think()
+            custom_id, values = self.pick(panel)
+            parsed = parse_custom_id(custom_id)
+            assert parsed is not None
+            gid, version, _ = parsed
+            notation = None
+            if values is not None:
+                notation = next((o.get("description") for c in panel.iter_components()
+                                 for o in c.get("options", []) if o.get("value") == values[0]),
+                                None)
+
+            def press(cid: str = custom_id, vals: list[str] | None = values,
+                      on: Message = panel) -> Awaitable[InteractionResult]:
+                if vals is None:
+                    return user.press(on, cid)
+                return user.select(on, cid, vals)
+
+            pressed = await self.h.call("button", press)
+            sent = pressed.result.record.sent_at or time.monotonic()
+            outcome = classify(pressed.text)
+            if outcome in ("step", "turn_done"):
+                self.ack(user.id, gid, version + 1, notation)
+                if outcome == "turn_done":
+                    return sent
+            elif outcome == "busy":
+                await self._busy(sent)
+            else:
+                self.h.stats.counts[f"button_{outcome}"] += 1
+                if outcome != "stale":
+                    self.h.stats.fail(f"button {custom_id}: {outcome}: {pressed.text[:120]}")
+                raise Lost(outcome)
+            if pressed.message is not None:
+                panel = pressed.message
+        raise Lost("turn too long")
+
+    def pick(self, panel: Message) -> tuple[str, list[str] | None]:
+        """A random step of the panel: a step button or a value of its select menu."""
+        steps = [c for c in panel.custom_ids if (p := parse_custom_id(c)) and p[2].startswith("a")]
+        for comp in panel.iter_components():
+            if comp.get("type") == 3:
+                if steps and self.rng.random() < 0.15:
+                    return self.rng.choice(steps), None
+                return comp["custom_id"], [self.rng.choice(comp["options"])["value"]]
+        return self.rng.choice(steps), None
+
+    async def resync(self) -> None:
+        """Find out again who plays (autocomplete of each player; /game status)."""
+        self.h.stats.counts["resyncs"] += 1
+        for attempt in range(30):
+            if self.h.stopping.is_set():
+                return
+            await asyncio.sleep(min(0.5 + attempt * 0.5, 3.0))
+            try:
+                for user in self.t.players:
+                    answer = await self.h.call("autocomplete", lambda u=user: u.send_autocomplete(
+                        "play", "action", "", channel=self.channel), final=False)
+                    if answer.choices:
+                        self.active, self.post, self.phase = user, None, "play"
+                        return
+                status = await self.h.call("command", lambda: self.t.players[0].slash(
+                    "game status", channel=self.channel))
+            except Lost:
+                continue
+            text = status.text
+            if NO_GAME in text or STATUS["finished"] in text or STATUS["aborted"] in text:
+                self.phase = "over" if self.phase == "play" else "new"
+                return
+            if STATUS["lobby"] in text:
+                await self._finish_lobby()
+                return
+        self.h.stats.fail(f"table {self.t.index}: could not find who plays")
+        self.h.stats.counts["stuck_tables"] += 1
+        await self.h.stopping.wait()
+
+    async def _finish_lobby(self) -> None:
+        """A lobby left behind by a kill: everyone joins (errors ignored), the creator starts."""
+        for user in self.t.players[1:]:
+            with contextlib.suppress(Lost):
+                await self.h.call("command", lambda u=user: u.slash("game join",
+                                                                     channel=self.channel))
+        mark = self.h.fake.mark()
+        with contextlib.suppress(Lost):
+            await self.h.call("command", lambda: self.t.players[0].slash(
+                "game start", channel=self.channel))
+        self.phase = "play"
+        with contextlib.suppress(Lost):
+            await self.await_board(mark, None)
+
+
+# -- after the run -----------------------------------------------------------------------
+
+
+def verify(db_path: Path, acks: list[Ack], end_wall: float) -> dict[str, Any]:
+    """Check the database against what the stand-in saw acknowledged."""
+    conn = sqlite3.connect(f"file:{db_path}?mode=ro", uri=True)
+    try:
+        games = {row[0]: row for row in conn.execute(
+            "SELECT id, channel_id, status, active, seed, options, state FROM games")}
+        seats: dict[tuple[int, int], int] = {}
+        ai_seats: set[tuple[int, int]] = set()
+        seat_count: Counter[int] = Counter()
+        for gid, seat, user, resigned in conn.execute(
+                "SELECT game_id, seat, user_id, resigned FROM seats"):
+            seat_count[gid] += 1
+            if user is None or resigned:
+                ai_seats.add((gid, seat))
+            else:
+                seats[(gid, user)] = seat
+        rows: dict[int, list[tuple[int, int, str, int, float]]] = defaultdict(list)
+        for row in conn.execute(
+                "SELECT game_id, idx, seat, notation, undone, at FROM actions"
+                " ORDER BY game_id, idx"):
+            rows[row[0]].append(row[1:])
+    finally:
+        conn.close()
+    by_idx = {(gid, r[0]): r for gid, items in rows.items() for r in items}
+    by_channel: dict[int, list[int]] = defaultdict(list)
+    for gid, row in games.items():
+        by_channel[row[1]].append(gid)
+    matched: set[tuple[int, int]] = set()
+    lost: list[str] = []
+    doubled = 0
+    floor: dict[int, int] = defaultdict(int)
+    for ack in acks:
+        candidates = [ack.game_id] if ack.game_id else sorted(by_channel[ack.channel_id])
+        found = None
+        for gid in candidates:
+            seat = seats.get((gid, ack.user_id))
+            if ack.idx is not None:
+                row = by_idx.get((gid, ack.idx))
+                if row and row[1] == seat and not row[3] and (
+                        ack.notation is None or row[2] == ack.notation):
+                    found = (gid, row[0])
+            else:
+                found = next(((gid, r[0]) for r in rows[gid] if r[0] > floor[gid]
+                              and r[1] == seat and r[2] == ack.notation and not r[3]
+                              and (gid, r[0]) not in matched), None)
+            if found:
+                break
+        if found is None:
+            lost.append(f"{ack}")
+        elif found in matched:
+            doubled += 1
+        else:
+            matched.add(found)
+            floor[found[0]] = max(floor[found[0]], found[1])
+    human_rows = [(gid, r[0]) for gid, items in rows.items() for r in items
+                  if (gid, r[1]) not in ai_seats and not r[3]]
+    unacked = [key for key in human_rows if key not in matched]
+    stuck, corrupt = [], []
+    engine = registry.get("ur").engine
+    for gid, (_, _, status, active, seed, options, state) in games.items():
+        log = [r for r in rows[gid] if not r[3]]
+        if status == "running":
+            ai_turn = any((gid, s) in ai_seats for s in json.loads(active))
+            last = log[-1][4] if log else 0.0
+            if ai_turn and end_wall - last > 15:
+                stuck.append(gid)
+        if state is None:
+            continue
+        try:
+            rebuilt = replay(engine, seed, seat_count[gid], json.loads(options),
+                             [Step(r[1], r[2]) for r in log])
+        except Exception as error:  # a log that does not replay is corruption
+            corrupt.append(f"{gid}: {error}")
+            continue
+        if rebuilt != json.loads(state):
+            corrupt.append(f"{gid}: replay differs from the stored state")
+    return {
+        "acknowledged": len(acks), "in_log_once": len(matched), "lost": len(lost),
+        "lost_examples": lost[:5], "doubled": doubled,
+        "applied_without_ack": len(unacked), "stuck_games": stuck,
+        "corrupt_games": corrupt[:10], "games": len(games),
+        "finished": sum(1 for g in games.values() if g[2] == "finished"),
+        "steps_logged": sum(len(v) for v in rows.values()),
+    }
+
+
+def db_figures(db_path: Path) -> dict[str, Any]:
+    """File size, and the logical bytes a finished game takes (row data)."""
+    size = sum(p.stat().st_size for p in db_path.parent.glob(db_path.name + "*"))
+    conn = sqlite3.connect(f"file:{db_path}?mode=ro", uri=True)
+    try:
+        finished = conn.execute(
+            "SELECT count(*), coalesce(sum(length(state) + length(coalesce(turn_start_state,''))"
+            " + length(options) + length(settings) + 120), 0) FROM games"
+            " WHERE status = 'finished'").fetchone()
+        log_bytes = conn.execute(
+            "SELECT coalesce(sum(length(notation) + 48), 0) FROM actions WHERE game_id IN"
+            " (SELECT id FROM games WHERE status = 'finished')").fetchone()[0]
+        games = conn.execute("SELECT count(*) FROM games").fetchone()[0]
+    finally:
+        conn.close()
+    count = finished[0]
+    return {
+        "file_bytes": size, "games": games,
+        "file_bytes_per_game": size / games if games else 0,
+        "finished_games": count,
+        "row_bytes_per_finished_game": (finished[1] + log_bytes) / count if count else 0,
+    }
+
+
+async def reminders_check(h: Harness, tables: list[Table]) -> dict[str, Any]:
+    """Move the bot's clock 25 h ahead: every running game's channel should get a reminder."""
+    conn = sqlite3.connect(f"file:{h.db_path}?mode=ro", uri=True)
+    try:
+        running = {row[0] for row in conn.execute(
+            "SELECT channel_id FROM games WHERE status = 'running'")}
+    finally:
+        conn.close()
+    sample = [t.channel for t in tables if t.channel.id in running][:50]
+    mark = h.fake.mark()
+    h.clock_file.write_text(str(25 * 3600))
+    got = 0
+    for channel in sample:
+        with contextlib.suppress(TimeoutError):
+            await h.fake.wait_for_channel_message(
+                channel, lambda m: m.interaction is None and not m.pngs, timeout=30, after=mark)
+            got += 1
+    return {"channels_checked": len(sample), "reminded": got}
+
+
+# -- the run ------------------------------------------------------------------------------
+
+
+async def run(opts: argparse.Namespace) -> dict[str, Any]:
+    workdir = Path(tempfile.mkdtemp(prefix="dingir-community-", dir=opts.workdir))
+    h = Harness(opts, workdir)
+    await h.fake.start()
+    tables = h.fake.community(opts.games, ai_every=opts.ai_every)
+    stop_watch = asyncio.Event()
+    result: dict[str, Any] = {"command": " ".join(sys.argv), "workdir": str(workdir)}
+    try:
+        await h.start_bot()
+        await h.fake.wait_synced(timeout=60)
+        watcher = asyncio.create_task(h.watch.run(stop_watch))
+        await asyncio.sleep(1.0)
+        rss_start = h.watch.sample()
+        drivers = [Driver(h, t, opts.seed * 100_003 + t.index) for t in tables]
+        setup_started = time.monotonic()
+        tasks = [asyncio.create_task(d.run()) for d in drivers]
+        # The measured window starts once every table has opened its first game.
+        while sum(1 for d in drivers if d.opened) < len(drivers) and \
+                time.monotonic() - setup_started < max(120, opts.games * 0.5):
+            await asyncio.sleep(0.5)
+        setup_seconds = time.monotonic() - setup_started
+        start, start_wall = time.monotonic(), time.time()
+        cpu_start, harness_cpu_start = h.watch.cpu(), time.process_time()
+        acks_start, boards_start = len(h.stats.acks), len(h.fake.counters.board_posts)
+        lat_start = {k: len(v) for k, v in h.stats.latency.items()}
+        faults = asyncio.create_task(h.fault_plan(start))
+        await asyncio.sleep(opts.duration)
+        end, end_wall = time.monotonic(), time.time()
+        cpu_end, harness_cpu_end = h.watch.cpu(), time.process_time()
+        acks_end, boards_end = len(h.stats.acks), len(h.fake.counters.board_posts)
+        h.stopping.set()
+        await faults
+        h.clear_http_faults()
+        done, pending = await asyncio.wait(tasks, timeout=FINAL_TIMEOUT + 5)
+        for task in pending:
+            task.cancel()
+        for task in done:
+            if task.exception() is not None:
+                h.stats.fail(f"driver crashed: {task.exception()!r}")
+        reminders = await reminders_check(h, tables) if (opts.kills or opts.faults) else None
+        rss_end = h.watch.sample()
+        stop_watch.set()
+        await watcher
+        await h.bot.stop()
+        log_text = h.bot.output()
+        conn = sqlite3.connect(f"file:{h.db_path}?mode=ro", uri=True)
+        try:
+            steps_window = conn.execute("SELECT count(*) FROM actions WHERE at BETWEEN ? AND ?",
+                                        (start_wall, end_wall)).fetchone()[0]
+        finally:
+            conn.close()
+        checks = verify(h.db_path, h.stats.acks, end_wall)
+        window = end - start
+        peak = max((s[1] for s in h.watch.samples), default=0)
+        rss_minute2 = h.watch.rss_at(start + min(120, window * 0.2))
+        latency: dict[str, Any] = {}
+        for kind, values in h.stats.latency.items():
+            latency[kind] = percentiles(values[lat_start.get(kind, 0):])
+        busy_outside = [t for t in h.stats.busy_at if not h.in_lock_window(t)]
+        result.update({
+            "options": vars(opts) | {"workdir": str(opts.workdir)},
+            "setup_seconds": setup_seconds,
+            "window_seconds": window,
+            "steps_per_s": steps_window / window,
+            "human_steps_acked_per_s": (acks_end - acks_start) / window,
+            "turns_per_s": (boards_end - boards_start) / window,
+            "latency": latency,
+            "rss_kb": {"start": rss_start[0] if rss_start else None, "peak": peak,
+                       "at_20pct_or_2min": rss_minute2,
+                       "end": rss_end[0] if rss_end else None},
+            "bot_cpu_s": cpu_end - cpu_start,
+            "bot_cpu_ms_per_step": 1000 * (cpu_end - cpu_start) / max(1, steps_window),
+            "harness_cpu_share": (harness_cpu_end - harness_cpu_start) / window,
+            "db": db_figures(h.db_path),
+            "counts": dict(h.stats.counts),
+            "failed_interactions": h.stats.counts["failed"],
+            "failures": h.stats.failures,
+            "verify": checks,
+            "faults": {
+                "kills": len(h.kills), "downtime_s": h.downtime,
+                "gateway_drops": h.gateway_drops, "resumes": h.fake.resume_count,
+                "identifies": h.fake.identify_count,
+                "http_fault_hits": Counter(x.split(" /")[0] + " " + x.split(" ")[1].split("/")[1]
+                                           for x in h.fake.fault_hits),
+                "lock_windows_s": [b - a for a, b in h.lock_windows],
+                "busy_answers": h.stats.counts["busy_answers"],
+                "busy_outside_lock": len(busy_outside),
+                "acks_during_lock": sum(1 for a in h.stats.acks for lo, hi in h.lock_windows
+                                        if lo <= a.at - start_wall + start <= hi),
+                "reminders": reminders,
+            },
+            "bot_log": {"tracebacks": log_text.count("Traceback"),
+                        "errors": log_text.count(" ERROR ")},
+            "stand_in": {"server_errors": len(h.fake.server_errors),
+                         "unknown_routes": len(h.fake.unknown_routes),
+                         "refused": len([r for r in h.fake.refused if not r.startswith("404")])},
+            "drivers": {"games_opened": sum(d.opened for d in drivers),
+                        "games_finished": sum(d.finished for d in drivers)},
+        })
+    finally:
+        if h.bot.running:
+            await h.bot.stop()
+        await h.fake.stop()
+    if not opts.no_baseline:
+        result["in_process"] = await service_baseline.measure(
+            games=min(50, opts.games), steps=opts.baseline_steps, seed=opts.seed,
+            workdir=workdir)
+        per_step = result["in_process"]["per_step_ms"]
+        result["discord_vs_in_process"] = {
+            "bot_cpu_ms_per_step_over_in_process_ms": result["bot_cpu_ms_per_step"] / per_step,
+            "play_final_p50_over_in_process": latency.get("play_final", {}).get("p50_ms", 0)
+            / per_step,
+        }
+    return result
+
+
+def table(r: dict[str, Any]) -> str:
+    """The one table the run prints."""
+    lines = [f"community run: {r['command']}", ""]
+    lines.append(f"{'throughput':<34}{r['steps_per_s']:10.1f} steps/s (all seats, from the log)"
+                 f"  {r['human_steps_acked_per_s']:.1f} human steps acked/s"
+                 f"  {r['turns_per_s']:.2f} board posts/s  window {r['window_seconds']:.0f}s")
+    lines.append(f"{'latency (ms)':<34}{'n':>8}{'p50':>9}{'p95':>9}{'p99':>9}{'max':>10}")
+    for kind in ("play", "autocomplete", "button", "command", "play_final", "button_final",
+                 "command_final", "board"):
+        s = r["latency"].get(kind)
+        if s:
+            lines.append(f"  {kind:<32}{s['n']:8d}{s['p50_ms']:9.1f}{s['p95_ms']:9.1f}"
+                         f"{s['p99_ms']:9.1f}{s['max_ms']:10.1f}")
+    rss = r["rss_kb"]
+    mb = {k: (v or 0) / 1024 for k, v in rss.items()}
+    lines.append(f"{'bot RSS (MB)':<34}start {mb['start']:.1f}  peak {mb['peak']:.1f}  "
+                 f"at 20%/2min {mb['at_20pct_or_2min']:.1f}  end {mb['end']:.1f}")
+    lines.append(f"{'bot CPU':<34}{r['bot_cpu_s']:.1f} s = {r['bot_cpu_ms_per_step']:.2f} ms/step"
+                 f"  (harness used {100 * r['harness_cpu_share']:.0f}% of a core)")
+    db = r["db"]
+    lines.append(f"{'database':<34}{db['file_bytes'] / 1e6:.1f} MB, {db['games']} games, "
+                 f"{db['file_bytes_per_game'] / 1024:.1f} KB/game (file); finished game rows "
+                 f"{db['row_bytes_per_finished_game'] / 1024:.1f} KB ({db['finished_games']})")
+    v = r["verify"]
+    lines.append(f"{'nothing lost':<34}acked {v['acknowledged']}, in log once {v['in_log_once']},"
+                 f" lost {v['lost']}, doubled {v['doubled']}, applied w/o ack "
+                 f"{v['applied_without_ack']}, stuck {len(v['stuck_games'])}, corrupt "
+                 f"{len(v['corrupt_games'])}")
+    c = r["counts"]
+    lines.append(f"{'interactions':<34}failed {r['failed_interactions']}, over 3 s "
+                 f"{c.get('over_3s', 0)}, lost to kills {c.get('lost_to_kill', 0)}, "
+                 f"resyncs {c.get('resyncs', 0)}, stale {c.get('play_stale', 0)}"
+                 f"+{c.get('button_stale', 0)}")
+    f = r["faults"]
+    lines.append(f"{'faults':<34}kills {f['kills']} (down {f['downtime_s']:.1f}s), gateway "
+                 f"drops {f['gateway_drops']} -> resumes {f['resumes']}, "
+                 f"http {dict(f['http_fault_hits'])}"
+                 f", db locks {[round(x, 1) for x in f['lock_windows_s']]} -> busy answers "
+                 f"{f['busy_answers']} ({f['busy_outside_lock']} outside), acks during lock "
+                 f"{f['acks_during_lock']}, reminders {f['reminders']}")
+    lines.append(f"{'bot log':<34}tracebacks {r['bot_log']['tracebacks']}, ERROR lines "
+                 f"{r['bot_log']['errors']}; stand-in {r['stand_in']}")
+    if "in_process" in r:
+        ip = r["in_process"]
+        lines.append(service_baseline.table(ip))
+        d = r["discord_vs_in_process"]
+        lines.append(f"{'via Discord / in-process':<34}bot CPU per step "
+                     f"{d['bot_cpu_ms_per_step_over_in_process_ms']:.2f}x the in-process wall "
+                     f"time per step; /play final p50 {d['play_final_p50_over_in_process']:.1f}x")
+    for failure in r["failures"][:10]:
+        lines.append(f"  failure: {failure}")
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=50)
+    parser.add_argument("--concurrency", type=int, default=0,
+                        help="interactions in flight at most (default: one per game)")
+    parser.add_argument("--duration", type=float, default=60.0)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--pause", choices=("human", "none"), default="human")
+    parser.add_argument("--think", type=float, default=4.0, help="mean think time (human)")
+    parser.add_argument("--kills", type=int, default=0)
+    parser.add_argument("--faults", action="store_true")
+    parser.add_argument("--ai-every", type=int, default=4)
+    parser.add_argument("--button-share", type=float, default=0.5)
+    parser.add_argument("--query-share", type=float, default=0.08)
+    parser.add_argument("--baseline-steps", type=int, default=2000)
+    parser.add_argument("--no-baseline", action="store_true")
+    parser.add_argument("--workdir", type=Path, default=None)
+    parser.add_argument("--json", type=Path)
+    opts = parser.parse_args(argv)
+    opts.concurrency = opts.concurrency or opts.games
+    result = asyncio.run(run(opts))
+    print(table(result))
+    if opts.json:
+        opts.json.write_text(json.dumps(result, indent=2, default=str))
+    ok = (result["failed_interactions"] == 0 and result["verify"]["lost"] == 0
+          and result["verify"]["doubled"] == 0 and not result["verify"]["stuck_games"]
+          and not result["verify"]["corrupt_games"])
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,219 @@
+"""The game service alone (no Discord), and the machine limits it is compared with.
+
+Usage::
+
+    python benchmarks/service_baseline.py [--games N] [--steps S] [--seed X] [--json FILE]
+
+The same work the bot does for one step of Ur, in this process, measured step by step:
+
+- ``engine``: ``parse`` + ``apply`` alone, on the same state (part of ``service``);
+- ``service``: ``GameService.play_by_id`` (load from cache, check, ``engine.apply``, persist
+  state + log row in one SQLite statement) on a fresh WAL database;
+- ``render``: the private panel preview the bot renders after every step
+  (``renderer.png`` of the seat's view), plus the public board at each turn end;
+
+and the machine limits measured in the same run:
+
+- ``bare_png``: encoding the same indexed image as PNG level 1 (no drawing);
+- ``bare_sqlite``: one aiosqlite round trip writing a log row and a state of the
+  same size in one statement (WAL, synchronous=FULL), nothing else.
+
+``ratio`` = (service + render) / (bare_sqlite + bare_png) per step (goal: <= 1.5).
+``benchmarks/community.py`` runs :func:`measure` after its load run, so both figures
+come from the same run. Timings use the wall clock (benchmarks only).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import random
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+import aiosqlite
+
+from bot import registry
+from bot.clock import SystemClock
+from bot.session import GameService, Player
+from bot.store import Store, dumps
+from render.context import RenderContext
+from render.draw import png_bytes, to_palette
+
+PLAYERS = 3
+NAMES = ("Ninsun", "Gilgamesh", "Enkidu")
+
+
+def summary(values: list[float]) -> dict[str, float]:
+    """Mean, median, p95 and max of ``values`` in milliseconds (seconds in)."""
+    if not values:
+        return {"n": 0, "mean_ms": 0.0, "p50_ms": 0.0, "p95_ms": 0.0, "max_ms": 0.0}
+    ordered = sorted(values)
+    return {
+        "n": len(values),
+        "mean_ms": statistics.fmean(values) * 1000,
+        "p50_ms": ordered[len(ordered) // 2] * 1000,
+        "p95_ms": ordered[min(len(ordered) - 1, int(len(ordered) * 0.95))] * 1000,
+        "max_ms": ordered[-1] * 1000,
+    }
+
+
+async def _service_steps(
+    path: Path, games: int, steps: int, seed: int
+) -> tuple[dict[str, list[float]], list[tuple[dict[str, Any], RenderContext]], int]:
+    """Play ``steps`` random legal steps round-robin over ``games`` fresh games."""
+    rng = random.Random(seed)
+    entry = registry.get("ur")
+    store = await Store.open(path)
+    times: dict[str, list[float]] = {"service": [], "engine": [], "render": [],
+                                     "turn_render": []}
+    views: list[tuple[dict[str, Any], RenderContext]] = []
+    state_bytes = 0
+    try:
+        service = GameService(store, SystemClock(), seed_source=lambda: rng.getrandbits(62))
+        ids: list[int] = []
+        for g in range(games):
+            users = [Player(1_000_000 * (g + 1) + i, NAMES[i]) for i in range(PLAYERS)]
+            await service.create(None, 10_000 + g, users[0], "ur", {})
+            for user in users[1:]:
+                await service.join(10_000 + g, user)
+            ids.append((await service.start(10_000 + g, users[0].user_id)).id)
+        warm = await service.get_by_id(ids[0])
+        assert warm is not None and warm.state is not None
+        entry.renderer.png(entry.engine.view(warm.state, None),  # palette and static layer
+                           RenderContext(NAMES, "en"))
+        done = 0
+        while done < steps and ids:
+            game_id = ids[done % len(ids)]
+            record = await service.get_by_id(game_id)
+            assert record is not None and record.state is not None
+            if record.status != "running":
+                ids.remove(game_id)
+                continue
+            seat = record.active[0]
+            user = record.seats[seat].user_id
+            assert user is not None
+            action = rng.choice(entry.engine.legal(record.state, seat))
+            start = time.perf_counter()
+            entry.engine.apply(record.state, seat, entry.engine.parse(record.state, seat,
+                                                                      action.notation))
+            times["engine"].append(time.perf_counter() - start)
+            start = time.perf_counter()
+            result = await service.play_by_id(game_id, user, action.notation, record.version)
+            middle = time.perf_counter()
+            ctx = RenderContext(tuple(s.name for s in result.record.seats), "en")
+            assert result.record.state is not None
+            view = entry.engine.view(result.record.state, seat)
+            entry.renderer.png(view, ctx)
+            end = time.perf_counter()
+            times["service"].append(middle - start)
+            times["render"].append(end - middle)
+            if result.turn_ended:
+                board = time.perf_counter()
+                entry.renderer.png(entry.engine.view(result.record.state, None), ctx)
+                times["turn_render"].append(time.perf_counter() - board)
+            if done % 50 == 0:
+                views.append((view, ctx))
+                state_bytes = max(state_bytes, len(dumps(result.record.state)))
+            done += 1
+    finally:
+        await store.close()
+    return times, views, state_bytes
+
+
+def _bare_png(views: list[tuple[dict[str, Any], RenderContext]]) -> list[float]:
+    """Encode the very images the renderer produced (indexed, level 1), nothing else."""
+    renderer = registry.get("ur").renderer
+    palette = renderer.palette()  # type: ignore[attr-defined]
+    out = []
+    for view, ctx in views:
+        indexed = to_palette(renderer.image(view, ctx), palette)
+        for _ in range(3):
+            start = time.perf_counter()
+            png_bytes(indexed, 1)
+            out.append(time.perf_counter() - start)
+    return out
+
+
+async def _bare_sqlite(path: Path, count: int, state_bytes: int) -> list[float]:
+    """One statement per step (state update + log row via a trigger-free insert pair)."""
+    conn = await aiosqlite.connect(path, isolation_level=None)
+    out = []
+    try:
+        await conn.execute("PRAGMA journal_mode = WAL")
+        await conn.execute("PRAGMA synchronous = FULL")
+        await conn.execute("CREATE TABLE log (game INTEGER, idx INTEGER, state TEXT,"
+                           " PRIMARY KEY (game, idx))")
+        payload = "x" * state_bytes
+        for i in range(count):
+            start = time.perf_counter()
+            await conn.execute("INSERT INTO log VALUES (?, ?, ?)", (i % 50, i, payload))
+            out.append(time.perf_counter() - start)
+    finally:
+        await conn.close()
+    return out
+
+
+async def measure(games: int = 50, steps: int = 2000, seed: int = 1,
+                  workdir: Path | None = None) -> dict[str, Any]:
+    """The in-process figures and the machine limits, as a JSON-friendly dict."""
+    with tempfile.TemporaryDirectory(dir=workdir) as tmp:
+        times, views, state_bytes = await _service_steps(
+            Path(tmp) / "service.sqlite3", games, steps, seed)
+        png = _bare_png(views)
+        sql = await _bare_sqlite(Path(tmp) / "bare.sqlite3", min(steps, 2000), state_bytes)
+    figures: dict[str, Any] = {name: summary(values) for name, values in times.items()}
+    figures["bare_png"] = summary(png)
+    figures["bare_sqlite"] = summary(sql)
+    figures["state_bytes"] = state_bytes
+    per_step = figures["service"]["mean_ms"] + figures["render"]["mean_ms"]
+    limit = figures["bare_png"]["mean_ms"] + figures["bare_sqlite"]["mean_ms"]
+    figures["per_step_ms"] = per_step
+    figures["limit_ms"] = limit
+    figures["ratio"] = per_step / limit if limit else float("nan")
+    figures["persist_ratio"] = (figures["service"]["p50_ms"] / figures["bare_sqlite"]["p50_ms"]
+                                if figures["bare_sqlite"]["p50_ms"] else float("nan"))
+    figures["render_ratio"] = (figures["render"]["p50_ms"] / figures["bare_png"]["p50_ms"]
+                               if figures["bare_png"]["p50_ms"] else float("nan"))
+    figures["steps_per_s"] = 1000 / per_step if per_step else 0.0
+    return figures
+
+
+def table(figures: dict[str, Any]) -> str:
+    """The figures as a small text table."""
+    rows = [f"{'in-process (ms)':<28}{'mean':>9}{'p50':>9}{'p95':>9}{'max':>9}"]
+    for name in ("service", "engine", "render", "turn_render", "bare_sqlite", "bare_png"):
+        s = figures[name]
+        rows.append(f"{name:<28}{s['mean_ms']:9.2f}{s['p50_ms']:9.2f}{s['p95_ms']:9.2f}"
+                    f"{s['max_ms']:9.2f}")
+    rows.append(f"service+render per step {figures['per_step_ms']:.2f} ms vs machine limit "
+                f"{figures['limit_ms']:.2f} ms: ratio {figures['ratio']:.2f} (goal <= 1.5); "
+                f"persist/bare p50 {figures['persist_ratio']:.2f}, "
+                f"render/bare p50 {figures['render_ratio']:.2f}; "
+                f"{figures['steps_per_s']:.0f} steps/s in one process, one step at a time")
+    return "\n".join(rows)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=50)
+    parser.add_argument("--steps", type=int, default=2000)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--json", type=Path)
+    args = parser.parse_args(argv)
+    figures = asyncio.run(measure(args.games, args.steps, args.seed))
+    print(table(figures))
+    if args.json:
+        args.json.write_text(json.dumps(figures, indent=2))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,97 @@
+"""``python -m bot``: read the settings, open the database, connect to Discord, run.
+
+A missing or rejected token, an unreachable Discord or an unusable database
+gives one line on stderr saying what to do, and a non-zero exit status. The
+token is never printed or logged.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import signal
+import sys
+
+import aiohttp
+import discord
+import yarl
+
+from bot import config
+from bot.clock import OffsetClock, SystemClock
+from bot.session import GameService, StoreUnavailable
+
+log = logging.getLogger("bot")
+
+
+class Fatal(Exception):
+    """A startup failure explained in one line."""
+
+
+def use_endpoints(settings: config.Settings) -> None:
+    """Point discord.py at another REST base / gateway (a local stand-in for tests)."""
+    if settings.api_base:
+        discord.http.Route.BASE = settings.api_base.rstrip("/")
+    if settings.gateway_url:
+        discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(settings.gateway_url)
+
+
+async def run(settings: config.Settings) -> None:
+    """Open the store, build the services and the client, and stay connected."""
+    from bot.client import DingirBot
+    from bot.scheduler import Scheduler
+    from bot.store import Store
+
+    clock = OffsetClock(SystemClock(), settings.clock_file) if settings.clock_file \
+        else SystemClock()
+    settings.db_path.parent.mkdir(parents=True, exist_ok=True)
+    try:
+        store = await Store.open(settings.db_path)
+    except StoreUnavailable as error:
+        raise Fatal(f"cannot open the database {settings.db_path}: {error.detail or error}. "
+                    "Check DINGIR_DB and that the folder is writable.") from None
+    try:
+        service = GameService(store, clock)
+        bot = DingirBot(settings, service, Scheduler(service, store, clock))
+        asyncio.get_running_loop().add_signal_handler(
+            signal.SIGTERM, lambda: bot.spawn(bot.close(), "sigterm")
+        )
+        async with bot:
+            try:
+                await bot.login(settings.token)
+            except discord.LoginFailure:
+                raise Fatal("Discord rejected the token (LoginFailure): reset it in the "
+                            "Developer Portal (Bot > Reset Token) and put the new one in "
+                            ".env as DISCORD_TOKEN.") from None
+            except aiohttp.ClientConnectionError as error:
+                raise Fatal(f"cannot reach Discord ({type(error).__name__}): check the "
+                            "network (or DINGIR_API_BASE).") from None
+            await bot.connect(reconnect=True)
+    finally:
+        await store.close()
+
+
+def main() -> int:
+    """Run the bot until interrupted; returns the process exit status."""
+    try:
+        settings = config.load()
+    except config.ConfigError as error:
+        print(f"dingir: {error}", file=sys.stderr)
+        return 2
+    discord.utils.setup_logging(level=getattr(logging, settings.log_level))
+    use_endpoints(settings)
+    try:
+        asyncio.run(run(settings))
+    except Fatal as error:
+        print(f"dingir: {error}", file=sys.stderr)
+        return 1
+    except discord.PrivilegedIntentsRequired:
+        print("dingir: Discord refused the gateway intents: Dingir needs none of the "
+              "privileged ones; check the application settings.", file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        log.info("stopped")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

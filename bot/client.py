@@ -1,0 +1,86 @@
+"""The Discord client: a ``commands.Bot`` that loads the cogs and holds the core services.
+
+The cogs reach the game service, the scheduler and the settings through the
+bot (``interaction.client``). ``setup_hook`` installs the command translator,
+loads the cogs (which register the persistent dynamic button type and start
+the reminders loop), and syncs the slash commands to the development guild
+(instant) or globally.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Coroutine
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord.ext import commands
+
+from bot.config import Settings
+from bot.session import GameService
+
+if TYPE_CHECKING:
+    from bot.scheduler import Scheduler
+
+log = logging.getLogger(__name__)
+
+EXTENSIONS = (
+    "cogs.buttons",
+    "cogs.lobby",
+    "cogs.play",
+    "cogs.help",
+    "cogs.reminders",
+)
+"""The cogs loaded at start, in order (buttons first: the others register press handlers)."""
+
+
+class DingirBot(commands.Bot):
+    """Dingir's Discord client."""
+
+    def __init__(self, settings: Settings, service: GameService, scheduler: Scheduler) -> None:
+        intents = discord.Intents.none()
+        intents.guilds = True
+        super().__init__(
+            command_prefix=commands.when_mentioned,
+            intents=intents,
+            help_command=None,
+            allowed_mentions=discord.AllowedMentions(users=True, roles=False, everyone=False),
+        )
+        self.settings = settings
+        self.service = service
+        self.scheduler = scheduler
+        self._tasks: set[asyncio.Task[None]] = set()
+        self._game_locks: dict[int, asyncio.Lock] = {}
+
+    async def setup_hook(self) -> None:
+        """Translator, cogs, dynamic buttons and command sync (runs once, after login)."""
+        from cogs.translator import CatalogueTranslator  # cogs are loaded by name below
+
+        await self.tree.set_translator(CatalogueTranslator())
+        for name in EXTENSIONS:
+            await self.load_extension(name)
+        if self.settings.dev_guild is not None:
+            guild = discord.Object(id=self.settings.dev_guild)
+            self.tree.copy_global_to(guild=guild)
+            synced = await self.tree.sync(guild=guild)
+            log.info("synced %d commands to the development guild", len(synced))
+        else:
+            synced = await self.tree.sync()
+            log.info("synced %d commands globally", len(synced))
+
+    def game_lock(self, game_id: int) -> asyncio.Lock:
+        """The lock that keeps one game's channel posts in order."""
+        return self._game_locks.setdefault(game_id, asyncio.Lock())
+
+    def spawn(self, coro: Coroutine[Any, Any, None], name: str) -> asyncio.Task[None]:
+        """Run ``coro`` in the background, keeping a reference and logging its failure."""
+        task = asyncio.create_task(coro, name=name)
+        self._tasks.add(task)
+        task.add_done_callback(self._task_done)
+        return task
+
+    def _task_done(self, task: asyncio.Task[None]) -> None:
+        self._tasks.discard(task)
+        if not task.cancelled() and task.exception() is not None:
+            log.error("background task %s failed", task.get_name(), exc_info=task.exception())

@@ -1,0 +1,99 @@
+"""Settings of ``python -m bot``, read from the environment and a ``.env`` file.
+
+Every setting is documented in ``.env.example``. The token is kept out of
+``repr`` so that it can never end up in a log line.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from dotenv import dotenv_values
+
+from bot.i18n import LANGUAGES
+
+LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
+
+
+class ConfigError(Exception):
+    """A setting is missing or invalid; the message says what to do."""
+
+
+@dataclass(frozen=True)
+class Settings:
+    """The bot's settings (see ``.env.example``)."""
+
+    token: str = field(repr=False)
+    db_path: Path = Path("var/dingir.sqlite3")
+    dev_guild: int | None = None
+    log_level: str = "INFO"
+    language: str = "en"
+    api_base: str | None = None
+    gateway_url: str | None = None
+    clock_file: Path | None = None
+    scheduler_seconds: float = 60.0
+
+
+def _number(env: Mapping[str, str], name: str, default: float) -> float:
+    raw = env.get(name, "").strip()
+    if not raw:
+        return default
+    try:
+        value = float(raw)
+    except ValueError:
+        raise ConfigError(f"{name}={raw!r} is not a number: fix it in .env") from None
+    if value <= 0:
+        raise ConfigError(f"{name} must be greater than 0: fix it in .env")
+    return value
+
+
+def _guild(env: Mapping[str, str]) -> int | None:
+    raw = env.get("DINGIR_DEV_GUILD", "").strip()
+    if not raw:
+        return None
+    if not raw.isdigit():
+        raise ConfigError(
+            f"DINGIR_DEV_GUILD={raw!r} is not a server id: copy the id "
+            "(Developer Mode, right click the server, Copy Server ID) or leave it empty"
+        )
+    return int(raw)
+
+
+def from_mapping(env: Mapping[str, str]) -> Settings:
+    """Settings from a mapping of variables; raises ConfigError with a one-line fix."""
+    token = env.get("DISCORD_TOKEN", "").strip()
+    if not token:
+        raise ConfigError(
+            "DISCORD_TOKEN is missing: copy .env.example to .env and paste your bot's token "
+            "(Discord Developer Portal > your application > Bot > Reset Token)"
+        )
+    level = env.get("DINGIR_LOG_LEVEL", "INFO").strip().upper() or "INFO"
+    if level not in LOG_LEVELS:
+        raise ConfigError(f"DINGIR_LOG_LEVEL must be one of {', '.join(LOG_LEVELS)}")
+    language = env.get("DINGIR_LANGUAGE", "en").strip().lower() or "en"
+    if language not in LANGUAGES:
+        raise ConfigError(f"DINGIR_LANGUAGE must be one of {', '.join(LANGUAGES)}")
+    clock = env.get("DINGIR_CLOCK_FILE", "").strip()
+    return Settings(
+        token=token,
+        db_path=Path(env.get("DINGIR_DB", "").strip() or "var/dingir.sqlite3"),
+        dev_guild=_guild(env),
+        log_level=level,
+        language=language,
+        api_base=env.get("DINGIR_API_BASE", "").strip() or None,
+        gateway_url=env.get("DINGIR_GATEWAY_URL", "").strip() or None,
+        clock_file=Path(clock) if clock else None,
+        scheduler_seconds=_number(env, "DINGIR_SCHEDULER_SECONDS", 60.0),
+    )
+
+
+def load(env_file: Path | None = Path(".env")) -> Settings:
+    """Settings from ``env_file`` (if it exists) overridden by the process environment."""
+    merged: dict[str, str] = {}
+    if env_file is not None and env_file.is_file():
+        merged.update({k: v for k, v in dotenv_values(env_file).items() if v is not None})
+    merged.update(os.environ)
+    return from_mapping(merged)

@@ -1,0 +1,79 @@
+"""Replaying an action log: the state is always ``setup(seed)`` plus the logged steps.
+
+Used by terminal play (``--script`` and undo) and by anything that rebuilds a
+game from its log (undo, import, checks that a stored state is consistent).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator, Mapping
+from dataclasses import dataclass
+from typing import Protocol
+
+from bot.engine import Game, GameError, Seat, State, Text
+
+
+class LoggedStep(Protocol):
+    """Anything that names a seat and the notation it played (e.g. a log row)."""
+
+    @property
+    def seat(self) -> Seat: ...
+
+    @property
+    def notation(self) -> str: ...
+
+
+@dataclass(frozen=True)
+class Step:
+    """One logged step: the seat that played and its notation."""
+
+    seat: Seat
+    notation: str
+
+
+class ReplayError(Exception):
+    """A logged step the engine refused; ``index`` is its 0-based position in the log."""
+
+    def __init__(self, index: int, step: LoggedStep, reason: Text) -> None:
+        super().__init__(f"step {index} ({step.seat}: {step.notation!r}): {reason.key}")
+        self.index = index
+        self.step = step
+        self.reason = reason
+
+
+def _apply_one(game: Game, state: State, index: int, step: LoggedStep) -> State:
+    try:
+        return game.apply(state, step.seat, step.notation)
+    except GameError as error:
+        raise ReplayError(index, step, error.reason) from error
+
+
+def iter_states(game: Game, state: State, steps: Iterable[LoggedStep]) -> Iterator[State]:
+    """The states after each of ``steps``, applied in order from ``state``.
+
+    Raises :class:`ReplayError` at the first step the engine refuses.
+    """
+    for index, step in enumerate(steps):
+        state = _apply_one(game, state, index, step)
+        yield state
+
+
+def apply_steps(game: Game, state: State, steps: Iterable[LoggedStep]) -> State:
+    """The state after applying ``steps`` to ``state`` (``state`` itself if there are none).
+
+    Raises :class:`ReplayError` at the first step the engine refuses.
+    """
+    for index, step in enumerate(steps):
+        state = _apply_one(game, state, index, step)
+    return state
+
+
+def replay(
+    game: Game,
+    seed: int,
+    n_players: int,
+    options: Mapping[str, str],
+    steps: Iterable[LoggedStep],
+) -> State:
+    """The state reached by replaying ``steps`` from ``game.setup(seed, n_players, options)``."""
+    return apply_steps(game, game.setup(seed, n_players, options), steps)

@@ -1,0 +1,625 @@
+"""SQLite persistence of games, seats, the action log, preferences and reminders.
+
+One aiosqlite connection in autocommit mode (``isolation_level=None``), WAL,
+``foreign_keys=ON``, ``synchronous=FULL`` and a busy timeout. The schema is
+built by :data:`MIGRATIONS`, an ordered list of SQL scripts; ``schema_version``
+records how many have run, so opening an empty file builds everything and
+reopening applies only what is new.
+
+An accepted step is the hot path: :meth:`Store.apply_step` is ONE ``INSERT``
+into the view ``step_log`` whose ``INSTEAD OF`` trigger checks the expected
+version, updates the game row and appends the log row. A single statement is
+a transaction of its own, so it costs one round trip to the database thread
+and is either fully written or not at all. Rarer writes (lobby, start, undo,
+import) use an explicit ``BEGIN IMMEDIATE ... COMMIT`` of a few statements;
+an asyncio lock keeps other coroutines' statements out of an open transaction.
+
+A locked or busy database (after the busy timeout), a full disk or an I/O
+error raises :class:`~bot.session.StoreUnavailable` ("try again"); whatever
+was being written is rolled back.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import sqlite3
+from collections.abc import AsyncIterator, Iterable, Sequence
+from contextlib import asynccontextmanager
+from dataclasses import asdict, dataclass, fields
+from pathlib import Path
+from typing import Any, TypeVar
+
+import aiosqlite
+
+from bot.engine import Seat, State, Text
+from bot.session import (
+    GameRecord,
+    GameSettings,
+    SeatInfo,
+    ServiceError,
+    StaleVersion,
+    StoreUnavailable,
+)
+
+ACTIVE_STATUSES = ("lobby", "running", "paused")
+"""Statuses of a game that occupies its channel."""
+
+MIGRATIONS: tuple[str, ...] = (
+    # 1: the whole initial schema.
+    """
+    CREATE TABLE games (
+        id INTEGER PRIMARY KEY,
+        guild_id INTEGER,
+        channel_id INTEGER NOT NULL,
+        game TEXT NOT NULL,
+        status TEXT NOT NULL
+            CHECK (status IN ('lobby', 'running', 'paused', 'finished', 'aborted')),
+        creator_id INTEGER NOT NULL,
+        options TEXT NOT NULL,
+        seed INTEGER NOT NULL,
+        state TEXT,
+        turn_start_state TEXT,
+        version INTEGER NOT NULL DEFAULT 0,
+        settings TEXT NOT NULL,
+        lang TEXT NOT NULL DEFAULT 'en',
+        created_at REAL NOT NULL,
+        turn_started_at REAL NOT NULL DEFAULT 0,
+        turn INTEGER NOT NULL DEFAULT 0,
+        active TEXT NOT NULL DEFAULT '[]',
+        last_message_id INTEGER,
+        ended_at REAL
+    );
+    CREATE UNIQUE INDEX games_one_active_per_channel
+        ON games (channel_id) WHERE status IN ('lobby', 'running', 'paused');
+    CREATE INDEX games_by_guild ON games (guild_id, created_at);
+    CREATE INDEX games_by_channel ON games (channel_id, id);
+    CREATE INDEX games_by_status ON games (status);
+
+    CREATE TABLE seats (
+        game_id INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+        seat INTEGER NOT NULL,
+        user_id INTEGER,
+        name TEXT NOT NULL,
+        resigned INTEGER NOT NULL DEFAULT 0,
+        PRIMARY KEY (game_id, seat),
+        UNIQUE (game_id, user_id)
+    );
+
+    CREATE TABLE actions (
+        game_id INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+        idx INTEGER NOT NULL,
+        seat INTEGER NOT NULL,
+        notation TEXT NOT NULL,
+        turn INTEGER NOT NULL,
+        reversible INTEGER NOT NULL DEFAULT 1,
+        at REAL NOT NULL,
+        undone INTEGER NOT NULL DEFAULT 0,
+        UNIQUE (game_id, idx)
+    );
+
+    CREATE TABLE user_prefs (
+        user_id INTEGER PRIMARY KEY,
+        dm_notify INTEGER NOT NULL
+    );
+
+    CREATE TABLE reminders (
+        game_id INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+        seat INTEGER NOT NULL,
+        since REAL NOT NULL,
+        count INTEGER NOT NULL DEFAULT 0,
+        last_sent_at REAL,
+        next_due_at REAL,
+        timeout_since REAL,
+        PRIMARY KEY (game_id, seat)
+    );
+
+    CREATE TABLE skip_votes (
+        game_id INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+        since REAL NOT NULL,
+        seat INTEGER NOT NULL,
+        voter_id INTEGER NOT NULL,
+        PRIMARY KEY (game_id, since, seat, voter_id)
+    );
+
+    CREATE VIEW step_log AS SELECT
+        NULL AS game_id, NULL AS expected_version, NULL AS state, NULL AS active,
+        NULL AS status, NULL AS turn, NULL AS turn_started_at, NULL AS turn_ended,
+        NULL AS ended_at, NULL AS seat, NULL AS notation, NULL AS step_turn,
+        NULL AS reversible, NULL AS at;
+
+    CREATE TRIGGER step_log_insert INSTEAD OF INSERT ON step_log BEGIN
+        SELECT RAISE(ABORT, 'dingir:stale') WHERE NOT EXISTS (
+            SELECT 1 FROM games WHERE id = NEW.game_id
+                AND version = NEW.expected_version AND status = 'running');
+        UPDATE games SET
+            state = NEW.state,
+            version = NEW.expected_version + 1,
+            active = NEW.active,
+            status = NEW.status,
+            turn = NEW.turn,
+            turn_started_at = NEW.turn_started_at,
+            ended_at = NEW.ended_at,
+            turn_start_state = CASE WHEN NEW.turn_ended THEN NEW.state
+                                    ELSE turn_start_state END
+        WHERE id = NEW.game_id;
+        INSERT INTO actions (game_id, idx, seat, notation, turn, reversible, at)
+        VALUES (NEW.game_id, NEW.expected_version + 1, NEW.seat, NEW.notation,
+                NEW.step_turn, NEW.reversible, NEW.at);
+    END;
+    """,
+)
+"""Schema scripts in order; never edit a published one, append a new one."""
+
+_UNAVAILABLE_CODES = frozenset(
+    {
+        sqlite3.SQLITE_BUSY,
+        sqlite3.SQLITE_LOCKED,
+        sqlite3.SQLITE_NOMEM,
+        sqlite3.SQLITE_IOERR,
+        sqlite3.SQLITE_FULL,
+        sqlite3.SQLITE_CANTOPEN,
+        sqlite3.SQLITE_READONLY,
+    }
+)
+
+_GAME_COLUMNS = (
+    "id, guild_id, channel_id, game, status, creator_id, options, seed, state, version,"
+    " settings, lang, created_at, turn_started_at, last_message_id, turn, active, ended_at,"
+    " turn_start_state,"
+    " (SELECT json_group_array(json_array(seat, user_id, name, resigned))"
+    "  FROM (SELECT * FROM seats WHERE seats.game_id = games.id ORDER BY seat)) AS seat_rows"
+)
+
+T = TypeVar("T")
+
+
+@dataclass(frozen=True)
+class StoredGame:
+    """A game row: the record the service works with, plus the turn-start snapshot."""
+
+    record: GameRecord
+    turn_start_state: State | None
+
+
+@dataclass(frozen=True)
+class ActionRow:
+    """One row of the action log as stored."""
+
+    idx: int
+    seat: Seat
+    notation: str
+    turn: int
+    reversible: bool
+    at: float
+    undone: bool = False
+
+
+@dataclass(frozen=True)
+class StepWrite:
+    """Everything one accepted step writes (see :meth:`Store.apply_step`)."""
+
+    game_id: int
+    expected_version: int
+    state: State
+    active: list[Seat]
+    status: str
+    turn: int
+    turn_started_at: float
+    turn_ended: bool
+    ended_at: float | None
+    seat: Seat
+    notation: str
+    step_turn: int
+    reversible: bool
+    at: float
+
+
+@dataclass(frozen=True)
+class ReminderRow:
+    """Reminder bookkeeping of one seat's current stretch of activity (``since``)."""
+
+    game_id: int
+    seat: Seat
+    since: float
+    count: int
+    last_sent_at: float | None
+    next_due_at: float | None
+    timeout_since: float | None
+
+
+def dumps(value: Any) -> str:
+    """Compact, deterministic JSON."""
+    return json.dumps(value, separators=(",", ":"))
+
+
+def _is_unavailable(error: sqlite3.Error) -> bool:
+    code = getattr(error, "sqlite_errorcode", None)
+    if code is not None:
+        return (code & 0xFF) in _UNAVAILABLE_CODES
+    text = str(error).lower()
+    return any(word in text for word in ("locked", "busy", "disk", "full", "i/o"))
+
+
+def settings_from_json(text: str) -> GameSettings:
+    """Settings from their stored JSON (unknown keys ignored, missing ones defaulted)."""
+    data = json.loads(text)
+    known = {f.name for f in fields(GameSettings)}
+    return GameSettings(**{k: v for k, v in data.items() if k in known})
+
+
+def _record(row: sqlite3.Row | tuple[Any, ...]) -> StoredGame:
+    (gid, guild, channel, game, status, creator, options, seed, state, version, settings,
+     lang, created, turn_started, message, turn, active, ended, turn_start, seat_rows) = row
+    seats = [SeatInfo(s, u, n, bool(r)) for s, u, n, r in json.loads(seat_rows)]
+    record = GameRecord(
+        id=gid, guild_id=guild, channel_id=channel, game=game, status=status,
+        creator_id=creator, options=json.loads(options), seed=seed, seats=seats,
+        state=json.loads(state) if state is not None else None, version=version,
+        settings=settings_from_json(settings), lang=lang, created_at=created,
+        turn_started_at=turn_started, last_message_id=message, turn=turn,
+        active=json.loads(active), ended_at=ended,
+    )
+    return StoredGame(record, json.loads(turn_start) if turn_start is not None else None)
+
+
+class Store:
+    """The database of one bot process. Open with :meth:`open`, close with :meth:`close`."""
+
+    def __init__(self, conn: aiosqlite.Connection, path: Path) -> None:
+        self._conn = conn
+        self.path = path
+        self._lock = asyncio.Lock()
+
+    @classmethod
+    async def open(cls, path: str | Path, *, busy_timeout_ms: int = 5000) -> Store:
+        """Open (creating if needed) and migrate the database at ``path``."""
+        path = Path(path)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        try:
+            conn = await aiosqlite.connect(path, isolation_level=None)
+        except sqlite3.Error as error:
+            raise StoreUnavailable(str(error)) from error
+        store = cls(conn, path)
+        try:
+            await conn.execute(f"PRAGMA busy_timeout = {int(busy_timeout_ms)}")
+            await conn.execute("PRAGMA journal_mode = WAL")
+            await conn.execute("PRAGMA synchronous = FULL")
+            await conn.execute("PRAGMA foreign_keys = ON")
+            await store._migrate()
+        except BaseException:
+            await conn.close()
+            raise
+        return store
+
+    async def close(self) -> None:
+        """Close the connection (pending work finishes first)."""
+        await self._conn.close()
+
+    # -- plumbing -------------------------------------------------------------------------
+
+    @asynccontextmanager
+    async def _guard(self) -> AsyncIterator[aiosqlite.Connection]:
+        """Exclusive use of the connection; SQLite availability errors -> StoreUnavailable."""
+        async with self._lock:
+            try:
+                yield self._conn
+            except sqlite3.Error as error:
+                if self._conn.in_transaction:
+                    await self._rollback()
+                if _is_unavailable(error):
+                    raise StoreUnavailable(str(error)) from error
+                raise
+            except BaseException:
+                if self._conn.in_transaction:
+                    await self._rollback()
+                raise
+
+    async def _rollback(self) -> None:
+        with contextlib.suppress(sqlite3.Error):  # SQLite may have rolled back already
+            await self._conn.execute("ROLLBACK")
+
+    @asynccontextmanager
+    async def _transaction(self) -> AsyncIterator[aiosqlite.Connection]:
+        """``BEGIN IMMEDIATE`` ... ``COMMIT``, rolled back on any error."""
+        async with self._guard() as conn:
+            await conn.execute("BEGIN IMMEDIATE")
+            yield conn
+            await conn.execute("COMMIT")
+
+    async def _fetchall(self, sql: str, params: Sequence[Any] = ()) -> list[Any]:
+        async with self._guard() as conn:
+            return list(await conn.execute_fetchall(sql, params))
+
+    async def _migrate(self) -> None:
+        async with self._guard() as conn:
+            await conn.execute("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER)")
+            rows = list(await conn.execute_fetchall("SELECT version FROM schema_version"))
+            if not rows:
+                await conn.execute("INSERT INTO schema_version (version) VALUES (0)")
+            current = rows[0][0] if rows else 0
+            for number, script in enumerate(MIGRATIONS[current:], start=current + 1):
+                await conn.executescript(
+                    f"BEGIN IMMEDIATE;\n{script}\n"
+                    f"UPDATE schema_version SET version = {number};\nCOMMIT;"
+                )
+
+    async def schema_version(self) -> int:
+        """How many migrations this database has run."""
+        rows = await self._fetchall("SELECT version FROM schema_version")
+        return int(rows[0][0])
+
+    # -- games ----------------------------------------------------------------------------
+
+    async def insert_game(
+        self,
+        record: GameRecord,
+        turn_start_state: State | None = None,
+        log: Iterable[ActionRow] = (),
+    ) -> int:
+        """Store a new game (with its seats and, for an import, its log); returns its id.
+
+        Raises ServiceError ``service.channel_busy`` if the channel already has an
+        active game.
+        """
+        try:
+            async with self._transaction() as conn:
+                cursor = await conn.execute(
+                    "INSERT INTO games (guild_id, channel_id, game, status, creator_id, options,"
+                    " seed, state, turn_start_state, version, settings, lang, created_at,"
+                    " turn_started_at, turn, active, ended_at)"
+                    " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    (
+                        record.guild_id, record.channel_id, record.game, record.status,
+                        record.creator_id, dumps(record.options), record.seed,
+                        _state_json(record.state), _state_json(turn_start_state),
+                        record.version, dumps(asdict(record.settings)), record.lang,
+                        record.created_at, record.turn_started_at, record.turn,
+                        dumps(record.active), record.ended_at,
+                    ),
+                )
+                game_id = cursor.lastrowid
+                assert game_id is not None
+                await self._write_seats(conn, game_id, record.seats)
+                await conn.executemany(
+                    "INSERT INTO actions (game_id, idx, seat, notation, turn, reversible, at)"
+                    " VALUES (?, ?, ?, ?, ?, ?, ?)",
+                    [(game_id, a.idx, a.seat, a.notation, a.turn, a.reversible, a.at)
+                     for a in log],
+                )
+        except sqlite3.IntegrityError as error:
+            if "channel_id" in str(error):
+                raise ServiceError(Text.of("service.channel_busy")) from error
+            raise
+        return game_id
+
+    @staticmethod
+    async def _write_seats(
+        conn: aiosqlite.Connection, game_id: int, seats: Iterable[SeatInfo]
+    ) -> None:
+        await conn.execute("DELETE FROM seats WHERE game_id = ?", (game_id,))
+        await conn.executemany(
+            "INSERT INTO seats (game_id, seat, user_id, name, resigned) VALUES (?, ?, ?, ?, ?)",
+            [(game_id, s.seat, s.user_id, s.name, int(s.resigned)) for s in seats],
+        )
+
+    async def load(self, game_id: int) -> StoredGame | None:
+        """The game ``game_id`` with its seats, or None."""
+        rows = await self._fetchall(f"SELECT {_GAME_COLUMNS} FROM games WHERE id = ?", (game_id,))
+        return _record(rows[0]) if rows else None
+
+    async def active_game_id(self, channel_id: int) -> int | None:
+        """The id of the lobby/running/paused game in ``channel_id``, if any."""
+        rows = await self._fetchall(
+            "SELECT id FROM games WHERE channel_id = ? AND status IN ('lobby','running','paused')",
+            (channel_id,),
+        )
+        return int(rows[0][0]) if rows else None
+
+    async def latest_game_id(self, channel_id: int) -> int | None:
+        """The active game of ``channel_id``, else its most recent one, if any."""
+        rows = await self._fetchall(
+            "SELECT id FROM games WHERE channel_id = ?"
+            " ORDER BY status IN ('lobby','running','paused') DESC, id DESC LIMIT 1",
+            (channel_id,),
+        )
+        return int(rows[0][0]) if rows else None
+
+    async def games(
+        self, *, guild_id: int | None = None, statuses: Sequence[str] = ACTIVE_STATUSES
+    ) -> list[GameRecord]:
+        """Games with one of ``statuses`` (of one guild if given), oldest first."""
+        marks = ", ".join("?" for _ in statuses)
+        sql = f"SELECT {_GAME_COLUMNS} FROM games WHERE status IN ({marks})"
+        params: list[Any] = list(statuses)
+        if guild_id is not None:
+            sql += " AND guild_id = ?"
+            params.append(guild_id)
+        rows = await self._fetchall(sql + " ORDER BY id", params)
+        return [_record(row).record for row in rows]
+
+    async def save_game(
+        self,
+        record: GameRecord,
+        expected_version: int,
+        *,
+        turn_start_state: State | None = None,
+        seats: bool = False,
+        undone: Sequence[int] = (),
+    ) -> None:
+        """Write every column of ``record`` (and its seats if ``seats``) if the stored version
+        is still ``expected_version``; mark the log rows ``undone`` as undone.
+
+        Raises StaleVersion when another writer got there first.
+        """
+        async with self._transaction() as conn:
+            cursor = await conn.execute(
+                "UPDATE games SET status = ?, creator_id = ?, state = ?, version = ?,"
+                " settings = ?, lang = ?, turn_started_at = ?, turn = ?, active = ?,"
+                " ended_at = ?, last_message_id = ?,"
+                " turn_start_state = COALESCE(?, turn_start_state)"
+                " WHERE id = ? AND version = ?",
+                (
+                    record.status, record.creator_id, _state_json(record.state),
+                    record.version, dumps(asdict(record.settings)), record.lang,
+                    record.turn_started_at, record.turn, dumps(record.active),
+                    record.ended_at, record.last_message_id, _state_json(turn_start_state),
+                    record.id, expected_version,
+                ),
+            )
+            if cursor.rowcount != 1:
+                raise StaleVersion()
+            if seats:
+                await self._write_seats(conn, record.id, record.seats)
+            if undone:
+                await conn.executemany(
+                    "UPDATE actions SET undone = 1 WHERE game_id = ? AND idx = ?",
+                    [(record.id, idx) for idx in undone],
+                )
+
+    async def apply_step(self, step: StepWrite) -> None:
+        """Write one accepted step: new state + log row, in one statement (one round trip).
+
+        Raises StaleVersion if the stored version is not ``step.expected_version`` or the
+        game is not running; nothing is written then.
+        """
+        try:
+            async with self._guard() as conn:
+                await conn.execute(
+                    "INSERT INTO step_log (game_id, expected_version, state, active, status,"
+                    " turn, turn_started_at, turn_ended, ended_at, seat, notation, step_turn,"
+                    " reversible, at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    (
+                        step.game_id, step.expected_version, dumps(step.state),
+                        dumps(step.active), step.status, step.turn, step.turn_started_at,
+                        int(step.turn_ended), step.ended_at, step.seat, step.notation,
+                        step.step_turn, int(step.reversible), step.at,
+                    ),
+                )
+        except sqlite3.IntegrityError as error:
+            if "dingir:stale" in str(error) or "UNIQUE" in str(error):
+                raise StaleVersion() from error
+            raise
+
+    async def set_columns(self, game_id: int, **values: Any) -> None:
+        """Update plain columns that do not change the board (settings, last message id)."""
+        allowed = {"settings", "last_message_id", "lang"}
+        if not values or not values.keys() <= allowed:
+            raise ValueError(f"set_columns accepts only {sorted(allowed)}")
+        assignments = ", ".join(f"{name} = ?" for name in values)
+        params = [dumps(v) if name == "settings" else v for name, v in values.items()]
+        async with self._guard() as conn:
+            await conn.execute(
+                f"UPDATE games SET {assignments} WHERE id = ?", [*params, game_id]
+            )
+
+    # -- action log -----------------------------------------------------------------------
+
+    async def actions(
+        self, game_id: int, *, since_turn: int | None = None, include_undone: bool = False
+    ) -> list[ActionRow]:
+        """The log of ``game_id`` in order (from turn ``since_turn`` on if given)."""
+        sql = (
+            "SELECT idx, seat, notation, turn, reversible, at, undone FROM actions"
+            " WHERE game_id = ?"
+        )
+        params: list[Any] = [game_id]
+        if since_turn is not None:
+            sql += " AND turn >= ?"
+            params.append(since_turn)
+        if not include_undone:
+            sql += " AND undone = 0"
+        rows = await self._fetchall(sql + " ORDER BY idx", params)
+        return [ActionRow(i, s, n, t, bool(r), a, bool(u)) for i, s, n, t, r, a, u in rows]
+
+    # -- preferences ----------------------------------------------------------------------
+
+    async def set_notify(self, user_id: int, enabled: bool) -> None:
+        """Record whether ``user_id`` wants reminders by DM."""
+        async with self._guard() as conn:
+            await conn.execute(
+                "INSERT INTO user_prefs (user_id, dm_notify) VALUES (?, ?)"
+                " ON CONFLICT (user_id) DO UPDATE SET dm_notify = excluded.dm_notify",
+                (user_id, int(enabled)),
+            )
+
+    async def notify_prefs(self, user_ids: Iterable[int]) -> dict[int, bool]:
+        """The DM preference of those of ``user_ids`` who set one."""
+        ids = list(user_ids)
+        if not ids:
+            return {}
+        marks = ", ".join("?" for _ in ids)
+        rows = await self._fetchall(
+            f"SELECT user_id, dm_notify FROM user_prefs WHERE user_id IN ({marks})", ids
+        )
+        return {int(u): bool(d) for u, d in rows}
+
+    # -- reminders and votes --------------------------------------------------------------
+
+    async def reminder_rows(self, game_ids: Iterable[int]) -> dict[tuple[int, Seat], ReminderRow]:
+        """Reminder rows of ``game_ids`` keyed by (game id, seat)."""
+        ids = list(game_ids)
+        if not ids:
+            return {}
+        marks = ", ".join("?" for _ in ids)
+        rows = await self._fetchall(
+            "SELECT game_id, seat, since, count, last_sent_at, next_due_at, timeout_since"
+            f" FROM reminders WHERE game_id IN ({marks})",
+            ids,
+        )
+        return {(r[0], r[1]): ReminderRow(*r) for r in rows}
+
+    async def save_reminder(self, row: ReminderRow, expected: ReminderRow | None) -> bool:
+        """Write ``row`` if the stored one still equals ``expected`` (None: absent or for an
+        older ``since``); returns False when someone else updated it first."""
+        async with self._guard() as conn:
+            if expected is None:
+                cursor = await conn.execute(
+                    "INSERT INTO reminders (game_id, seat, since, count, last_sent_at,"
+                    " next_due_at, timeout_since) VALUES (?, ?, ?, ?, ?, ?, ?)"
+                    " ON CONFLICT (game_id, seat) DO UPDATE SET since = excluded.since,"
+                    " count = excluded.count, last_sent_at = excluded.last_sent_at,"
+                    " next_due_at = excluded.next_due_at, timeout_since = excluded.timeout_since"
+                    " WHERE reminders.since != excluded.since",
+                    _reminder_params(row),
+                )
+            else:
+                cursor = await conn.execute(
+                    "UPDATE reminders SET since = ?, count = ?, last_sent_at = ?,"
+                    " next_due_at = ?, timeout_since = ?"
+                    " WHERE game_id = ? AND seat = ? AND since = ? AND count = ?"
+                    " AND timeout_since IS ?",
+                    (
+                        *_reminder_params(row)[2:], row.game_id, row.seat, expected.since,
+                        expected.count, expected.timeout_since,
+                    ),
+                )
+            return cursor.rowcount == 1
+
+    async def add_skip_vote(self, game_id: int, since: float, seat: Seat, voter_id: int) -> int:
+        """Record a vote to skip ``seat``'s stretch starting at ``since``; returns the votes."""
+        async with self._guard() as conn:
+            await conn.execute(
+                "INSERT OR IGNORE INTO skip_votes (game_id, since, seat, voter_id)"
+                " VALUES (?, ?, ?, ?)",
+                (game_id, since, seat, voter_id),
+            )
+            rows = list(
+                await conn.execute_fetchall(
+                    "SELECT COUNT(*) FROM skip_votes WHERE game_id = ? AND since = ? AND seat = ?",
+                    (game_id, since, seat),
+                )
+            )
+            return int(rows[0][0])
+
+
+def _state_json(state: State | None) -> str | None:
+    return dumps(state) if state is not None else None
+
+
+def _reminder_params(row: ReminderRow) -> tuple[Any, ...]:
+    return (
+        row.game_id, row.seat, row.since, row.count, row.last_sent_at, row.next_due_at,
+        row.timeout_since,
+    )

@@ -1,0 +1,119 @@
+"""Small helpers shared by the cogs: languages, replies, error answers, names."""
+
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING, Any, cast
+
+import discord
+from discord import app_commands
+
+from bot.engine import Action, GameError, Seat
+from bot.i18n import LANGUAGES, tr, translate
+from bot.session import GameRecord, ServiceError, StaleVersion, StoreUnavailable
+
+if TYPE_CHECKING:
+    from bot.client import DingirBot
+
+log = logging.getLogger(__name__)
+
+MAX_ALTERNATIVES = 5
+"""How many legal steps a rejection message lists before "/play to see all"."""
+
+Interaction = discord.Interaction[Any]
+
+
+def loc(key: str) -> app_commands.locale_str:
+    """A command name/description string: English text, with its catalogue key for translation."""
+    return app_commands.locale_str(tr("en", key), key=key)
+
+
+def bot_of(interaction: Interaction) -> DingirBot:
+    """The Dingir bot that received ``interaction``."""
+    return cast("DingirBot", interaction.client)
+
+
+def language(locale: discord.Locale | str | None, default: str = "en") -> str:
+    """The catalogue language for a Discord locale, or ``default`` when unsupported."""
+    if locale:
+        base = str(locale).split("-")[0].lower()
+        if base in LANGUAGES:
+            return base
+    return default
+
+
+def lang_of(interaction: Interaction) -> str:
+    """The language to answer ``interaction`` in (the user's Discord locale)."""
+    return language(interaction.locale, bot_of(interaction).settings.language)
+
+
+def seat_name(record: GameRecord, seat: Seat, lang: str) -> str:
+    """A seat's display name, marked as AI when nobody sits there."""
+    info = record.seats[seat]
+    if info.user_id is None:
+        return tr(lang, "discord.ai_name", name=info.name)
+    return info.name
+
+
+def mention(record: GameRecord, seat: Seat, lang: str) -> str:
+    """A mention of a seat's player (or the AI's name)."""
+    info = record.seats[seat]
+    return f"<@{info.user_id}>" if info.user_id is not None else seat_name(record, seat, lang)
+
+
+def label(action: Action, lang: str, limit: int = 100) -> str:
+    """An action's label in ``lang``, cut to ``limit`` characters."""
+    text = translate(action.label, lang)
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def alternatives(actions: list[Action], lang: str) -> str:
+    """A short list of legal steps for a rejection message."""
+    shown = ", ".join(f"`{a.notation}`" for a in actions[:MAX_ALTERNATIVES])
+    if len(actions) > MAX_ALTERNATIVES:
+        shown += " " + tr(lang, "discord.more_with_play", n=len(actions) - MAX_ALTERNATIVES)
+    return tr(lang, "discord.you_could", actions=shown)
+
+
+async def reply(
+    interaction: Interaction,
+    content: str,
+    *,
+    ephemeral: bool = True,
+    **kwargs: Any,
+) -> None:
+    """Answer ``interaction`` whether or not it was already answered or deferred."""
+    mentions = kwargs.pop("allowed_mentions", discord.AllowedMentions(users=True, roles=False))
+    if interaction.response.is_done():
+        await interaction.followup.send(
+            content, ephemeral=ephemeral, allowed_mentions=mentions, **kwargs
+        )
+    else:
+        await interaction.response.send_message(
+            content, ephemeral=ephemeral, allowed_mentions=mentions, **kwargs
+        )
+
+
+def error_text(error: BaseException, lang: str) -> str | None:
+    """The private message for an error a user can cause, or None for a bug."""
+    if isinstance(error, StaleVersion):
+        return tr(lang, "discord.moved_on")
+    if isinstance(error, StoreUnavailable):
+        log.warning("store unavailable: %s", error.detail)
+        return tr(lang, "discord.store_unavailable")
+    if isinstance(error, ServiceError | GameError):
+        return translate(error.reason, lang)
+    return None
+
+
+async def answer_error(interaction: Interaction, error: BaseException) -> None:
+    """Tell the user privately what went wrong (a rule, a lobby rule, a busy database, a bug)."""
+    lang = lang_of(interaction)
+    text = error_text(error, lang)
+    if text is None:
+        log.error("unexpected error in %s", interaction.data, exc_info=error)
+        text = tr(lang, "discord.internal_error")
+    try:
+        await reply(interaction, text)
+    except discord.HTTPException:
+        log.warning("could not send an error answer", exc_info=True)

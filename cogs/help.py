@@ -1,0 +1,54 @@
+"""``/help [game]``: the commands, how a turn works, and a game's rules summary."""
+
+from __future__ import annotations
+
+from discord import app_commands
+from discord.app_commands import Choice
+from discord.ext import commands
+
+from bot import registry
+from bot.client import DingirBot
+from bot.i18n import tr, translate
+from cogs.common import Interaction, answer_error, lang_of, loc, reply
+
+
+def help_text(lang: str, game: str | None) -> str:
+    """The help page in ``lang``: commands and turn flow, or one game's rules summary."""
+    if game is None:
+        games = ", ".join(
+            f"`{g}` ({translate(registry.get(g).engine.meta.name, lang)})" for g in registry.ids()
+        )
+        return tr(lang, "discord.help.general", games=games)
+    meta = registry.get(game).engine.meta
+    return tr(lang, "discord.help.game", name=translate(meta.name, lang), id=meta.id,
+              min=meta.min_players, max=meta.max_players,
+              rules=translate(meta.rules_summary, lang))
+
+
+class Help(commands.Cog):
+    """The ``/help`` command."""
+
+    def __init__(self, bot: DingirBot) -> None:
+        self.bot = bot
+
+    @app_commands.command(name=loc("discord.cmd.help.name"),
+                          description=loc("discord.cmd.help.description"))
+    @app_commands.rename(game=loc("discord.cmd.help.game.name"))
+    @app_commands.describe(game=loc("discord.cmd.help.game.description"))
+    @app_commands.choices(game=[
+        Choice(name=loc(registry.get(g).engine.meta.name.key), value=g) for g in registry.ids()
+    ])
+    async def help(self, interaction: Interaction, game: str | None = None) -> None:
+        """Show the help, in the reader's language, privately."""
+        await reply(interaction, help_text(lang_of(interaction), game)[:2000])
+
+    async def cog_app_command_error(self, interaction: Interaction,
+                                    error: app_commands.AppCommandError) -> None:
+        """Private answer for any failure."""
+        await answer_error(interaction, getattr(error, "original", error))
+
+
+async def setup(bot: commands.Bot) -> None:
+    """Extension entry point."""
+    assert isinstance(bot, DingirBot)
+    await bot.add_cog(Help(bot))

@@ -1,0 +1,539 @@
+"""``/game ...``: opening, joining and starting games, and everything around a running game.
+
+One active game per channel or thread. In a channel that already has one,
+``/game new`` offers a button that opens a thread for the new game
+(``thread:true`` does it directly).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import json
+import logging
+import re
+from collections.abc import Sequence
+
+import discord
+from discord import app_commands
+from discord.app_commands import Choice
+from discord.ext import commands
+
+from bot import registry
+from bot.client import DingirBot
+from bot.engine import Text
+from bot.i18n import tr, translate
+from bot.replay import Step, iter_states
+from bot.session import GameRecord, LogEntry, Player, ServiceError, StepResult
+from cogs import buttons, posting
+from cogs.buttons import Press, on_press
+from cogs.common import (
+    Interaction,
+    answer_error,
+    bot_of,
+    lang_of,
+    language,
+    loc,
+    mention,
+    reply,
+    seat_name,
+)
+
+log = logging.getLogger(__name__)
+
+LOG_PAGE = 15
+"""Log entries per page of ``/game log``."""
+MAX_AI = 5
+OPTION = re.compile(r"([a-z_]+)\s*=\s*([^\s,;]+)")
+
+
+def _game_choices() -> list[Choice[str]]:
+    return [
+        Choice(name=loc(registry.get(g).engine.meta.name.key), value=g) for g in registry.ids()
+    ]
+
+
+def parse_options(raw: str) -> dict[str, str]:
+    """``key=value`` pairs (the service checks names and values); ServiceError on other text."""
+    found = dict(OPTION.findall(raw.lower()))
+    leftover = OPTION.sub("", raw.lower()).strip(" ,;")
+    if leftover:
+        raise ServiceError(Text.of("discord.bad_options", text=leftover))
+    return found
+
+
+def seats_text(record: GameRecord, lang: str) -> str:
+    """The seats in order, numbered."""
+    return ", ".join(
+        f"{i + 1}. {seat_name(record, s.seat, lang)}" for i, s in enumerate(record.seats)
+    )
+
+
+def lobby_text(record: GameRecord, lang: str) -> str:
+    """The lobby announcement: game, players so far, how to join and start."""
+    meta = registry.get(record.game).engine.meta
+    return tr(
+        lang, "discord.lobby", creator=f"<@{record.creator_id}>",
+        game=translate(meta.name, lang), min=meta.min_players, max=meta.max_players,
+        seats=seats_text(record, lang), n=len(record.seats),
+    )
+
+
+def lobby_view(record: GameRecord, lang: str) -> discord.ui.View:
+    """Join and Start buttons under a lobby announcement."""
+    return buttons.view_of(
+        buttons.button(record.id, 0, "join", label=tr(lang, "discord.join"),
+                       style=discord.ButtonStyle.primary),
+        buttons.button(record.id, 0, "start", label=tr(lang, "discord.start"),
+                       style=discord.ButtonStyle.success),
+    )
+
+
+def is_admin(interaction: Interaction) -> bool:
+    """Whether the caller may manage the server (abort, import, other people's games)."""
+    return bool(interaction.permissions.manage_guild)
+
+
+def player_of(interaction: Interaction) -> Player:
+    """The caller as the service knows players."""
+    return Player(interaction.user.id, interaction.user.display_name)
+
+
+def log_lines(record: GameRecord, entries: Sequence[LogEntry], lang: str) -> list[str]:
+    """Readable log lines, the labels rebuilt by replaying the log (worker thread)."""
+    engine = registry.get(record.game).engine
+    state = engine.setup(record.seed, len(record.seats), record.options)
+    steps = [Step(e.seat, e.notation) for e in entries]
+    lines = []
+    for entry, after in zip(entries, iter_states(engine, state, steps), strict=False):
+        action = engine.parse(state, entry.seat, entry.notation)
+        lines.append(tr(lang, "discord.log_line", index=entry.index + 1, turn=entry.turn + 1,
+                        name=seat_name(record, entry.seat, lang),
+                        step=translate(action.label, lang)))
+        state = after
+    return lines
+
+
+async def log_page(bot: DingirBot, channel_id: int, lang: str, page: int | None,
+                   game_id: int | None = None) -> tuple[str, discord.ui.View]:
+    """One page of the log of the channel's game (the last page when ``page`` is None)."""
+    record, entries = await bot.service.log(channel_id)
+    if game_id is not None and record.id != game_id:
+        return tr(lang, "discord.moved_on"), buttons.view_of()
+    lines = await asyncio.to_thread(log_lines, record, entries, lang)
+    if not lines:
+        return tr(lang, "discord.log_empty"), buttons.view_of()
+    pages = (len(lines) + LOG_PAGE - 1) // LOG_PAGE
+    index = pages - 1 if page is None else max(0, min(page, pages - 1))
+    body = "\n".join(lines[index * LOG_PAGE:(index + 1) * LOG_PAGE])
+    title = tr(lang, "discord.log_title", game=posting.game_title(record, lang),
+               page=index + 1, pages=pages)
+    items = []
+    if index > 0:
+        items.append(buttons.button(record.id, 0, "log", index - 1,
+                                    label=tr(lang, "discord.page_prev")))
+    if index < pages - 1:
+        items.append(buttons.button(record.id, 0, "log", index + 1,
+                                    label=tr(lang, "discord.page_next")))
+    return f"{title}\n{body}"[:2000], buttons.view_of(*items)
+
+
+def status_text(record: GameRecord, lang: str) -> str:
+    """Whose turn and since when, scores so far, seats and settings."""
+    lines = [tr(lang, "discord.status_title", game=posting.game_title(record, lang),
+                status=tr(lang, f"discord.status.{record.status}"), turn=record.turn + 1)]
+    view = registry.get(record.game).engine.view(record.state, None) if record.state else {}
+    scores = view.get("scores")
+    for info in record.seats:
+        points = scores[info.seat] if isinstance(scores, list) else None
+        key = "discord.status_seat" if points is None else "discord.status_seat_score"
+        lines.append(tr(lang, key, place=info.seat + 1, n=points or 0,
+                        name=seat_name(record, info.seat, lang)))
+    if record.status == "running" and record.active:
+        lines.append(tr(lang, "discord.status_now", mention=mention(record, record.active[0], lang),
+                        since=f"<t:{int(record.turn_started_at)}:R>"))
+    s = record.settings
+    limit = (tr(lang, "discord.hours", n=s.turn_limit_hours) if s.turn_limit_hours
+             else tr(lang, "discord.no_limit"))
+    lines.append(tr(lang, "discord.status_settings",
+                    reminder=tr(lang, "discord.hours", n=s.reminder_hours), limit=limit,
+                    policy=tr(lang, f"discord.policy.{s.timeout_policy}")))
+    return "\n".join(lines)
+
+
+async def start_game(bot: DingirBot, interaction: Interaction, channel_id: int) -> None:
+    """Start the lobby of ``channel_id`` (creator only), announce the seats, post the board."""
+    lang = lang_of(interaction)
+    record = await bot.service.start(channel_id, interaction.user.id)
+    await reply(interaction, tr(lang, "discord.started", seats=seats_text(record, lang)),
+                ephemeral=False)
+    bot.spawn(_first_post(bot, record), f"start-{record.id}")
+
+
+async def _first_post(bot: DingirBot, record: GameRecord) -> None:
+    async with bot.game_lock(record.id):
+        await posting.post_board(bot, record)
+    await posting.advance(bot, None, record.id)
+
+
+async def join_game(bot: DingirBot, interaction: Interaction, channel_id: int) -> None:
+    """Take a seat in the lobby of ``channel_id``."""
+    record = await bot.service.join(channel_id, player_of(interaction))
+    await reply(interaction, lobby_text(record, record.lang), ephemeral=False,
+                view=lobby_view(record, record.lang))
+
+
+async def new_game(bot: DingirBot, interaction: Interaction, channel_id: int, game: str,
+                   ai: int, options: dict[str, str]) -> None:
+    """Open a game in ``channel_id`` and announce it there."""
+    lang = language(interaction.locale, bot.settings.language)
+    record = await bot.service.create(
+        interaction.guild_id, channel_id, player_of(interaction), game, options,
+        ai_seats=ai, lang=lang,
+    )
+    if channel_id == interaction.channel_id:
+        await reply(interaction, lobby_text(record, lang), ephemeral=False,
+                    view=lobby_view(record, lang))
+        return
+    channel = await posting.resolve_channel(bot, channel_id)
+    if channel is not None:
+        await channel.send(lobby_text(record, lang), view=lobby_view(record, lang))
+    await reply(interaction, tr(lang, "discord.thread_opened", thread=f"<#{channel_id}>"))
+
+
+async def open_thread(bot: DingirBot, interaction: Interaction, game: str) -> int:
+    """A new public thread under the caller's channel, named after the game."""
+    lang = lang_of(interaction)
+    channel = interaction.channel
+    if not isinstance(channel, discord.TextChannel):
+        raise ServiceError(Text.of("discord.no_thread_here"))
+    title = translate(registry.get(game).engine.meta.name, lang)
+    name = tr(lang, "discord.thread_name", game=title, player=interaction.user.display_name)
+    thread = await channel.create_thread(name=name[:100], type=discord.ChannelType.public_thread,
+                                         auto_archive_duration=10080)
+    return thread.id
+
+
+@on_press("join")
+async def press_join(interaction: Interaction, press: Press) -> None:
+    """The Join button of a lobby."""
+    bot = bot_of(interaction)
+    record = await bot.service.get_by_id(press.game_id)
+    await join_game(bot, interaction, record.channel_id if record else 0)
+
+
+@on_press("start")
+async def press_start(interaction: Interaction, press: Press) -> None:
+    """The Start button of a lobby."""
+    bot = bot_of(interaction)
+    record = await bot.service.get_by_id(press.game_id)
+    await start_game(bot, interaction, record.channel_id if record else 0)
+
+
+@on_press("log")
+async def press_log(interaction: Interaction, press: Press) -> None:
+    """Another page of ``/game log`` (edits the private message in place)."""
+    bot, lang = bot_of(interaction), lang_of(interaction)
+    await interaction.response.defer()
+    record = await bot.service.get_by_id(press.game_id)
+    if record is None:
+        return
+    content, view = await log_page(bot, record.channel_id, lang, press.number, record.id)
+    await interaction.edit_original_response(content=content, view=view)
+
+
+@on_press("thread")
+async def press_thread(interaction: Interaction, press: Press) -> None:
+    """"Open a thread" offered by ``/game new`` in a busy channel: ``thread:<game>:<ai>``."""
+    bot = bot_of(interaction)
+    _, game, ai = press.arg.split(":")
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    thread_id = await open_thread(bot, interaction, game)
+    await new_game(bot, interaction, thread_id, game, int(ai), {})
+
+
+class Lobby(commands.GroupCog, group_name=loc("discord.cmd.game.name"),
+            group_description=loc("discord.cmd.game.description")):
+    """The ``/game`` command group."""
+
+    def __init__(self, bot: DingirBot) -> None:
+        self.bot = bot
+        super().__init__()
+
+    async def cog_app_command_error(self, interaction: Interaction,
+                                    error: app_commands.AppCommandError) -> None:
+        """Private answers for refused requests, store trouble and bugs."""
+        await answer_error(interaction, getattr(error, "original", error))
+
+    async def _record(self, interaction: Interaction) -> GameRecord:
+        record = await self.bot.service.get(interaction.channel_id or 0)
+        if record is None:
+            raise ServiceError(Text.of("discord.no_game"))
+        return record
+
+    @app_commands.command(name=loc("discord.cmd.new.name"),
+                          description=loc("discord.cmd.new.description"))
+    @app_commands.rename(game=loc("discord.cmd.new.game.name"),
+                         ai=loc("discord.cmd.new.ai.name"),
+                         options=loc("discord.cmd.new.options.name"),
+                         thread=loc("discord.cmd.new.thread.name"))
+    @app_commands.describe(game=loc("discord.cmd.new.game.description"),
+                           ai=loc("discord.cmd.new.ai.description"),
+                           options=loc("discord.cmd.new.options.description"),
+                           thread=loc("discord.cmd.new.thread.description"))
+    @app_commands.choices(game=_game_choices())
+    @app_commands.guild_only()
+    async def new(self, interaction: Interaction, game: str,
+                  ai: app_commands.Range[int, 0, MAX_AI] = 0, options: str = "",
+                  thread: bool = False) -> None:
+        """Open a game here (or in a new thread)."""
+        lang = lang_of(interaction)
+        parsed = parse_options(options)
+        channel_id = interaction.channel_id or 0
+        busy = await self.bot.service.get(channel_id)
+        if busy is not None and not thread:
+            offer = []
+            if isinstance(interaction.channel, discord.TextChannel) and not parsed:
+                offer = [buttons.button(0, 0, "thread", f":{game}:{ai}",
+                                        label=tr(lang, "discord.open_thread"),
+                                        style=discord.ButtonStyle.primary)]
+            await reply(interaction, tr(lang, "discord.channel_busy"),
+                        view=buttons.view_of(*offer))
+            return
+        if thread:
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            channel_id = await open_thread(self.bot, interaction, game)
+        await new_game(self.bot, interaction, channel_id, game, ai, parsed)
+
+    @app_commands.command(name=loc("discord.cmd.join.name"),
+                          description=loc("discord.cmd.join.description"))
+    @app_commands.guild_only()
+    async def join(self, interaction: Interaction) -> None:
+        """Take a seat in the game of this channel."""
+        await join_game(self.bot, interaction, interaction.channel_id or 0)
+
+    @app_commands.command(name=loc("discord.cmd.leave.name"),
+                          description=loc("discord.cmd.leave.description"))
+    @app_commands.guild_only()
+    async def leave(self, interaction: Interaction) -> None:
+        """Leave the lobby of this channel."""
+        record = await self.bot.service.leave(interaction.channel_id or 0, interaction.user.id)
+        await reply(interaction, tr(record.lang, "discord.left",
+                                    name=interaction.user.display_name,
+                                    seats=seats_text(record, record.lang)), ephemeral=False)
+
+    @app_commands.command(name=loc("discord.cmd.start.name"),
+                          description=loc("discord.cmd.start.description"))
+    @app_commands.guild_only()
+    async def start(self, interaction: Interaction) -> None:
+        """Start the game (creator): seats in random order."""
+        await start_game(self.bot, interaction, interaction.channel_id or 0)
+
+    @app_commands.command(name=loc("discord.cmd.status.name"),
+                          description=loc("discord.cmd.status.description"))
+    @app_commands.guild_only()
+    async def status(self, interaction: Interaction) -> None:
+        """Whose turn, since when, scores so far."""
+        record = await self._record(interaction)
+        await reply(interaction, status_text(record, lang_of(interaction)),
+                    allowed_mentions=discord.AllowedMentions.none())
+
+    @app_commands.command(name=loc("discord.cmd.board.name"),
+                          description=loc("discord.cmd.board.description"))
+    @app_commands.guild_only()
+    async def board(self, interaction: Interaction) -> None:
+        """Post the current board in the channel."""
+        record = await self._record(interaction)
+        lang = record.lang
+        await interaction.response.defer(thinking=True)
+        png = await posting.board_png(record, lang)
+        await interaction.followup.send(
+            posting.turn_text(record, lang), file=posting.board_file(png),
+            allowed_mentions=discord.AllowedMentions.none(),
+        )
+
+    @app_commands.command(name=loc("discord.cmd.log.name"),
+                          description=loc("discord.cmd.log.description"))
+    @app_commands.rename(page=loc("discord.cmd.log.page.name"))
+    @app_commands.describe(page=loc("discord.cmd.log.page.description"))
+    @app_commands.guild_only()
+    async def log(self, interaction: Interaction,
+                  page: app_commands.Range[int, 1, 10_000] | None = None) -> None:
+        """The readable history of the game, a page at a time."""
+        lang = lang_of(interaction)
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        content, view = await log_page(self.bot, interaction.channel_id or 0, lang,
+                                       None if page is None else page - 1)
+        await interaction.followup.send(content, ephemeral=True, view=view)
+
+    @app_commands.command(name=loc("discord.cmd.resign.name"),
+                          description=loc("discord.cmd.resign.description"))
+    @app_commands.guild_only()
+    async def resign(self, interaction: Interaction) -> None:
+        """Give up your seat; the game goes on without you (or ends)."""
+        record = await self.bot.service.resign(interaction.channel_id or 0, interaction.user.id)
+        await reply(interaction, tr(record.lang, "discord.resigned",
+                                    name=interaction.user.display_name), ephemeral=False)
+        self.bot.spawn(self._after_change(record), f"resign-{record.id}")
+
+    async def _after_change(self, record: GameRecord) -> None:
+        """Post the board after a resignation or an import, then let AI seats play."""
+        async with self.bot.game_lock(record.id):
+            await posting.post_board(self.bot, record)
+        await posting.advance(self.bot, None, record.id)
+
+    @app_commands.command(name=loc("discord.cmd.skip.name"),
+                          description=loc("discord.cmd.skip.description"))
+    @app_commands.guild_only()
+    async def skip(self, interaction: Interaction) -> None:
+        """Vote to skip the turn of a player whose time ran out (vote_skip policy)."""
+        vote = await self.bot.service.vote_skip(interaction.channel_id or 0, interaction.user.id)
+        lang = vote.record.lang
+        name = seat_name(vote.record, vote.seat, lang)
+        key = "discord.skipped" if vote.skipped else "discord.skip_vote"
+        await reply(interaction, tr(lang, key, name=name, votes=vote.votes, n=vote.needed),
+                    ephemeral=False)
+        if vote.steps:
+            self.bot.spawn(self._after_skip(vote.record.id, list(vote.steps)),
+                           f"skip-{vote.record.id}")
+
+    async def _after_skip(self, game_id: int, steps: list[StepResult]) -> None:
+        async with self.bot.game_lock(game_id):
+            await posting.report_turns(self.bot, steps)
+        await posting.advance(self.bot, None, game_id)
+
+    @app_commands.command(name=loc("discord.cmd.abort.name"),
+                          description=loc("discord.cmd.abort.description"))
+    @app_commands.guild_only()
+    async def abort(self, interaction: Interaction) -> None:
+        """Cancel the game (creator or Manage Server)."""
+        record = await self.bot.service.abort(interaction.channel_id or 0, interaction.user.id,
+                                              is_admin(interaction))
+        await reply(interaction, tr(record.lang, "discord.aborted",
+                                    game=posting.game_title(record, record.lang),
+                                    name=interaction.user.display_name), ephemeral=False)
+
+    @app_commands.command(name=loc("discord.cmd.pause.name"),
+                          description=loc("discord.cmd.pause.description"))
+    @app_commands.rename(paused=loc("discord.cmd.pause.paused.name"))
+    @app_commands.describe(paused=loc("discord.cmd.pause.paused.description"))
+    @app_commands.guild_only()
+    async def pause(self, interaction: Interaction, paused: bool = True) -> None:
+        """Pause the game (no reminders, no moves) or resume it (creator or Manage Server)."""
+        record = await self._record(interaction)
+        if record.creator_id != interaction.user.id and not is_admin(interaction):
+            raise ServiceError(Text.of("discord.creator_only"))
+        record = await self.bot.service.pause(record.id, paused)
+        key = "discord.paused" if paused else "discord.resumed"
+        await reply(interaction, tr(record.lang, key), ephemeral=False)
+        if not paused:
+            self.bot.spawn(self._after_change(record), f"resume-{record.id}")
+
+    @app_commands.command(name=loc("discord.cmd.settings.name"),
+                          description=loc("discord.cmd.settings.description"))
+    @app_commands.rename(reminder_hours=loc("discord.cmd.settings.reminder.name"),
+                         turn_limit_hours=loc("discord.cmd.settings.limit.name"),
+                         timeout=loc("discord.cmd.settings.timeout.name"),
+                         add_ai=loc("discord.cmd.settings.add_ai.name"))
+    @app_commands.describe(reminder_hours=loc("discord.cmd.settings.reminder.description"),
+                           turn_limit_hours=loc("discord.cmd.settings.limit.description"),
+                           timeout=loc("discord.cmd.settings.timeout.description"),
+                           add_ai=loc("discord.cmd.settings.add_ai.description"))
+    @app_commands.choices(timeout=[
+        Choice(name=loc(f"discord.policy.{p}"), value=p) for p in ("nothing", "vote_skip", "ai")
+    ])
+    @app_commands.guild_only()
+    async def settings(
+        self, interaction: Interaction,
+        reminder_hours: app_commands.Range[float, 1, 720] | None = None,
+        turn_limit_hours: app_commands.Range[float, 0, 2160] | None = None,
+        timeout: str | None = None,
+        add_ai: app_commands.Range[int, 1, MAX_AI] | None = None,
+    ) -> None:
+        """Reminder interval, turn time limit (0 = none), timeout policy, AI seats."""
+        channel, user = interaction.channel_id or 0, interaction.user.id
+        changes: dict[str, object] = {}
+        if reminder_hours is not None:
+            changes["reminder_hours"] = reminder_hours
+        if turn_limit_hours is not None:
+            changes["turn_limit_hours"] = turn_limit_hours or None
+        if timeout is not None:
+            changes["timeout_policy"] = timeout
+        record = await self._record(interaction)
+        if changes:
+            record = await self.bot.service.update_settings(channel, user, is_admin(interaction),
+                                                            **changes)
+        if add_ai:
+            record = await self.bot.service.add_ai(channel, user, add_ai)
+        await reply(interaction, status_text(record, lang_of(interaction)), ephemeral=False,
+                    allowed_mentions=discord.AllowedMentions.none())
+
+    @app_commands.command(name=loc("discord.cmd.list.name"),
+                          description=loc("discord.cmd.list.description"))
+    @app_commands.guild_only()
+    async def list(self, interaction: Interaction) -> None:
+        """The games of this server."""
+        lang = lang_of(interaction)
+        records = await self.bot.service.list_games(interaction.guild_id or 0)
+        lines = [
+            tr(lang, "discord.list_line", channel=f"<#{r.channel_id}>",
+               game=posting.game_title(r, lang), status=tr(lang, f"discord.status.{r.status}"),
+               n=len(r.seats))
+            for r in records
+        ]
+        text = "\n".join([tr(lang, "discord.list_title", n=len(lines)), *lines])
+        await reply(interaction, text[:2000])
+
+    @app_commands.command(name=loc("discord.cmd.notify.name"),
+                          description=loc("discord.cmd.notify.description"))
+    @app_commands.rename(enabled=loc("discord.cmd.notify.enabled.name"))
+    @app_commands.describe(enabled=loc("discord.cmd.notify.enabled.description"))
+    async def notify(self, interaction: Interaction, enabled: bool) -> None:
+        """Opt in or out of reminders by direct message."""
+        await self.bot.service.set_notify(interaction.user.id, enabled)
+        key = "discord.notify_on" if enabled else "discord.notify_off"
+        await reply(interaction, tr(lang_of(interaction), key))
+
+    @app_commands.command(name=loc("discord.cmd.export.name"),
+                          description=loc("discord.cmd.export.description"))
+    @app_commands.guild_only()
+    async def export(self, interaction: Interaction) -> None:
+        """The game as a JSON file: seed, options, seats, action log."""
+        channel = interaction.channel_id or 0
+        document = await self.bot.service.export(channel)
+        data = json.dumps(document, ensure_ascii=False, indent=1).encode("utf-8")
+        name = f"dingir-{document.get('game', 'game')}-{channel}.json"
+        await reply(interaction, tr(lang_of(interaction), "discord.exported"),
+                    file=discord.File(io.BytesIO(data), filename=name))
+
+    @app_commands.command(name=loc("discord.cmd.import.name"),
+                          description=loc("discord.cmd.import.description"))
+    @app_commands.rename(file=loc("discord.cmd.import.file.name"))
+    @app_commands.describe(file=loc("discord.cmd.import.file.description"))
+    @app_commands.default_permissions(manage_guild=True)
+    @app_commands.guild_only()
+    async def import_(self, interaction: Interaction, file: discord.Attachment) -> None:
+        """Replay an exported game here and continue it (Manage Server)."""
+        lang = lang_of(interaction)
+        if not is_admin(interaction):
+            raise ServiceError(Text.of("discord.admin_only"))
+        await interaction.response.defer(thinking=True)
+        try:
+            document = json.loads(await file.read())
+        except (ValueError, discord.HTTPException):
+            raise ServiceError(Text.of("discord.bad_import")) from None
+        if not isinstance(document, dict):
+            raise ServiceError(Text.of("discord.bad_import"))
+        record = await self.bot.service.import_game(
+            interaction.guild_id, interaction.channel_id or 0, player_of(interaction), document
+        )
+        await reply(interaction, tr(lang, "discord.imported",
+                                    game=posting.game_title(record, lang),
+                                    seats=seats_text(record, lang)), ephemeral=False)
+        if record.status == "running":
+            self.bot.spawn(self._after_change(record), f"import-{record.id}")
+
+async def setup(bot: commands.Bot) -> None:
+    """Extension entry point."""
+    assert isinstance(bot, DingirBot)
+    await bot.add_cog(Lobby(bot))

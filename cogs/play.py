@@ -1,0 +1,310 @@
+"""Playing: ``/play`` with autocomplete, and the private turn panel driven by buttons.
+
+The public turn message carries "Take my turn". Pressing it opens the turn
+panel, an ephemeral message for the active player: a preview of the board as
+they see it, the current step's options as buttons (up to 20) or a paged select
+menu, Undo and End turn. Each click plays one step (saved at once) and edits
+the panel in place; when the turn ends the panel says so and a new turn
+message is posted in the channel, then the AI seats (if any) play theirs.
+"""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass, field
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot import registry
+from bot.client import DingirBot
+from bot.engine import Action, GameError
+from bot.i18n import tr
+from bot.session import GameRecord, ServiceError, StepResult
+from cogs import buttons, posting
+from cogs.buttons import Press, on_press
+from cogs.common import (
+    Interaction,
+    alternatives,
+    answer_error,
+    bot_of,
+    error_text,
+    label,
+    lang_of,
+    loc,
+    mention,
+    reply,
+)
+
+log = logging.getLogger(__name__)
+
+MAX_BUTTONS = 20
+"""Options shown as buttons (4 rows of 5); beyond, a select menu."""
+PAGE_SIZE = 25
+"""Options per page of the select menu (Discord's limit)."""
+MAX_CHOICES = 25
+"""Autocomplete answers (Discord's limit)."""
+
+
+@dataclass
+class Panel:
+    """The content of a turn panel (or of its replacement when there is nothing to do)."""
+
+    content: str
+    files: list[discord.File] = field(default_factory=list)
+    view: discord.ui.View = field(default_factory=buttons.view_of)
+
+
+def _status_line(record: GameRecord | None, lang: str) -> str:
+    if record is None:
+        return tr(lang, "discord.no_game")
+    if record.status == "lobby":
+        return tr(lang, "discord.not_started")
+    if record.status == "paused":
+        return tr(lang, "discord.game_paused")
+    if record.status != "running" or not record.active:
+        return tr(lang, "discord.game_finished")
+    return tr(lang, "discord.not_your_turn_now", mention=mention(record, record.active[0], lang))
+
+
+def _option_items(record: GameRecord, options: list[tuple[int, Action]], page: int,
+                  lang: str) -> tuple[list[buttons.GameComponent], int, str]:
+    """The option components, the row for the controls, and a paging hint."""
+    if len(options) <= MAX_BUTTONS:
+        items = [
+            buttons.button(record.id, record.version, "a", i, label=label(a, lang, 80),
+                           row=k // 5)
+            for k, (i, a) in enumerate(options)
+        ]
+        return items, 4, ""
+    pages = (len(options) + PAGE_SIZE - 1) // PAGE_SIZE
+    page = max(0, min(page, pages - 1))
+    chunk = options[page * PAGE_SIZE:(page + 1) * PAGE_SIZE]
+    choices = [
+        discord.SelectOption(label=label(a, lang), value=str(i), description=a.notation[:100])
+        for i, a in chunk
+    ]
+    items = [buttons.select(record.id, record.version, "sel", choices, row=0,
+                            placeholder=tr(lang, "discord.panel_select"))]
+    if page > 0:
+        items.append(buttons.button(record.id, record.version, "pg", page - 1, row=1,
+                                    label=tr(lang, "discord.page_prev")))
+    if page < pages - 1:
+        items.append(buttons.button(record.id, record.version, "pg", page + 1, row=1,
+                                    label=tr(lang, "discord.page_next")))
+    hint = tr(lang, "discord.panel_pages", page=page + 1, pages=pages)
+    return items, 1, hint
+
+
+async def build_panel(bot: DingirBot, record: GameRecord | None, user_id: int, lang: str,
+                      *, page: int = 0, note: str = "") -> Panel:
+    """The turn panel of ``user_id`` for the current state of ``record``."""
+    head = f"{note}\n" if note else ""
+    seat = bot.service.seat_of(record, user_id) if record is not None else None
+    if record is None or record.state is None or seat is None or seat not in record.active \
+            or record.status != "running":
+        return Panel(head + _status_line(record, lang))
+    legal = registry.get(record.game).engine.legal(record.state, seat)
+    options = [(i, a) for i, a in enumerate(legal) if a.group != "end"]
+    ends = [i for i, a in enumerate(legal) if a.group == "end"]
+    items, control_row, hint = _option_items(record, options, page, lang)
+    items.append(buttons.button(record.id, record.version, "undo", row=control_row,
+                                label=tr(lang, "discord.undo")))
+    if ends:
+        items.append(buttons.button(record.id, record.version, "a", ends[0], row=control_row,
+                                    label=tr(lang, "discord.end_turn"),
+                                    style=discord.ButtonStyle.success))
+    title = tr(lang, "discord.panel_title", game=posting.game_title(record, lang),
+               turn=record.turn + 1)
+    body = "\n".join(x for x in (head + title, tr(lang, "discord.panel_choose"), hint) if x)
+    png = await posting.board_png(record, lang, seat)
+    return Panel(body, [posting.board_file(png)], buttons.view_of(*items))
+
+
+async def edit_panel(interaction: Interaction, panel: Panel) -> None:
+    """Replace the (deferred) panel message in place."""
+    await interaction.edit_original_response(
+        content=panel.content, attachments=panel.files, view=panel.view
+    )
+
+
+def turn_done(bot: DingirBot, result: StepResult, lang: str) -> Panel:
+    """What the panel says once the turn ended; posts the turn in the background."""
+    bot.spawn(posting.advance(bot, result, result.record.id), f"advance-{result.record.id}")
+    steps = posting.steps_text(result.turn_steps, lang)
+    return Panel(tr(lang, "discord.turn_done", steps=steps))
+
+
+async def after_step(bot: DingirBot, result: StepResult, user_id: int, lang: str) -> Panel:
+    """The panel after an accepted step: the next options, or "turn done"."""
+    if result.turn_ended or result.outcome is not None:
+        return turn_done(bot, result, lang)
+    note = tr(lang, "discord.step_done", step=label(result.action, lang))
+    return await build_panel(bot, result.record, user_id, lang, note=note)
+
+
+async def _play_index(interaction: Interaction, press: Press, index: int) -> None:
+    """Play legal step ``index`` of the version the pressed panel was made at."""
+    bot, lang, user = bot_of(interaction), lang_of(interaction), interaction.user.id
+    await interaction.response.defer()
+    record = await bot.service.get_by_id(press.game_id)
+    if record is None or record.version != press.version or record.state is None:
+        await edit_panel(interaction, await build_panel(
+            bot, record, user, lang, note=tr(lang, "discord.moved_on")))
+        return
+    seat = bot.service.seat_of(record, user)
+    legal = registry.get(record.game).engine.legal(record.state, seat) if seat is not None else []
+    if not 0 <= index < len(legal):
+        await edit_panel(interaction, await build_panel(
+            bot, record, user, lang, note=tr(lang, "discord.moved_on")))
+        return
+    try:
+        result = await bot.service.play_by_id(
+            record.id, user, legal[index].notation, expected_version=press.version
+        )
+    except (ServiceError, GameError) as error:
+        fresh = await bot.service.get_by_id(press.game_id)
+        await edit_panel(interaction, await build_panel(
+            bot, fresh, user, lang, note=error_text(error, lang) or ""))
+        return
+    await edit_panel(interaction, await after_step(bot, result, user, lang))
+
+
+@on_press("a")
+async def press_step(interaction: Interaction, press: Press) -> None:
+    """A step button of the panel (``a<index>``)."""
+    await _play_index(interaction, press, press.number)
+
+
+@on_press("sel")
+async def press_select(interaction: Interaction, press: Press) -> None:
+    """The select menu of the panel: its value is the step's index."""
+    value = press.values[0] if press.values else ""
+    await _play_index(interaction, press, int(value) if value.isdigit() else -1)
+
+
+@on_press("pg")
+async def press_page(interaction: Interaction, press: Press) -> None:
+    """Another page of the panel's select menu."""
+    bot, lang = bot_of(interaction), lang_of(interaction)
+    await interaction.response.defer()
+    record = await bot.service.get_by_id(press.game_id)
+    note = tr(lang, "discord.moved_on") if record is None or record.version != press.version else ""
+    await edit_panel(interaction, await build_panel(
+        bot, record, interaction.user.id, lang, page=press.number, note=note))
+
+
+@on_press("undo")
+async def press_undo(interaction: Interaction, press: Press) -> None:
+    """Undo the caller's last step of this turn, then show the panel again."""
+    bot, lang, user = bot_of(interaction), lang_of(interaction), interaction.user.id
+    await interaction.response.defer()
+    record = await bot.service.get_by_id(press.game_id)
+    if record is None or record.version != press.version:
+        note = tr(lang, "discord.moved_on")
+    else:
+        try:
+            record = await bot.service.undo(record.channel_id, user)
+            note = tr(lang, "discord.undone")
+        except (ServiceError, GameError) as error:
+            note = error_text(error, lang) or ""
+            record = await bot.service.get_by_id(press.game_id)
+    await edit_panel(interaction, await build_panel(bot, record, user, lang, note=note))
+
+
+@on_press("turn")
+async def press_take_turn(interaction: Interaction, press: Press) -> None:
+    """"Take my turn" on a public turn message: open a private panel."""
+    bot, lang = bot_of(interaction), lang_of(interaction)
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    record = await bot.service.get_by_id(press.game_id)
+    message_id = interaction.message.id if interaction.message else None
+    stale = record is None or record.last_message_id not in (None, message_id)
+    panel = await build_panel(bot, record, interaction.user.id, lang,
+                              note=tr(lang, "discord.moved_on") if stale else "")
+    await interaction.followup.send(panel.content, files=panel.files, ephemeral=True,
+                                    view=panel.view)
+
+
+async def refusal(bot: DingirBot, error: GameError, channel: int, user: int, lang: str) -> str:
+    """The rule that refused a step, and legal alternatives when it is the caller's turn."""
+    text = error_text(error, lang) or ""
+    try:
+        _, _, legal = await bot.service.legal(channel, user)
+    except (ServiceError, GameError):
+        return text
+    return f"{text}\n{alternatives(legal, lang)}" if legal else text
+
+
+async def play_typed(interaction: Interaction, notation: str) -> None:
+    """Play a typed step for the caller (``/play``, per-game commands): the private panel
+    after it, or a private refusal naming the rule and some legal alternatives."""
+    bot, lang, user = bot_of(interaction), lang_of(interaction), interaction.user.id
+    channel = interaction.channel_id or 0
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    try:
+        result = await bot.service.play(channel, user, notation)
+    except GameError as error:
+        await reply(interaction, await refusal(bot, error, channel, user, lang))
+        return
+    panel = await after_step(bot, result, user, lang)
+    await interaction.followup.send(panel.content, files=panel.files, ephemeral=True,
+                                    view=panel.view)
+
+
+class Play(commands.Cog):
+    """``/play``: any legal step of the game in this channel, by typing."""
+
+    def __init__(self, bot: DingirBot) -> None:
+        self.bot = bot
+        self._resumed = False
+
+    @app_commands.command(name=loc("discord.cmd.play.name"),
+                          description=loc("discord.cmd.play.description"))
+    @app_commands.rename(action=loc("discord.cmd.play.action.name"))
+    @app_commands.describe(action=loc("discord.cmd.play.action.description"))
+    @app_commands.guild_only()
+    async def play(self, interaction: Interaction, action: str) -> None:
+        """Play one step; a refusal is private and lists legal alternatives."""
+        await play_typed(interaction, action)
+
+    @play.autocomplete("action")
+    async def play_choices(self, interaction: Interaction,
+                           current: str) -> list[app_commands.Choice[str]]:
+        """The caller's legal steps whose label or notation contains what they typed."""
+        try:
+            _, _, legal = await self.bot.service.legal(interaction.channel_id or 0,
+                                                       interaction.user.id)
+        except (ServiceError, GameError):
+            return []
+        lang, needle = lang_of(interaction), current.strip().lower()
+        choices = []
+        for action in legal:
+            name = label(action, lang)
+            if needle in name.lower() or needle in action.notation:
+                choices.append(app_commands.Choice(name=name, value=action.notation[:100]))
+            if len(choices) == MAX_CHOICES:
+                break
+        return choices
+
+    async def cog_app_command_error(self, interaction: Interaction,
+                                    error: app_commands.AppCommandError) -> None:
+        """Private answers for refused requests, store trouble and bugs."""
+        await answer_error(interaction, getattr(error, "original", error))
+
+    @commands.Cog.listener()
+    async def on_ready(self) -> None:
+        """Once per process: let AI seats whose turn it is play (e.g. after a crash)."""
+        if self._resumed:
+            return
+        self._resumed = True
+        for record in await self.bot.service.running_games():
+            if any(self.bot.service.is_ai(record, s) for s in record.active):
+                self.bot.spawn(posting.advance(self.bot, None, record.id), f"resume-{record.id}")
+
+
+async def setup(bot: commands.Bot) -> None:
+    """Extension entry point."""
+    assert isinstance(bot, DingirBot)
+    await bot.add_cog(Play(bot))

@@ -1,0 +1,272 @@
+"""Channel posts of a game: the turn message, the start and the end (with a replay).
+
+Every completed turn gets a NEW message: the board PNG (rendered in a worker
+thread), a short summary of the turn and a mention of the next player; the
+final message has the scores, the ranking, the tie-break and an animated GIF of
+the whole game rebuilt from the action log. If the channel is gone or the bot
+lost its permissions, the game is paused and its creator is told by DM.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import logging
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+import discord
+from PIL import Image
+
+from bot import registry
+from bot.engine import Action, Outcome, Seat, State
+from bot.i18n import tr, translate
+from bot.replay import Step, iter_states
+from bot.session import GameRecord, GameService, LogEntry, StepResult
+from cogs import buttons
+from cogs.common import mention, seat_name
+from render.context import RenderContext
+
+if TYPE_CHECKING:
+    from bot.client import DingirBot
+
+log = logging.getLogger(__name__)
+
+BOARD_FILE = "board.png"
+REPLAY_FILE = "replay.gif"
+MAX_UPLOAD = 9_500_000
+"""Bytes an animation may use (Discord's limit is 10 MB; keep a margin for the message)."""
+REPLAY_WIDTHS = (640, 480, 360, 240)
+"""Frame widths tried in turn until the animation fits under MAX_UPLOAD."""
+FRAME_MS, LAST_FRAME_MS = 700, 4000
+NOTIFY_MENTIONS = discord.AllowedMentions(users=True, roles=False, everyone=False)
+
+
+def render_context(record: GameRecord, lang: str) -> RenderContext:
+    """The names and language a renderer needs for ``record``."""
+    return RenderContext(tuple(seat_name(record, s.seat, lang) for s in record.seats), lang)
+
+
+async def board_png(record: GameRecord, lang: str, seat: Seat | None = None) -> bytes:
+    """The board of ``record`` as ``seat`` sees it, rendered in a worker thread."""
+    if record.state is None:
+        raise ValueError(f"game {record.id} has no state yet")
+    entry = registry.get(record.game)
+    view = entry.engine.view(record.state, seat)
+    return await asyncio.to_thread(entry.renderer.png, view, render_context(record, lang))
+
+
+def board_file(png: bytes) -> discord.File:
+    """A PNG as a Discord attachment."""
+    return discord.File(io.BytesIO(png), filename=BOARD_FILE)
+
+
+def steps_text(steps: Sequence[Action], lang: str) -> str:
+    """The translated labels of a turn's steps, joined."""
+    return "; ".join(translate(a.label, lang) for a in steps)
+
+
+def game_title(record: GameRecord, lang: str) -> str:
+    """The game's name in ``lang``."""
+    return translate(registry.get(record.game).engine.meta.name, lang)
+
+
+def next_line(record: GameRecord, lang: str) -> str:
+    """Who plays now: a mention of each active human, or the AI's name."""
+    if not record.active:
+        return ""
+    seat = record.active[0]
+    if GameService.is_ai(record, seat):
+        return tr(lang, "discord.ai_thinking", name=seat_name(record, seat, lang))
+    return tr(lang, "discord.your_turn", mention=mention(record, seat, lang))
+
+
+def final_text(record: GameRecord, outcome: Outcome, lang: str) -> str:
+    """Final scores and ranking (ties share a place), the tie-break and the details."""
+    lines = [tr(lang, "discord.game_over")]
+    place = 1
+    for group in outcome.ranking:
+        for seat in group:
+            lines.append(
+                tr(lang, "discord.rank_line", place=place, name=seat_name(record, seat, lang),
+                   n=outcome.scores[seat])
+            )
+        place += len(group)
+    winners = ", ".join(seat_name(record, s, lang) for s in outcome.winners)
+    lines.append(tr(lang, "discord.winners", n=len(outcome.winners), names=winners))
+    if outcome.tiebreak is not None:
+        lines.append(tr(lang, "discord.tiebreak", reason=translate(outcome.tiebreak, lang)))
+    lines.extend(f"· {translate(d, lang)}" for d in outcome.details)
+    return "\n".join(lines)
+
+
+def turn_text(record: GameRecord, lang: str, result: StepResult | None = None) -> str:
+    """The text of a turn message: title, what the last turn did, who is next."""
+    lines = [tr(lang, "discord.turn_title", game=game_title(record, lang), turn=record.turn + 1)]
+    if result is not None:
+        lines.append(
+            tr(lang, "discord.turn_summary", name=seat_name(record, result.seat, lang),
+               steps=steps_text(result.turn_steps, lang))
+        )
+    if result is not None and result.outcome is not None:
+        lines.append(final_text(record, result.outcome, lang))
+    else:
+        lines.append(next_line(record, lang))
+    return "\n".join(line for line in lines if line)
+
+
+def turn_view(record: GameRecord, lang: str) -> discord.ui.View:
+    """The "Take my turn" button of a turn message (none when an AI or nobody plays)."""
+    if record.status != "running" or not record.active:
+        return buttons.view_of()
+    if all(GameService.is_ai(record, s) for s in record.active):
+        return buttons.view_of()
+    take = buttons.button(
+        record.id, record.version, "turn", label=tr(lang, "discord.take_turn"),
+        style=discord.ButtonStyle.primary,
+    )
+    return buttons.view_of(take)
+
+
+async def resolve_channel(bot: DingirBot, channel_id: int) -> discord.abc.Messageable | None:
+    """The channel or thread ``channel_id`` (cached, else fetched); None if not a text channel."""
+    channel = bot.get_channel(channel_id)
+    if channel is None:
+        channel = await bot.fetch_channel(channel_id)
+    return channel if isinstance(channel, discord.abc.Messageable) else None
+
+
+async def tell_creator(bot: DingirBot, record: GameRecord, content: str) -> None:
+    """DM the creator of ``record``; silently gives up when DMs are closed."""
+    try:
+        user = bot.get_user(record.creator_id) or await bot.fetch_user(record.creator_id)
+        await user.send(content)
+    except discord.HTTPException:
+        log.info("could not DM the creator of game %s", record.id)
+
+
+async def send(
+    bot: DingirBot,
+    record: GameRecord,
+    content: str,
+    *,
+    files: Sequence[discord.File] = (),
+    view: discord.ui.View | None = None,
+    remember: bool = True,
+) -> discord.Message | None:
+    """Post in the game's channel; on a deleted channel or lost permission pause the game.
+
+    With ``remember`` the message becomes the game's current turn message.
+    """
+    message: discord.Message | None = None
+    try:
+        channel = await resolve_channel(bot, record.channel_id)
+        if channel is not None:
+            message = await channel.send(
+                content[:2000], files=list(files), allowed_mentions=NOTIFY_MENTIONS,
+                view=view or buttons.view_of(),
+            )
+    except (discord.Forbidden, discord.NotFound):
+        pass
+    if message is None:
+        log.warning("cannot post in channel %s: pausing game %s", record.channel_id, record.id)
+        if record.status == "running":
+            await bot.service.pause(record.id, True)
+        await tell_creator(
+            bot, record,
+            tr(record.lang, "discord.paused_no_channel", game=game_title(record, record.lang),
+               channel=f"<#{record.channel_id}>"),
+        )
+        return None
+    if remember:
+        await bot.service.set_message(record.id, message.id)
+    return message
+
+
+async def post_board(bot: DingirBot, record: GameRecord, result: StepResult | None = None) -> None:
+    """Post the turn message of ``record`` (after ``result``, or at the start)."""
+    if result is not None and result.outcome is not None:
+        await post_final(bot, record, result)
+        return
+    lang = record.lang
+    files = [board_file(await board_png(record, lang))]
+    await send(bot, record, turn_text(record, lang, result), files=files,
+               view=turn_view(record, lang))
+
+
+async def post_final(bot: DingirBot, record: GameRecord, result: StepResult) -> None:
+    """The final message: board, last turn, scores, ranking, tie-break, replay animation."""
+    lang = record.lang
+    files = [board_file(await board_png(record, lang))]
+    try:
+        logged, entries = await bot.service.log(record.channel_id)
+        if logged.id != record.id:
+            raise LookupError(f"the log of channel {record.channel_id} is another game's")
+        animation = await asyncio.to_thread(replay_gif, record, entries, lang)
+    except Exception:  # a replay is a bonus: never lose the final message for it
+        log.exception("replay of game %s failed", record.id)
+        animation = None
+    if animation is not None:
+        files.append(discord.File(io.BytesIO(animation), filename=REPLAY_FILE))
+    await send(bot, record, turn_text(record, lang, result), files=files)
+
+
+def _frames(record: GameRecord, entries: Sequence[LogEntry]) -> list[State]:
+    engine = registry.get(record.game).engine
+    start = engine.setup(record.seed, len(record.seats), record.options)
+    frames, turn = [start], engine.turn_number(start)
+    steps = [Step(e.seat, e.notation) for e in entries]
+    last: State = start
+    for state in iter_states(engine, start, steps):
+        last = state
+        if engine.turn_number(state) != turn:
+            turn = engine.turn_number(state)
+            frames.append(state)
+    if frames[-1] is not last:
+        frames.append(last)
+    return frames
+
+
+def replay_gif(record: GameRecord, entries: Sequence[LogEntry], lang: str) -> bytes | None:
+    """An animated GIF of the game, one frame per turn, under MAX_UPLOAD (None if impossible)."""
+    entry = registry.get(record.game)
+    ctx = render_context(record, lang)
+    states = _frames(record, entries)
+    full = [entry.engine.view(s, None) for s in states]
+    for width in REPLAY_WIDTHS:
+        frames: list[Image.Image] = []
+        for view in full:
+            image = entry.renderer.image(view, ctx).convert("RGB")
+            height = max(1, round(image.height * width / image.width))
+            frames.append(image.resize((width, height), Image.Resampling.LANCZOS).quantize(255))
+        out = io.BytesIO()
+        durations = [FRAME_MS] * (len(frames) - 1) + [LAST_FRAME_MS]
+        frames[0].save(out, format="GIF", save_all=True, append_images=frames[1:],
+                       duration=durations, loop=0, optimize=False)
+        if out.tell() <= MAX_UPLOAD:
+            return out.getvalue()
+    return None
+
+
+async def report_turns(bot: DingirBot, results: Sequence[StepResult]) -> None:
+    """Post one message per turn completed in ``results`` (the end included)."""
+    for result in results:
+        if result.turn_ended or result.outcome is not None:
+            await post_board(bot, result.record, result)
+
+
+async def advance(bot: DingirBot, first: StepResult | None, game_id: int) -> None:
+    """After a human step: post its turn, then let the AI seats play and post theirs.
+
+    Runs in the background under the game's lock, so posts stay in order.
+    """
+    async with bot.game_lock(game_id):
+        if first is not None:
+            await report_turns(bot, [first])
+        record = await bot.service.get_by_id(game_id)
+        if record is None or record.status != "running" or not record.active:
+            return
+        if not any(GameService.is_ai(record, s) for s in record.active):
+            return
+        results = await bot.service.run_ai(game_id)
+        await report_turns(bot, results)

@@ -1,0 +1,189 @@
+"""Drawing helpers shared by the renderers: colours, icons, text, sprite caches, fast PNG.
+
+Icons are data (``data/render/icons.json``): lists of Pillow primitives in a
+100x100 box, drawn supersampled so their edges are smooth.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+from collections import OrderedDict
+from collections.abc import Callable, Hashable, Iterable
+from functools import cache
+from pathlib import Path
+from typing import Any, Generic, TypeVar
+
+from PIL import Image, ImageDraw
+
+from render import fonts
+
+DATA_DIR = Path(__file__).resolve().parent.parent / "data" / "render"
+SUPERSAMPLE = 4
+
+Colour = tuple[int, int, int]
+Box = tuple[float, float, float, float]
+
+
+@cache
+def load(name: str) -> dict[str, Any]:
+    """The JSON document ``data/render/<name>.json``."""
+    data: dict[str, Any] = json.loads((DATA_DIR / f"{name}.json").read_text(encoding="utf-8"))
+    return data
+
+
+def rgb(value: str) -> Colour:
+    """``"#RRGGBB"`` as an RGB tuple."""
+    code = value.lstrip("#")
+    return int(code[0:2], 16), int(code[2:4], 16), int(code[4:6], 16)
+
+
+def mix(a: Colour, b: Colour, t: float) -> Colour:
+    """The colour ``t`` of the way from ``a`` to ``b``."""
+    return (
+        round(a[0] + (b[0] - a[0]) * t),
+        round(a[1] + (b[1] - a[1]) * t),
+        round(a[2] + (b[2] - a[2]) * t),
+    )
+
+
+def _luminance(c: Colour) -> float:
+    def linear(v: int) -> float:
+        x = v / 255
+        return x / 12.92 if x <= 0.03928 else ((x + 0.055) / 1.055) ** 2.4
+
+    return 0.2126 * linear(c[0]) + 0.7152 * linear(c[1]) + 0.0722 * linear(c[2])
+
+
+def contrast(a: Colour, b: Colour) -> float:
+    """The WCAG contrast ratio of two colours (1 to 21)."""
+    la, lb = sorted((_luminance(a), _luminance(b)))
+    return (lb + 0.05) / (la + 0.05)
+
+
+def draw_icon(draw: ImageDraw.ImageDraw, name: str, box: Box, ink: Colour, paper: Colour) -> None:
+    """Draw the icon ``name`` scaled into ``box`` (aliased: draw supersampled for quality)."""
+    x0, y0, x1, y1 = box
+    sx, sy = (x1 - x0) / 100, (y1 - y0) / 100
+    colours = {"ink": ink, "paper": paper}
+
+    def pt(p: list[float]) -> tuple[float, float]:
+        return x0 + p[0] * sx, y0 + p[1] * sy
+
+    for shape in load("icons")[name]:
+        fill = colours[shape["colour"]]
+        op = shape["op"]
+        if op == "line":
+            width = max(1, round(shape["width"] * sx))
+            draw.line([pt(p) for p in shape["points"]], fill=fill, width=width)
+        elif op == "polygon":
+            draw.polygon([pt(p) for p in shape["points"]], fill=fill)
+        else:
+            (a, b), (c, d) = pt(shape["box"][:2]), pt(shape["box"][2:])
+            if op == "ellipse":
+                draw.ellipse((a, b, c, d), fill=fill)
+            elif op == "rectangle":
+                draw.rectangle((a, b, c, d), fill=fill)
+            else:
+                draw.rounded_rectangle((a, b, c, d), radius=shape["radius"] * sx, fill=fill)
+
+
+Painter = Callable[[ImageDraw.ImageDraw, float], None]
+
+
+def smooth(size: tuple[int, int], paint: Painter, background: Colour | None = None) -> Image.Image:
+    """A sprite of ``size`` painted ``SUPERSAMPLE`` times bigger, then reduced (smooth edges).
+
+    ``paint(draw, k)`` draws in the big image: multiply every coordinate by ``k``.
+    Transparent RGBA, or RGB on an opaque ``background``.
+    """
+    big_size = (size[0] * SUPERSAMPLE, size[1] * SUPERSAMPLE)
+    if background is not None:
+        big = Image.new("RGB", big_size, background)
+        paint(ImageDraw.Draw(big), SUPERSAMPLE)
+        return big.reduce(SUPERSAMPLE)
+    big = Image.new("RGBA", big_size, (0, 0, 0, 0))
+    paint(ImageDraw.Draw(big), SUPERSAMPLE)
+    return big.convert("RGBa").reduce(SUPERSAMPLE).convert("RGBA")
+
+
+def icon(name: str, size: int, ink: Colour, paper: Colour) -> Image.Image:
+    """The icon ``name`` as a smooth transparent sprite of ``size`` x ``size`` px."""
+    def paint(d: ImageDraw.ImageDraw, k: float) -> None:
+        draw_icon(d, name, (0, 0, size * k, size * k), ink, paper)
+
+    return smooth((size, size), paint)
+
+
+def text_sprite(
+    value: str, size: int, bold: bool, fill: Colour, background: Colour, anchor: str
+) -> tuple[Image.Image, tuple[int, int]]:
+    """``value`` drawn on ``background``, tightly cropped, and its offset from the anchor point."""
+    face = fonts.font(size, bold)
+    left, top, right, bottom = (round(v) for v in face.getbbox(value, anchor=anchor))
+    image = Image.new("RGB", (max(1, right - left), max(1, bottom - top)), background)
+    ImageDraw.Draw(image).text((-left, -top), value, font=face, fill=fill, anchor=anchor)
+    return image, (left, top)
+
+
+T = TypeVar("T")
+
+
+class Sprites(Generic[T]):
+    """Pre-rendered pieces keyed by what they show, least recently used dropped past ``limit``.
+
+    With ``memo=False`` nothing is kept: every piece is drawn each time it is asked for.
+    """
+
+    def __init__(self, memo: bool = True, limit: int = 4096) -> None:
+        self.memo = memo
+        self.limit = limit
+        self._store: OrderedDict[Hashable, T] = OrderedDict()
+
+    def get(self, key: Hashable, build: Callable[[], T]) -> T:
+        """The piece for ``key``, built by ``build()`` unless already kept."""
+        if key in self._store:
+            self._store.move_to_end(key)
+            return self._store[key]
+        found = build()
+        if self.memo:
+            self._store[key] = found
+            if len(self._store) > self.limit:
+                self._store.popitem(last=False)
+        return found
+
+
+def paste(canvas: Image.Image, sprite: Image.Image, xy: tuple[float, float]) -> None:
+    """Paste ``sprite`` at ``xy`` (top-left), blending by its alpha channel if it has one."""
+    at = (round(xy[0]), round(xy[1]))
+    if sprite.mode == "RGBA":
+        canvas.paste(sprite, at, sprite)
+    else:
+        canvas.paste(sprite, at)
+
+
+def fixed_palette(sample: Image.Image, base: Iterable[Colour]) -> Image.Image:
+    """A 256-colour palette image: ``base`` colours exactly, then the best others of ``sample``."""
+    exact = list(dict.fromkeys(base))
+    adaptive = sample.convert("RGB").quantize(256 - len(exact), method=Image.Quantize.MEDIANCUT)
+    flat = adaptive.getpalette() or []
+    colours = exact + [tuple(flat[i : i + 3]) for i in range(0, len(flat), 3)]
+    values = [channel for colour in colours[:256] for channel in colour]
+    palette = Image.new("P", (1, 1))
+    palette.putpalette(values + [0] * (768 - len(values)))
+    return palette
+
+
+def to_palette(image: Image.Image, palette: Image.Image) -> Image.Image:
+    """``image`` mapped to the nearest colours of ``palette``, without dithering."""
+    return image.convert("RGB").quantize(palette=palette, dither=Image.Dither.NONE)
+
+
+def png_bytes(image: Image.Image, compress_level: int | None = None) -> bytes:
+    """``image`` as PNG bytes (Pillow's default compression unless ``compress_level``)."""
+    out = io.BytesIO()
+    if compress_level is None:
+        image.save(out, format="PNG")
+    else:
+        image.save(out, format="PNG", compress_level=compress_level)
+    return out.getvalue()

@@ -1,0 +1,199 @@
+"""End to end: `python -m bot` against the local Discord stand-in, played like people would.
+
+Three users open, join and start a game of Ur and play it to the end through
+Discord interactions only: some turns by typing ``/play`` and picking from its
+autocomplete, the others with the "Take my turn" button and the private turn
+panel (buttons or select menu, Undo, End turn). Every turn message carries a PNG
+board; the last one has the scores and a replay animation.
+
+The helpers here are shared with the other ``test_e2e_*`` modules.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import AsyncIterator, Sequence
+from contextlib import asynccontextmanager
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+from tests.fakediscord import BotProcess, Channel, FakeDiscord, FakeUser, Guild, Message
+
+pytestmark = pytest.mark.slow
+
+MAX_STEPS_PER_TURN = 60
+MAX_TURNS = 400
+GIF = b"GIF8"
+
+
+@dataclass
+class World:
+    """A stand-in Discord with one server, its channels and a running bot process."""
+
+    fake: FakeDiscord
+    guild: Guild
+    channel: Channel
+    bot: BotProcess
+    clock_file: Path
+
+    def user(self, name: str, locale: str = "en-US") -> FakeUser:
+        """A member of the server."""
+        return self.fake.user(name, guild=self.guild, locale=locale)
+
+    def posts(self, after: int = 0) -> list[Message]:
+        """The bot's public posts in the game channel (after a ``fake.mark()``)."""
+        return [m for m in self.fake.channel_messages(self.channel)
+                if m.seq > after and not m.ephemeral and not m.loading]
+
+    async def next_board(self, after: int, timeout: float = 20.0) -> Message:
+        """The first public post with a board image after ``after``."""
+        return await self.fake.wait_for_channel_message(
+            self.channel, lambda m: not m.ephemeral and bool(m.pngs), timeout=timeout,
+            after=after)
+
+
+@asynccontextmanager
+async def world(tmp_path: Path, **env: str) -> AsyncIterator[World]:
+    """A fresh stand-in and bot process (database and clock file under ``tmp_path``)."""
+    fake = FakeDiscord()
+    await fake.start()
+    guild = fake.guild("Tavern", channels=("general", "games"))
+    channel = guild.text_channels()[0]
+    clock_file = tmp_path / "clock"
+    settings = {"DINGIR_SCHEDULER_SECONDS": "0.2", "DINGIR_LOG_LEVEL": "INFO", **env}
+    bot = BotProcess(fake, db_path=tmp_path / "dingir.sqlite3", clock_file=clock_file,
+                     env=settings, log_path=tmp_path / "bot.log")
+    try:
+        await bot.start()
+        await fake.wait_synced()
+        yield World(fake, guild, channel, bot, clock_file)
+        assert not fake.server_errors, fake.server_errors
+        assert not fake.unknown_routes, fake.unknown_routes
+        assert not [r for r in fake.refused if not r.startswith(("403", "404"))], fake.refused
+        assert "Traceback" not in bot.output(), bot.output()[-4000:]
+    finally:
+        await bot.stop()
+        await fake.stop()
+
+
+async def open_game(w: World, creator: FakeUser, others: Sequence[FakeUser],
+                    ai: int = 0) -> Message:
+    """``/game new``, joins (by command and by the Join button), ``/game start``; the first
+    board post."""
+    created = await (await creator.slash("game new", channel=w.channel, game="ur", ai=ai)).final()
+    assert not created.ephemeral and "Ur" in created.text
+    for i, user in enumerate(others):
+        if i % 2:
+            joined = await (await user.press(created, created.button("Join")["custom_id"])).final()
+        else:
+            joined = await (await user.slash("game join", channel=w.channel)).final()
+        assert user.name in joined.text
+    mark = w.fake.mark()
+    started = await (await creator.slash("game start", channel=w.channel)).final()
+    assert all(u.name in started.text for u in [creator, *others])
+    return await w.next_board(mark)
+
+
+def player_of(post: Message, users: Sequence[FakeUser]) -> FakeUser | None:
+    """The user a turn message asks to play (None when an AI plays or the game is over)."""
+    found = [u for u in users if post.mentions(u.id)]
+    assert len(found) <= 1, post.text
+    return found[0] if found else None
+
+
+def is_panel(message: Message) -> bool:
+    """A turn panel has step components; "turn done" and refusals have none."""
+    return any(":a" in c or ":sel" in c for c in message.custom_ids)
+
+
+def pick_component(panel: Message, rng: random.Random) -> tuple[str, list[str] | None]:
+    """A random step of a panel: a step button (End turn included) or a select value."""
+    for comp in panel.iter_components():
+        if comp.get("type") == 3:
+            values = [o["value"] for o in comp["options"]]
+            steps = [c for c in panel.custom_ids if c.split(":")[-1].startswith("a")]
+            if steps and rng.random() < 0.2:   # End turn is also on a select panel
+                return rng.choice(steps), None
+            return comp["custom_id"], [rng.choice(values)]
+    steps = [c for c in panel.custom_ids if c.split(":")[-1].startswith("a")]
+    return rng.choice(steps), None
+
+
+async def click(w: World, user: FakeUser, panel: Message, custom_id: str,
+                values: list[str] | None = None) -> Message:
+    """Press a panel component and wait until the bot edited the panel in place."""
+    edits = len(panel.history)
+    if values is None:
+        pressed = await user.press(panel, custom_id)
+    else:
+        pressed = await user.select(panel, custom_id, values)
+    await pressed.response()
+    await w.fake.wait_until(lambda: len(panel.history) > edits, what="the panel edit")
+    return panel
+
+
+async def turn_by_buttons(w: World, user: FakeUser, post: Message, rng: random.Random,
+                          try_undo: bool = False) -> str:
+    """Play a whole turn with "Take my turn" and the private panel; the last panel text."""
+    opened = await user.press(post, post.button("Take my turn")["custom_id"])
+    panel = await opened.final()
+    assert panel.ephemeral and panel.pngs, panel.text
+    for _ in range(MAX_STEPS_PER_TURN):
+        if not is_panel(panel):
+            return panel.text
+        custom_id, values = pick_component(panel, rng)
+        before = panel.custom_ids
+        panel = await click(w, user, panel, custom_id, values)
+        undo = [c for c in panel.custom_ids if c.endswith(":undo")]
+        if try_undo and undo and is_panel(panel):
+            panel = await click(w, user, panel, undo[0])
+            assert "↩" in panel.text and len(panel.custom_ids) == len(before), panel.text
+            try_undo = False
+    raise AssertionError(f"turn of {user.name} did not end: {panel.text}")
+
+
+async def turn_by_play(w: World, user: FakeUser, rng: random.Random) -> str:
+    """Play a whole turn with ``/play``, choosing among its autocomplete answers."""
+    for _ in range(MAX_STEPS_PER_TURN):
+        choices = await user.autocomplete("play", "action", "", channel=w.channel)
+        assert 0 < len(choices) <= 25
+        answer = await (await user.slash("play", channel=w.channel,
+                                         action=rng.choice(choices)["value"])).final()
+        assert answer.ephemeral
+        if not is_panel(answer):
+            return answer.text
+    raise AssertionError(f"turn of {user.name} did not end")
+
+
+async def test_three_players_play_a_whole_game_of_ur(tmp_path: Path) -> None:
+    rng = random.Random(3)
+    async with world(tmp_path) as w:
+        users = [w.user("alice"), w.user("bob"), w.user("carol")]
+        post = await open_game(w, users[0], users[1:])
+        turns = 0
+        ways = {"play": 0, "buttons": 0}
+        while (player := player_of(post, users)) is not None:
+            assert post.pngs and post.button("Take my turn"), post.text
+            turns += 1
+            assert turns < MAX_TURNS
+            mark = w.fake.mark()
+            if turns % 2:
+                done = await turn_by_play(w, player, rng)
+                ways["play"] += 1
+            else:
+                done = await turn_by_buttons(w, player, post, rng, try_undo=turns == 2)
+                ways["buttons"] += 1
+            print(turns, player.name, done.replace("\n", " | ")[:150])
+            assert "✅" in done, done
+            post = await w.next_board(mark)
+        final = post
+        assert "Game over" in final.text
+        assert final.pngs
+        assert any(a.data.startswith(GIF) for a in final.attachments)
+        for user in users:
+            assert user.name in final.text
+        assert ways["play"] > 5 and ways["buttons"] > 5
+        status = await (await users[0].slash("game log", channel=w.channel)).final()
+        assert "history" in status.text

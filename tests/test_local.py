@@ -1,0 +1,207 @@
+"""bot.local: terminal play of any registered game (the toy game here, Ur at the end)."""
+
+from __future__ import annotations
+
+import io
+import json
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+from PIL import Image
+
+from bot import local, registry
+from render.context import RenderContext
+from tests.toy_game import GAME
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+class _TinyRenderer:
+    """A stand-in renderer: a small image whose width is the number of seats."""
+
+    def image(self, view: dict[str, Any], ctx: RenderContext) -> Image.Image:
+        return Image.new("RGB", (len(ctx.names), 1))
+
+    def png(self, view: dict[str, Any], ctx: RenderContext) -> bytes:
+        out = io.BytesIO()
+        self.image(view, ctx).save(out, "PNG")
+        return out.getvalue()
+
+
+@pytest.fixture(autouse=True)
+def _race(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(registry.GAMES, "race", registry.GameEntry(GAME, _TinyRenderer()))
+
+
+def _run(
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    argv: list[str],
+    stdin: str = "",
+) -> tuple[int, list[str], str]:
+    monkeypatch.setattr(sys, "stdin", io.StringIO(stdin))
+    status = local.main(argv)
+    captured = capsys.readouterr()
+    return status, captured.out.splitlines(), captured.err
+
+
+def _first_seat(seed: int, players: int) -> int:
+    """The 1-based seat that plays first in the toy game with ``seed``."""
+    return int(GAME.active(GAME.setup(seed, players, {}))[0]) + 1
+
+
+def test_an_all_ai_game_ends_with_a_json_line(capsys, monkeypatch) -> None:
+    status, out, _ = _run(capsys, monkeypatch, ["race", "--players", "3", "--seed", "7",
+                                                "--ai", "all"])
+    assert status == local.EXIT_OK
+    result = json.loads(out[-1])
+    assert set(result["scores"]) == {"1", "2", "3"}
+    assert len(result["winners"]) == 1
+    assert result["scores"][str(result["winners"][0])] >= 10
+    assert out[0] == "Race (test game), 3 players, seed 7."
+
+
+def test_piped_steps_play_a_human_seat_to_the_end(capsys, monkeypatch) -> None:
+    steps = "add 2\nadd 2\nend\n" * 5
+    status, out, _ = _run(capsys, monkeypatch, ["race", "--seed", "3", "--ai", "2"], steps)
+    assert status == local.EXIT_OK
+    assert "Seat 1: add 2 (add 2)" in out
+    assert any(line.startswith("AI 2: ") for line in out)
+    result = json.loads(out[-1])
+    assert result["winners"] in ([1], [2])
+    assert out[-2] in ("Winner: Seat 1", "Winner: AI 2")
+
+
+def test_a_malformed_interactive_step_is_explained_and_asked_again(capsys, monkeypatch) -> None:
+    steps = "jump 3\n" + "add 2\nadd 2\nend\n" * 5
+    status, out, _ = _run(capsys, monkeypatch, ["race", "--seed", "3", "--ai", "2"], steps)
+    refused = "'jump 3' refused: 'jump 3' is not a step: write 'add 1', 'add 2' or 'end'."
+    assert any(line.startswith(refused) for line in out)
+    assert status == local.EXIT_OK
+    assert "Seat 1: add 2 (add 2)" in out
+
+
+def test_an_illegal_script_line_exits_naming_the_line(tmp_path, capsys, monkeypatch) -> None:
+    script = tmp_path / "steps.txt"
+    script.write_text("# seat 1 starts\n\nadd 2\nadd 1  # fine\nadd 2\nend\n", encoding="utf-8")
+    seed = next(s for s in range(50) if _first_seat(s, 2) == 1)
+    status, _, err = _run(capsys, monkeypatch, ["race", "--seed", str(seed), "--ai", "2",
+                                                "--script", str(script)])
+    assert status == local.EXIT_SCRIPT_ERROR
+    assert f"{script}, line 5: 'add 2' refused: At most two adds per turn" in err
+
+
+def test_a_script_that_runs_out_stops_with_a_message(tmp_path, capsys, monkeypatch) -> None:
+    script = tmp_path / "steps.txt"
+    script.write_text("add 1\n", encoding="utf-8")
+    status, out, _ = _run(capsys, monkeypatch, ["race", "--seed", "2", "--script", str(script)])
+    assert status == local.EXIT_STOPPED
+    assert out[-1].startswith(f"The script {script} ended after line 1 but the game is not over")
+
+
+def test_undo_takes_back_own_steps_of_this_turn_only(capsys, monkeypatch) -> None:
+    seed = next(s for s in range(50) if _first_seat(s, 2) == 1)
+    steps = "undo\nadd 1\nadd 1\nundo\nundo\nundo\nadd 2\nadd 2\nend\nquit\n"
+    status, out, _ = _run(capsys, monkeypatch, ["race", "--seed", str(seed), "--ai", "2"], steps)
+    assert status == local.EXIT_STOPPED
+    nothing = (
+        "'undo' refused: Nothing to undo: only your own steps of the current turn can be "
+        "taken back. (type help to list the legal steps)"
+    )
+    undo_lines = [line for line in out if line.startswith(("Undone", "'undo'"))]
+    assert undo_lines == [nothing, "Undone: add 1.", "Undone: add 1.", nothing]
+    # After the undos seat 1 could still add twice: its turn was fully restored.
+    assert out.count("Seat 1: add 2 (add 2)") == 2
+    assert out[-1] == "Game abandoned."
+
+
+def test_undo_never_crosses_the_end_of_a_turn(capsys, monkeypatch) -> None:
+    seed = next(s for s in range(50) if _first_seat(s, 2) == 1)
+    steps = "add 1\nend\nundo\nquit\n"
+    status, out, _ = _run(capsys, monkeypatch, ["race", "--seed", str(seed), "--ai", "2"], steps)
+    assert status == local.EXIT_STOPPED
+    assert any(line.startswith("'undo' refused: Nothing to undo") for line in out)
+    assert not any(line.startswith("Undone") for line in out)
+
+
+def test_end_of_input_stops_with_a_message(capsys, monkeypatch) -> None:
+    status, out, _ = _run(capsys, monkeypatch, ["race", "--seed", "1"], "")
+    assert status == local.EXIT_STOPPED
+    assert out[-1].startswith("The input ended before the game was over")
+
+
+def test_help_lists_the_legal_steps_again(capsys, monkeypatch) -> None:
+    seed = next(s for s in range(50) if _first_seat(s, 2) == 1)
+    _, out, _ = _run(capsys, monkeypatch, ["race", "--seed", str(seed), "--ai", "2"],
+                     "help\nquit\n")
+    assert out.count("  end    end the turn") == 2
+
+
+def test_out_writes_a_board_after_every_turn(tmp_path, capsys, monkeypatch) -> None:
+    out_dir = tmp_path / "boards"
+    status, out, _ = _run(capsys, monkeypatch, ["race", "--players", "4", "--seed", "5",
+                                                "--ai", "all", "--out", str(out_dir)])
+    assert status == local.EXIT_OK
+    turns = sum(line.endswith(": end (end the turn)") for line in out)
+    files = sorted(p.name for p in out_dir.iterdir())
+    assert files == ["final.png", *(f"turn-{t:03d}.png" for t in range(turns + 1))]
+    with Image.open(out_dir / "final.png") as image:
+        assert image.size == (4, 1)  # the renderer received the four seat names
+
+
+def test_french_texts(capsys, monkeypatch) -> None:
+    _, out, _ = _run(capsys, monkeypatch, ["race", "--seed", "1", "--ai", "all",
+                                           "--lang", "fr"])
+    assert out[-2].startswith("Vainqueur : IA ")
+    assert any(line.startswith("1. IA ") and line.endswith(" points") for line in out)
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["chess"],
+        ["race", "--players", "9"],
+        ["race", "--ai", "3"],
+        ["race", "--ai", "x"],
+        ["race", "--option", "target=11"],
+        ["race", "--option", "speed=2"],
+    ],
+)
+def test_bad_command_lines_are_usage_errors(argv, capsys, monkeypatch) -> None:
+    with pytest.raises(SystemExit) as caught:
+        _run(capsys, monkeypatch, argv)
+    assert caught.value.code == local.EXIT_USAGE
+
+
+def test_options_reach_the_game(capsys, monkeypatch) -> None:
+    _, out, _ = _run(capsys, monkeypatch, ["race", "--seed", "1", "--ai", "all",
+                                           "--option", "target=20"])
+    result = json.loads(out[-1])
+    assert max(result["scores"].values()) >= 20
+
+
+def test_parse_ai_is_one_based() -> None:
+    assert local.parse_ai("2,3", 3) == frozenset({1, 2})
+    assert local.parse_ai("all", 2) == frozenset({0, 1})
+    assert local.parse_ai(None, 2) == frozenset()
+    with pytest.raises(ValueError):
+        local.parse_ai("0", 3)
+
+
+def test_ur_in_a_subprocess_with_board_images(tmp_path) -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "bot.local", "ur", "--players", "3", "--seed", "7",
+         "--ai", "all", "--out", str(tmp_path)],
+        cwd=ROOT, capture_output=True, text=True, timeout=600, check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    result = json.loads(done.stdout.splitlines()[-1])
+    assert set(result["scores"]) == {"1", "2", "3"}
+    assert result["winners"]
+    assert all(1 <= w <= 3 for w in result["winners"])
+    pngs = sorted(tmp_path.glob("turn-*.png"))
+    assert len(pngs) > 3
+    assert (tmp_path / "final.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
