@@ -74,9 +74,6 @@ FIRST_TIMEOUT = 10.0
 FINAL_TIMEOUT = 30.0
 BOARD_TIMEOUT = 30.0
 MAX_STEPS_PER_TURN = 80
-LOCK_SECONDS = 8.0
-"""How long the other process holds the database lock (longer than the bot's 5 s busy
-timeout, so the player must get "try again")."""
 CLK_TCK = os.sysconf("SC_CLK_TCK")
 LOCKER = (
     "import sqlite3, sys, time\n"
@@ -365,9 +362,10 @@ class Harness:
             await self.fake.wait_resumed(resumes=resumes + 1, timeout=30)
 
     async def lock_database(self) -> None:
-        """Another process holds an exclusive lock for LOCK_SECONDS."""
+        """Another process holds an exclusive lock for --lock-seconds (default 8 s: longer
+        than the bot's 5 s busy timeout, so a player must get "try again")."""
         proc = await asyncio.create_subprocess_exec(
-            sys.executable, "-c", LOCKER, str(self.db_path), str(LOCK_SECONDS),
+            sys.executable, "-c", LOCKER, str(self.db_path), str(self.opts.lock_seconds),
             stdout=asyncio.subprocess.PIPE)
         assert proc.stdout is not None
         await proc.stdout.readline()
@@ -429,6 +427,7 @@ class Driver:
         self.active: FakeUser | None = None    # who plays, from the post or a resync
         self.phase = "new"                     # new | play | over
         self.opened = 0
+        self.ready = False                     # a first board was seen
         self.finished = 0
         self.steps = 0
         self.last_progress = time.monotonic()
@@ -476,6 +475,7 @@ class Driver:
         await self.await_board(mark, None)
 
     def see_board(self, post: Message) -> None:
+        self.ready = True
         self.post = post
         gid, _ = panel_ids(post)
         self.game_id = gid or self.game_id
@@ -663,12 +663,19 @@ class Driver:
         with contextlib.suppress(Lost):
             await self.h.call("command", lambda: self.t.players[0].slash(
                 "game start", channel=self.channel))
+            self.opened += 1
         self.phase = "play"
         with contextlib.suppress(Lost):
             await self.await_board(mark, None)
 
 
 # -- after the run -----------------------------------------------------------------------
+
+
+def _route_kind(hit: str) -> str:
+    """"429 POST /channels/1/messages" -> "429 POST /channels"."""
+    status, method, path = hit.split(" ", 2)
+    return f"{status} {method} /{path.split('/')[1]}"
 
 
 def verify(db_path: Path, acks: list[Ack], end_wall: float) -> dict[str, Any]:
@@ -821,8 +828,8 @@ async def run(opts: argparse.Namespace) -> dict[str, Any]:
         setup_started = time.monotonic()
         tasks = [asyncio.create_task(d.run()) for d in drivers]
         # The measured window starts once every table has opened its first game.
-        while sum(1 for d in drivers if d.opened) < len(drivers) and \
-                time.monotonic() - setup_started < max(120, opts.games * 0.5):
+        while sum(1 for d in drivers if d.ready) < len(drivers) and \
+                time.monotonic() - setup_started < max(60, opts.games * 0.2):
             await asyncio.sleep(0.5)
         setup_seconds = time.monotonic() - setup_started
         start, start_wall = time.monotonic(), time.time()
@@ -886,8 +893,7 @@ async def run(opts: argparse.Namespace) -> dict[str, Any]:
                 "kills": len(h.kills), "downtime_s": h.downtime,
                 "gateway_drops": h.gateway_drops, "resumes": h.fake.resume_count,
                 "identifies": h.fake.identify_count,
-                "http_fault_hits": Counter(x.split(" /")[0] + " " + x.split(" ")[1].split("/")[1]
-                                           for x in h.fake.fault_hits),
+                "http_fault_hits": Counter(_route_kind(x) for x in h.fake.fault_hits),
                 "lock_windows_s": [b - a for a, b in h.lock_windows],
                 "busy_answers": h.stats.counts["busy_answers"],
                 "busy_outside_lock": len(busy_outside),
@@ -974,7 +980,8 @@ def table(r: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
-def main(argv: list[str] | None = None) -> int:
+def options(argv: list[str] | None = None) -> argparse.Namespace:
+    """The command line options (also used by the smoke test)."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=50)
     parser.add_argument("--concurrency", type=int, default=0,
@@ -991,17 +998,28 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--baseline-steps", type=int, default=2000)
     parser.add_argument("--no-baseline", action="store_true")
     parser.add_argument("--workdir", type=Path, default=None)
+    parser.add_argument("--lock-seconds", type=float, default=8.0,
+                        help="how long another process locks the database (--faults)")
     parser.add_argument("--json", type=Path)
     opts = parser.parse_args(argv)
     opts.concurrency = opts.concurrency or opts.games
+    return opts
+
+
+def passed(result: dict[str, Any]) -> bool:
+    """Zero failed interactions, nothing lost or doubled, no stuck or corrupt game."""
+    v = result["verify"]
+    return (result["failed_interactions"] == 0 and v["lost"] == 0 and v["doubled"] == 0
+            and not v["stuck_games"] and not v["corrupt_games"])
+
+
+def main(argv: list[str] | None = None) -> int:
+    opts = options(argv)
     result = asyncio.run(run(opts))
     print(table(result))
     if opts.json:
         opts.json.write_text(json.dumps(result, indent=2, default=str))
-    ok = (result["failed_interactions"] == 0 and result["verify"]["lost"] == 0
-          and result["verify"]["doubled"] == 0 and not result["verify"]["stuck_games"]
-          and not result["verify"]["corrupt_games"])
-    return 0 if ok else 1
+    return 0 if passed(result) else 1
 
 
 if __name__ == "__main__":

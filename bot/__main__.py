@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import signal
+import sqlite3
 import sys
 
 import aiohttp
@@ -25,6 +26,21 @@ log = logging.getLogger("bot")
 
 class Fatal(Exception):
     """A startup failure explained in one line."""
+
+
+class Redact(logging.Filter):
+    """Replaces a secret (the token) in every log line, should a library ever print it."""
+
+    def __init__(self, secret: str) -> None:
+        super().__init__()
+        self.secret = secret
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        """Rewrite the record's message without the secret; never drops a record."""
+        message = record.getMessage()
+        if self.secret in message:
+            record.msg, record.args = message.replace(self.secret, "[token]"), None
+        return True
 
 
 def use_endpoints(settings: config.Settings) -> None:
@@ -43,12 +59,12 @@ async def run(settings: config.Settings) -> None:
 
     clock = OffsetClock(SystemClock(), settings.clock_file) if settings.clock_file \
         else SystemClock()
-    settings.db_path.parent.mkdir(parents=True, exist_ok=True)
     try:
         store = await Store.open(settings.db_path)
-    except StoreUnavailable as error:
-        raise Fatal(f"cannot open the database {settings.db_path}: {error.detail or error}. "
-                    "Check DINGIR_DB and that the folder is writable.") from None
+    except (StoreUnavailable, sqlite3.Error, OSError) as error:
+        detail = error.detail if isinstance(error, StoreUnavailable) else error
+        raise Fatal(f"cannot open the database {settings.db_path} ({detail}): check DINGIR_DB "
+                    "and that its folder is writable.") from None
     try:
         service = GameService(store, clock)
         bot = DingirBot(settings, service, Scheduler(service, store, clock))
@@ -65,6 +81,9 @@ async def run(settings: config.Settings) -> None:
             except aiohttp.ClientConnectionError as error:
                 raise Fatal(f"cannot reach Discord ({type(error).__name__}): check the "
                             "network (or DINGIR_API_BASE).") from None
+            except discord.HTTPException as error:
+                raise Fatal(f"Discord refused the start-up requests ({error.status}: "
+                            f"{error.text or 'no details'}).") from None
             await bot.connect(reconnect=True)
     finally:
         await store.close()
@@ -78,6 +97,8 @@ def main() -> int:
         print(f"dingir: {error}", file=sys.stderr)
         return 2
     discord.utils.setup_logging(level=getattr(logging, settings.log_level))
+    for handler in logging.getLogger().handlers:
+        handler.addFilter(Redact(settings.token))
     use_endpoints(settings)
     try:
         asyncio.run(run(settings))

@@ -29,6 +29,7 @@ EXTENSIONS = (
     "cogs.buttons",
     "cogs.lobby",
     "cogs.play",
+    "cogs.ur",
     "cogs.help",
     "cogs.reminders",
 )

@@ -164,12 +164,15 @@ _UNAVAILABLE_CODES = frozenset(
     }
 )
 
+_SEAT_ROWS = (
+    "(SELECT json_group_array(json_array(seat, user_id, name, resigned))"
+    " FROM (SELECT * FROM seats WHERE seats.game_id = games.id ORDER BY seat))"
+)
+
 _GAME_COLUMNS = (
     "id, guild_id, channel_id, game, status, creator_id, options, seed, state, version,"
     " settings, lang, created_at, turn_started_at, last_message_id, turn, active, ended_at,"
-    " turn_start_state,"
-    " (SELECT json_group_array(json_array(seat, user_id, name, resigned))"
-    "  FROM (SELECT * FROM seats WHERE seats.game_id = games.id ORDER BY seat)) AS seat_rows"
+    f" turn_start_state, {_SEAT_ROWS}"
 )
 
 T = TypeVar("T")
@@ -229,6 +232,17 @@ class ReminderRow:
     timeout_since: float | None
 
 
+@dataclass(frozen=True)
+class ClockRow:
+    """What the scheduler needs of a running game (no state)."""
+
+    game_id: int
+    settings: GameSettings
+    active: list[Seat]
+    turn_started_at: float
+    seats: list[SeatInfo]
+
+
 def dumps(value: Any) -> str:
     """Compact, deterministic JSON."""
     return json.dumps(value, separators=(",", ":"))
@@ -249,10 +263,14 @@ def settings_from_json(text: str) -> GameSettings:
     return GameSettings(**{k: v for k, v in data.items() if k in known})
 
 
+def _seats(seat_rows: str) -> list[SeatInfo]:
+    return [SeatInfo(s, u, n, bool(r)) for s, u, n, r in json.loads(seat_rows)]
+
+
 def _record(row: sqlite3.Row | tuple[Any, ...]) -> StoredGame:
     (gid, guild, channel, game, status, creator, options, seed, state, version, settings,
      lang, created, turn_started, message, turn, active, ended, turn_start, seat_rows) = row
-    seats = [SeatInfo(s, u, n, bool(r)) for s, u, n, r in json.loads(seat_rows)]
+    seats = _seats(seat_rows)
     record = GameRecord(
         id=gid, guild_id=guild, channel_id=channel, game=game, status=status,
         creator_id=creator, options=json.loads(options), seed=seed, seats=seats,
@@ -533,6 +551,17 @@ class Store:
         rows = await self._fetchall(sql + " ORDER BY idx", params)
         return [ActionRow(i, s, n, t, bool(r), a, bool(u)) for i, s, n, t, r, a, u in rows]
 
+    async def clock_rows(self) -> list[ClockRow]:
+        """Timing facts of every running game, for the scheduler."""
+        rows = await self._fetchall(
+            f"SELECT id, settings, active, turn_started_at, {_SEAT_ROWS} FROM games"
+            " WHERE status = 'running' ORDER BY id"
+        )
+        return [
+            ClockRow(gid, settings_from_json(settings), json.loads(active), started, _seats(seats))
+            for gid, settings, active, started, seats in rows
+        ]
+
     # -- preferences ----------------------------------------------------------------------
 
     async def set_notify(self, user_id: int, enabled: bool) -> None:
@@ -570,31 +599,40 @@ class Store:
         )
         return {(r[0], r[1]): ReminderRow(*r) for r in rows}
 
-    async def save_reminder(self, row: ReminderRow, expected: ReminderRow | None) -> bool:
-        """Write ``row`` if the stored one still equals ``expected`` (None: absent or for an
-        older ``since``); returns False when someone else updated it first."""
+    async def mark_reminder(
+        self, game_id: int, seat: Seat, since: float, count: int, sent_at: float, next_due: float
+    ) -> bool:
+        """Record reminder number ``count`` of the stretch ``since``; False if it (or a later
+        one) was already recorded."""
         async with self._guard() as conn:
-            if expected is None:
-                cursor = await conn.execute(
-                    "INSERT INTO reminders (game_id, seat, since, count, last_sent_at,"
-                    " next_due_at, timeout_since) VALUES (?, ?, ?, ?, ?, ?, ?)"
-                    " ON CONFLICT (game_id, seat) DO UPDATE SET since = excluded.since,"
-                    " count = excluded.count, last_sent_at = excluded.last_sent_at,"
-                    " next_due_at = excluded.next_due_at, timeout_since = excluded.timeout_since"
-                    " WHERE reminders.since != excluded.since",
-                    _reminder_params(row),
-                )
-            else:
-                cursor = await conn.execute(
-                    "UPDATE reminders SET since = ?, count = ?, last_sent_at = ?,"
-                    " next_due_at = ?, timeout_since = ?"
-                    " WHERE game_id = ? AND seat = ? AND since = ? AND count = ?"
-                    " AND timeout_since IS ?",
-                    (
-                        *_reminder_params(row)[2:], row.game_id, row.seat, expected.since,
-                        expected.count, expected.timeout_since,
-                    ),
-                )
+            cursor = await conn.execute(
+                "INSERT INTO reminders (game_id, seat, since, count, last_sent_at, next_due_at)"
+                " VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (game_id, seat) DO UPDATE SET"
+                " timeout_since = CASE WHEN reminders.since = excluded.since"
+                "   THEN reminders.timeout_since END,"
+                " since = excluded.since, count = excluded.count,"
+                " last_sent_at = excluded.last_sent_at, next_due_at = excluded.next_due_at"
+                " WHERE reminders.since != excluded.since OR reminders.count = excluded.count - 1",
+                (game_id, seat, since, count, sent_at, next_due),
+            )
+            return cursor.rowcount == 1
+
+    async def mark_timeout(self, game_id: int, seat: Seat, since: float) -> bool:
+        """Record that the timeout of the stretch ``since`` was handled; False if it was."""
+        async with self._guard() as conn:
+            cursor = await conn.execute(
+                "INSERT INTO reminders (game_id, seat, since, count, timeout_since)"
+                " VALUES (?, ?, ?, 0, ?) ON CONFLICT (game_id, seat) DO UPDATE SET"
+                " count = CASE WHEN reminders.since = excluded.since"
+                "   THEN reminders.count ELSE 0 END,"
+                " last_sent_at = CASE WHEN reminders.since = excluded.since"
+                "   THEN reminders.last_sent_at END,"
+                " next_due_at = CASE WHEN reminders.since = excluded.since"
+                "   THEN reminders.next_due_at END,"
+                " since = excluded.since, timeout_since = excluded.since"
+                " WHERE reminders.since != excluded.since OR reminders.timeout_since IS NULL",
+                (game_id, seat, since, since),
+            )
             return cursor.rowcount == 1
 
     async def add_skip_vote(self, game_id: int, since: float, seat: Seat, voter_id: int) -> int:
@@ -616,10 +654,3 @@ class Store:
 
 def _state_json(state: State | None) -> str | None:
     return dumps(state) if state is not None else None
-
-
-def _reminder_params(row: ReminderRow) -> tuple[Any, ...]:
-    return (
-        row.game_id, row.seat, row.since, row.count, row.last_sent_at, row.next_due_at,
-        row.timeout_since,
-    )

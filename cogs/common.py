@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import asyncio
 import logging
-from typing import TYPE_CHECKING, Any, cast
+from collections.abc import Awaitable
+from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 import discord
 from discord import app_commands
@@ -17,6 +19,11 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
+T = TypeVar("T")
+
+SLOW_SECONDS = 2.0
+"""Work still running this long after an interaction arrived gets a deferral first (the
+answer must start within Discord's 3 s)."""
 MAX_ALTERNATIVES = 5
 """How many legal steps a rejection message lists before "/play to see all"."""
 
@@ -92,6 +99,20 @@ async def reply(
         await interaction.response.send_message(
             content, ephemeral=ephemeral, allowed_mentions=mentions, **kwargs
         )
+
+
+async def in_time(interaction: Interaction, work: Awaitable[T], *, ephemeral: bool) -> T:
+    """Await ``work``; if it is still running near Discord's answer deadline (a busy
+    database), defer the interaction first (``ephemeral``: how the answer will show)."""
+    if interaction.response.is_done():
+        return await work
+    elapsed = (discord.utils.utcnow() - interaction.created_at).total_seconds()
+    budget = min(SLOW_SECONDS, max(0.2, SLOW_SECONDS - elapsed))
+    task = asyncio.ensure_future(work)
+    done, _ = await asyncio.wait({task}, timeout=budget)
+    if not done:
+        await interaction.response.defer(ephemeral=ephemeral, thinking=True)
+    return await task
 
 
 def error_text(error: BaseException, lang: str) -> str | None:

@@ -31,6 +31,7 @@ from cogs.common import (
     Interaction,
     answer_error,
     bot_of,
+    in_time,
     lang_of,
     language,
     loc,
@@ -45,6 +46,9 @@ LOG_PAGE = 15
 """Log entries per page of ``/game log``."""
 MAX_AI = 5
 OPTION = re.compile(r"([a-z_]+)\s*=\s*([^\s,;]+)")
+ORDER = re.compile(r"<@!?(\d+)>|(\d+)|[\s,;]+")
+MAX_SEATS = 99
+"""Numbers up to this in a seat order are lobby positions, larger ones user ids."""
 
 
 def _game_choices() -> list[Choice[str]]:
@@ -161,10 +165,22 @@ def status_text(record: GameRecord, lang: str) -> str:
     return "\n".join(lines)
 
 
-async def start_game(bot: DingirBot, interaction: Interaction, channel_id: int) -> None:
+def parse_order(raw: str) -> list[int] | None:
+    """A seat order typed as mentions and/or lobby numbers (``@bob @alice`` or ``2 1``):
+    user ids and 0-based lobby positions for the service; None when empty."""
+    if ORDER.sub("", raw):
+        raise ServiceError(Text.of("discord.bad_order", text=raw))
+    found = [int(a or b) for a, b in ORDER.findall(raw) if a or b]
+    return [n - 1 if n <= MAX_SEATS else n for n in found] or None
+
+
+async def start_game(bot: DingirBot, interaction: Interaction, channel_id: int,
+                     order: str = "") -> None:
     """Start the lobby of ``channel_id`` (creator only), announce the seats, post the board."""
     lang = lang_of(interaction)
-    record = await bot.service.start(channel_id, interaction.user.id)
+    seats = parse_order(order)
+    record = await in_time(interaction, bot.service.start(channel_id, interaction.user.id, seats),
+                           ephemeral=False)
     await reply(interaction, tr(lang, "discord.started", seats=seats_text(record, lang)),
                 ephemeral=False)
     bot.spawn(_first_post(bot, record), f"start-{record.id}")
@@ -178,7 +194,8 @@ async def _first_post(bot: DingirBot, record: GameRecord) -> None:
 
 async def join_game(bot: DingirBot, interaction: Interaction, channel_id: int) -> None:
     """Take a seat in the lobby of ``channel_id``."""
-    record = await bot.service.join(channel_id, player_of(interaction))
+    record = await in_time(interaction, bot.service.join(channel_id, player_of(interaction)),
+                           ephemeral=False)
     await reply(interaction, lobby_text(record, record.lang), ephemeral=False,
                 view=lobby_view(record, record.lang))
 
@@ -187,10 +204,10 @@ async def new_game(bot: DingirBot, interaction: Interaction, channel_id: int, ga
                    ai: int, options: dict[str, str]) -> None:
     """Open a game in ``channel_id`` and announce it there."""
     lang = language(interaction.locale, bot.settings.language)
-    record = await bot.service.create(
+    record = await in_time(interaction, bot.service.create(
         interaction.guild_id, channel_id, player_of(interaction), game, options,
         ai_seats=ai, lang=lang,
-    )
+    ), ephemeral=channel_id != interaction.channel_id)
     if channel_id == interaction.channel_id:
         await reply(interaction, lobby_text(record, lang), ephemeral=False,
                     view=lobby_view(record, lang))
@@ -265,8 +282,9 @@ class Lobby(commands.GroupCog, group_name=loc("discord.cmd.game.name"),
         """Private answers for refused requests, store trouble and bugs."""
         await answer_error(interaction, getattr(error, "original", error))
 
-    async def _record(self, interaction: Interaction) -> GameRecord:
-        record = await self.bot.service.get(interaction.channel_id or 0)
+    async def _record(self, interaction: Interaction, *, ephemeral: bool = True) -> GameRecord:
+        record = await in_time(interaction, self.bot.service.get(interaction.channel_id or 0),
+                               ephemeral=ephemeral)
         if record is None:
             raise ServiceError(Text.of("discord.no_game"))
         return record
@@ -290,7 +308,7 @@ class Lobby(commands.GroupCog, group_name=loc("discord.cmd.game.name"),
         lang = lang_of(interaction)
         parsed = parse_options(options)
         channel_id = interaction.channel_id or 0
-        busy = await self.bot.service.get(channel_id)
+        busy = await in_time(interaction, self.bot.service.get(channel_id), ephemeral=True)
         if busy is not None and not thread:
             offer = []
             if isinstance(interaction.channel, discord.TextChannel) and not parsed:
@@ -317,17 +335,20 @@ class Lobby(commands.GroupCog, group_name=loc("discord.cmd.game.name"),
     @app_commands.guild_only()
     async def leave(self, interaction: Interaction) -> None:
         """Leave the lobby of this channel."""
-        record = await self.bot.service.leave(interaction.channel_id or 0, interaction.user.id)
+        record = await in_time(interaction, self.bot.service.leave(
+            interaction.channel_id or 0, interaction.user.id), ephemeral=False)
         await reply(interaction, tr(record.lang, "discord.left",
                                     name=interaction.user.display_name,
                                     seats=seats_text(record, record.lang)), ephemeral=False)
 
     @app_commands.command(name=loc("discord.cmd.start.name"),
                           description=loc("discord.cmd.start.description"))
+    @app_commands.rename(order=loc("discord.cmd.start.order.name"))
+    @app_commands.describe(order=loc("discord.cmd.start.order.description"))
     @app_commands.guild_only()
-    async def start(self, interaction: Interaction) -> None:
-        """Start the game (creator): seats in random order."""
-        await start_game(self.bot, interaction, interaction.channel_id or 0)
+    async def start(self, interaction: Interaction, order: str = "") -> None:
+        """Start the game (creator): seats in random order, or in the order given."""
+        await start_game(self.bot, interaction, interaction.channel_id or 0, order)
 
     @app_commands.command(name=loc("discord.cmd.status.name"),
                           description=loc("discord.cmd.status.description"))
@@ -343,9 +364,10 @@ class Lobby(commands.GroupCog, group_name=loc("discord.cmd.game.name"),
     @app_commands.guild_only()
     async def board(self, interaction: Interaction) -> None:
         """Post the current board in the channel."""
-        record = await self._record(interaction)
+        record = await self._record(interaction, ephemeral=False)
         lang = record.lang
-        await interaction.response.defer(thinking=True)
+        if not interaction.response.is_done():
+            await interaction.response.defer(thinking=True)
         png = await posting.board_png(record, lang)
         await interaction.followup.send(
             posting.turn_text(record, lang), file=posting.board_file(png),
@@ -371,7 +393,8 @@ class Lobby(commands.GroupCog, group_name=loc("discord.cmd.game.name"),
     @app_commands.guild_only()
     async def resign(self, interaction: Interaction) -> None:
         """Give up your seat; the game goes on without you (or ends)."""
-        record = await self.bot.service.resign(interaction.channel_id or 0, interaction.user.id)
+        record = await in_time(interaction, self.bot.service.resign(
+            interaction.channel_id or 0, interaction.user.id), ephemeral=False)
         await reply(interaction, tr(record.lang, "discord.resigned",
                                     name=interaction.user.display_name), ephemeral=False)
         self.bot.spawn(self._after_change(record), f"resign-{record.id}")
@@ -387,7 +410,8 @@ class Lobby(commands.GroupCog, group_name=loc("discord.cmd.game.name"),
     @app_commands.guild_only()
     async def skip(self, interaction: Interaction) -> None:
         """Vote to skip the turn of a player whose time ran out (vote_skip policy)."""
-        vote = await self.bot.service.vote_skip(interaction.channel_id or 0, interaction.user.id)
+        vote = await in_time(interaction, self.bot.service.vote_skip(
+            interaction.channel_id or 0, interaction.user.id), ephemeral=False)
         lang = vote.record.lang
         name = seat_name(vote.record, vote.seat, lang)
         key = "discord.skipped" if vote.skipped else "discord.skip_vote"
@@ -407,8 +431,9 @@ class Lobby(commands.GroupCog, group_name=loc("discord.cmd.game.name"),
     @app_commands.guild_only()
     async def abort(self, interaction: Interaction) -> None:
         """Cancel the game (creator or Manage Server)."""
-        record = await self.bot.service.abort(interaction.channel_id or 0, interaction.user.id,
-                                              is_admin(interaction))
+        record = await in_time(interaction, self.bot.service.abort(
+            interaction.channel_id or 0, interaction.user.id, is_admin(interaction)),
+            ephemeral=False)
         await reply(interaction, tr(record.lang, "discord.aborted",
                                     game=posting.game_title(record, record.lang),
                                     name=interaction.user.display_name), ephemeral=False)
@@ -423,7 +448,8 @@ class Lobby(commands.GroupCog, group_name=loc("discord.cmd.game.name"),
         record = await self._record(interaction)
         if record.creator_id != interaction.user.id and not is_admin(interaction):
             raise ServiceError(Text.of("discord.creator_only"))
-        record = await self.bot.service.pause(record.id, paused)
+        record = await in_time(interaction, self.bot.service.pause(record.id, paused),
+                               ephemeral=False)
         key = "discord.paused" if paused else "discord.resumed"
         await reply(interaction, tr(record.lang, key), ephemeral=False)
         if not paused:
@@ -459,12 +485,19 @@ class Lobby(commands.GroupCog, group_name=loc("discord.cmd.game.name"),
             changes["turn_limit_hours"] = turn_limit_hours or None
         if timeout is not None:
             changes["timeout_policy"] = timeout
-        record = await self._record(interaction)
-        if changes:
-            record = await self.bot.service.update_settings(channel, user, is_admin(interaction),
-                                                            **changes)
-        if add_ai:
-            record = await self.bot.service.add_ai(channel, user, add_ai)
+        admin = is_admin(interaction)
+
+        async def change() -> GameRecord | None:
+            record = await self.bot.service.get(channel)
+            if changes:
+                record = await self.bot.service.update_settings(channel, user, admin, **changes)
+            if add_ai:
+                record = await self.bot.service.add_ai(channel, user, add_ai)
+            return record
+
+        record = await in_time(interaction, change(), ephemeral=False)
+        if record is None:
+            raise ServiceError(Text.of("discord.no_game"))
         await reply(interaction, status_text(record, lang_of(interaction)), ephemeral=False,
                     allowed_mentions=discord.AllowedMentions.none())
 
@@ -474,7 +507,8 @@ class Lobby(commands.GroupCog, group_name=loc("discord.cmd.game.name"),
     async def list(self, interaction: Interaction) -> None:
         """The games of this server."""
         lang = lang_of(interaction)
-        records = await self.bot.service.list_games(interaction.guild_id or 0)
+        records = await in_time(interaction, self.bot.service.list_games(
+            interaction.guild_id or 0), ephemeral=True)
         lines = [
             tr(lang, "discord.list_line", channel=f"<#{r.channel_id}>",
                game=posting.game_title(r, lang), status=tr(lang, f"discord.status.{r.status}"),
@@ -490,7 +524,8 @@ class Lobby(commands.GroupCog, group_name=loc("discord.cmd.game.name"),
     @app_commands.describe(enabled=loc("discord.cmd.notify.enabled.description"))
     async def notify(self, interaction: Interaction, enabled: bool) -> None:
         """Opt in or out of reminders by direct message."""
-        await self.bot.service.set_notify(interaction.user.id, enabled)
+        await in_time(interaction, self.bot.service.set_notify(interaction.user.id, enabled),
+                      ephemeral=True)
         key = "discord.notify_on" if enabled else "discord.notify_off"
         await reply(interaction, tr(lang_of(interaction), key))
 
@@ -500,7 +535,7 @@ class Lobby(commands.GroupCog, group_name=loc("discord.cmd.game.name"),
     async def export(self, interaction: Interaction) -> None:
         """The game as a JSON file: seed, options, seats, action log."""
         channel = interaction.channel_id or 0
-        document = await self.bot.service.export(channel)
+        document = await in_time(interaction, self.bot.service.export(channel), ephemeral=True)
         data = json.dumps(document, ensure_ascii=False, indent=1).encode("utf-8")
         name = f"dingir-{document.get('game', 'game')}-{channel}.json"
         await reply(interaction, tr(lang_of(interaction), "discord.exported"),

@@ -10,6 +10,7 @@ message is posted in the channel, then the AI seats (if any) play theirs.
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from dataclasses import dataclass, field
 
@@ -45,6 +46,8 @@ PAGE_SIZE = 25
 """Options per page of the select menu (Discord's limit)."""
 MAX_CHOICES = 25
 """Autocomplete answers (Discord's limit)."""
+AUTOCOMPLETE_SECONDS = 2.0
+"""An autocomplete cannot be deferred: past this, answer with no choices."""
 
 
 @dataclass
@@ -274,15 +277,16 @@ class Play(commands.Cog):
                            current: str) -> list[app_commands.Choice[str]]:
         """The caller's legal steps whose label or notation contains what they typed."""
         try:
-            _, _, legal = await self.bot.service.legal(interaction.channel_id or 0,
-                                                       interaction.user.id)
-        except (ServiceError, GameError):
-            return []
+            _, _, legal = await asyncio.wait_for(
+                self.bot.service.legal(interaction.channel_id or 0, interaction.user.id),
+                AUTOCOMPLETE_SECONDS)
+        except (ServiceError, GameError, TimeoutError):
+            return []    # nothing to offer (or a busy database): an answer in time anyway
         lang, needle = lang_of(interaction), current.strip().lower()
         choices = []
         for action in legal:
             name = label(action, lang)
-            if needle in name.lower() or needle in action.notation:
+            if needle in name.lower() or needle in action.notation.lower():
                 choices.append(app_commands.Choice(name=name, value=action.notation[:100]))
             if len(choices) == MAX_CHOICES:
                 break
@@ -299,7 +303,9 @@ class Play(commands.Cog):
         if self._resumed:
             return
         self._resumed = True
-        for record in await self.bot.service.running_games():
+        running = await self.bot.service.running_games()
+        log.info("ready as %s: %d running game(s)", self.bot.user, len(running))
+        for record in running:
             if any(self.bot.service.is_ai(record, s) for s in record.active):
                 self.bot.spawn(posting.advance(self.bot, None, record.id), f"resume-{record.id}")
 

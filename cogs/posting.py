@@ -136,13 +136,15 @@ async def resolve_channel(bot: DingirBot, channel_id: int) -> discord.abc.Messag
     return channel if isinstance(channel, discord.abc.Messageable) else None
 
 
-async def tell_creator(bot: DingirBot, record: GameRecord, content: str) -> None:
-    """DM the creator of ``record``; silently gives up when DMs are closed."""
+async def direct_message(bot: DingirBot, user_id: int, content: str) -> bool:
+    """DM ``user_id``; False when that is impossible (DMs closed, unknown user)."""
     try:
-        user = bot.get_user(record.creator_id) or await bot.fetch_user(record.creator_id)
+        user = bot.get_user(user_id) or await bot.fetch_user(user_id)
         await user.send(content)
     except discord.HTTPException:
-        log.info("could not DM the creator of game %s", record.id)
+        log.info("could not DM user %s", user_id)
+        return False
+    return True
 
 
 async def send(
@@ -172,8 +174,8 @@ async def send(
         log.warning("cannot post in channel %s: pausing game %s", record.channel_id, record.id)
         if record.status == "running":
             await bot.service.pause(record.id, True)
-        await tell_creator(
-            bot, record,
+        await direct_message(
+            bot, record.creator_id,
             tr(record.lang, "discord.paused_no_channel", game=game_title(record, record.lang),
                channel=f"<#{record.channel_id}>"),
         )
@@ -228,21 +230,26 @@ def _frames(record: GameRecord, entries: Sequence[LogEntry]) -> list[State]:
 
 
 def replay_gif(record: GameRecord, entries: Sequence[LogEntry], lang: str) -> bytes | None:
-    """An animated GIF of the game, one frame per turn, under MAX_UPLOAD (None if impossible)."""
+    """An animated GIF of the game, one frame per turn, under MAX_UPLOAD (None if impossible).
+
+    Frames are shrunk and mapped to the palette of the final board as they are drawn
+    (little memory); without dithering the encoder stores only what changed each turn.
+    """
     entry = registry.get(record.game)
     ctx = render_context(record, lang)
-    states = _frames(record, entries)
-    full = [entry.engine.view(s, None) for s in states]
+    views = [entry.engine.view(s, None) for s in _frames(record, entries)]
     for width in REPLAY_WIDTHS:
-        frames: list[Image.Image] = []
-        for view in full:
-            image = entry.renderer.image(view, ctx).convert("RGB")
-            height = max(1, round(image.height * width / image.width))
-            frames.append(image.resize((width, height), Image.Resampling.LANCZOS).quantize(255))
+        def shrink(view: dict[str, object], width: int = width) -> Image.Image:
+            board = entry.renderer.image(view, ctx).convert("RGB")
+            height = max(1, round(board.height * width / board.width))
+            return board.resize((width, height), Image.Resampling.BILINEAR)
+
+        palette = shrink(views[-1]).quantize(256, method=Image.Quantize.MEDIANCUT)
+        frames = [shrink(v).quantize(palette=palette, dither=Image.Dither.NONE) for v in views]
         out = io.BytesIO()
         durations = [FRAME_MS] * (len(frames) - 1) + [LAST_FRAME_MS]
         frames[0].save(out, format="GIF", save_all=True, append_images=frames[1:],
-                       duration=durations, loop=0, optimize=False)
+                       duration=durations, loop=0)
         if out.tell() <= MAX_UPLOAD:
             return out.getvalue()
     return None

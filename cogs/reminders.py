@@ -1,12 +1,90 @@
-"""Reminders and turn clocks: a loop asks the scheduler what is due and posts it."""
+"""Reminders and turn clocks: a loop asks the scheduler what is due and tells the players.
+
+Every ``DINGIR_SCHEDULER_SECONDS`` the loop calls ``Scheduler.due()``. A reminder
+mentions the active player in the game's channel, or goes by DM to a player who
+opted in with ``/game notify`` (back to the channel when their DMs are closed).
+A timeout is announced in the channel and handled by the game's policy: nothing,
+a vote to skip (``/game skip``), or the AI plays the rest of the turn. Each event
+is marked sent once handled, so a restart never repeats or loses one.
+"""
 
 from __future__ import annotations
 
-from discord.ext import commands
+import logging
+
+from discord.ext import commands, tasks
 
 from bot.client import DingirBot
+from bot.i18n import tr, translate
+from bot.scheduler import Reminder, Timeout
+from bot.session import StoreUnavailable
+from cogs import posting
+
+log = logging.getLogger(__name__)
+
+
+class Reminders(commands.Cog):
+    """The background loop over due reminders and timeouts."""
+
+    def __init__(self, bot: DingirBot) -> None:
+        self.bot = bot
+        self.tick.change_interval(seconds=bot.settings.scheduler_seconds)
+
+    async def cog_load(self) -> None:
+        """Start the loop (it waits for the gateway to be ready)."""
+        self.tick.start()
+
+    async def cog_unload(self) -> None:
+        """Stop the loop."""
+        self.tick.cancel()
+
+    @tasks.loop(seconds=60)
+    async def tick(self) -> None:
+        """Handle every due event; one failing event never stops the others or the loop."""
+        try:
+            events = await self.bot.scheduler.due()
+        except StoreUnavailable as error:
+            log.warning("scheduler skipped a round: %s", error.detail)
+            return
+        for event in events:
+            try:
+                if isinstance(event, Reminder):
+                    await self.remind(event)
+                    await self.bot.scheduler.mark_sent(event)
+                else:
+                    await self.time_out(event)    # marks it sent
+            except Exception:
+                log.exception("could not handle %r", event)
+
+    @tick.before_loop
+    async def _ready(self) -> None:
+        await self.bot.wait_until_ready()
+
+    async def remind(self, event: Reminder) -> None:
+        """Mention the player in the channel, or DM them if they opted in."""
+        record = event.game
+        lang = record.lang
+        game = posting.game_title(record, lang)
+        since = f"<t:{int(event.since)}:R>"
+        if event.dm and await posting.direct_message(self.bot, event.user_id, tr(
+                lang, "discord.reminder_dm", game=game, since=since,
+                channel=f"<#{record.channel_id}>")):
+            return
+        text = tr(lang, "discord.reminder", mention=f"<@{event.user_id}>", game=game, since=since)
+        await posting.send(self.bot, record, text, remember=False)
+
+    async def time_out(self, event: Timeout) -> None:
+        """Announce a turn whose time ran out, apply the game's policy, post what it played."""
+        record = event.game
+        await posting.send(self.bot, record, translate(event.text(), record.lang), remember=False)
+        steps = await self.bot.scheduler.apply_timeout(event)
+        if steps:
+            async with self.bot.game_lock(record.id):
+                await posting.report_turns(self.bot, steps)
+            await posting.advance(self.bot, None, record.id)
 
 
 async def setup(bot: commands.Bot) -> None:
-    """Extension entry point (placeholder until the scheduler exists)."""
+    """Extension entry point."""
     assert isinstance(bot, DingirBot)
+    await bot.add_cog(Reminders(bot))

@@ -98,7 +98,7 @@ def test_run_time_key_families_exist() -> None:
             assert f"discord.status.{status}" in known
         for policy in get_args(TimeoutPolicy):
             assert f"discord.policy.{policy}" in known
-            assert f"discord.timeout.{policy}" in known
+            assert f"service.timeout_{policy}" in known
 
 
 def test_command_strings_are_valid_for_discord() -> None:

@@ -42,7 +42,10 @@ async def first_step(w: World, user: FakeUser, rng: random.Random) -> Message:
 async def test_wrong_player_and_malformed_action_are_refused_privately(tmp_path: Path) -> None:
     async with world(tmp_path) as w:
         users = [w.user("alice"), w.user("bob"), w.user("carol")]
-        post = await open_game(w, users[0], users[1:])
+        order = f"{users[2].mention} 1"      # carol first, then alice (lobby seat 1), then bob
+        post = await open_game(w, users[0], users[1:], order=order)
+        started = w.posts()[-2].text
+        assert "1. carol, 2. alice, 3. bob" in started, started
         player = player_of(post, users)
         assert player is not None
         other = next(u for u in users if u is not player)
@@ -66,7 +69,16 @@ async def test_wrong_player_and_malformed_action_are_refused_privately(tmp_path:
         assert await history(w, player) == before
         assert await player.autocomplete("play", "action", "", channel=w.channel) == legal
         assert w.posts(after=mark) == []
-        assert player_of(post, users) is player
+
+        place = next(c["value"] for c in legal if c["value"].startswith("place "))
+        typed = place.split()[1].lower()
+        filtered = await player.autocomplete("play", "action", typed, channel=w.channel)
+        assert filtered and all(typed in c["value"].lower() or typed in c["name"].lower()
+                                for c in filtered)
+        assert len(filtered) < len(legal)
+        played = await (await player.slash("ur place", channel=w.channel, cell=typed)).final()
+        assert played.ephemeral and is_panel(played) and "✓" in played.text, played.text
+        assert await history(w, player) != before
 
 
 async def test_sigkill_in_the_middle_of_a_turn_loses_nothing(tmp_path: Path) -> None:
@@ -153,11 +165,16 @@ async def test_a_french_player_gets_french_answers(tmp_path: Path) -> None:
                        ).final()
         assert "À vous" in panel.text
         mark = w.fake.mark()
-        await turn_by_play(w, amelie, random.Random(2))
-        back = await w.fake.wait_for_channel_message(
-            w.channel, lambda m: m.mentions(amelie.id) and bool(m.pngs), after=mark)
-        ai_turns = [m for m in w.posts(after=mark) if "🎲 **AI" in m.text and m.seq <= back.seq]
-        assert len(ai_turns) == 2 and all(m.pngs for m in ai_turns)
+        start, rng = mark, random.Random(2)
+        for _ in range(6):    # until both AIs have played a turn (setup rounds may differ)
+            await turn_by_play(w, amelie, rng)
+            back = await w.fake.wait_for_channel_message(
+                w.channel, lambda m: m.mentions(amelie.id) and bool(m.pngs), after=mark)
+            mark = back.seq
+            ai_turns = [m for m in w.posts(after=start) if "🎲 **AI" in m.text]
+            if {"AI 1", "AI 2"} <= {m.text.split("🎲 **")[1][:4] for m in ai_turns}:
+                break
+        assert len(ai_turns) >= 2 and all(m.pngs for m in ai_turns)
         assert "(IA)" in ai_turns[0].text
         assert "Jouer mon tour" in [b["label"] for b in back.buttons]
 
@@ -211,6 +228,23 @@ async def test_a_reminder_fires_when_the_clock_passes_the_interval(tmp_path: Pat
                                                    lambda m: "⏰" in m.text)
         assert w.channel.mention in dm.text
 
+        player.close_dms()                 # DMs closed: the next reminder falls back
+        mark = w.fake.mark()
+        w.clock_file.write_text(str(25 * 3600 + 49 * 3600 + 97 * 3600))
+        fallback = await w.fake.wait_for_channel_message(
+            w.channel, lambda m: "⏰" in m.text, after=mark)
+        assert fallback.mentions(player.id)
+
+        mark = w.fake.mark()               # a turn limit that has already run out: the AI plays
+        changed = await (await users[0].slash("game settings", channel=w.channel,
+                                              turn_limit_hours=1.0, timeout="ai")).final()
+        assert "turn limit: 1 hour;" in changed.text
+        told = await w.fake.wait_for_channel_message(
+            w.channel, lambda m: "time limit has run out" in m.text, after=mark)
+        assert player.name in told.text
+        played = await w.next_board(told.seq)
+        assert f"**{player.name}**" in played.text and not played.mentions(player.id)
+
 
 async def run_bot(tmp_path: Path, **env: str) -> tuple[int, str]:
     """Run ``python -m bot`` from an empty folder (no .env) with ``env``; exit code, output."""
@@ -241,9 +275,56 @@ async def test_a_rejected_token_gives_one_clear_line_and_is_never_shown(tmp_path
 
     secret = "MTIz.not-the-right-token.c2VjcmV0"
     async with FakeDiscord() as fake:
-        code, out = await run_bot(tmp_path, DISCORD_TOKEN=secret,
+        code, out = await run_bot(tmp_path, DISCORD_TOKEN=secret, DINGIR_LOG_LEVEL="DEBUG",
                                   DINGIR_API_BASE=fake.api_base,
                                   DINGIR_GATEWAY_URL=fake.gateway_url)
     assert code != 0
     assert "Discord rejected the token" in out and "Traceback" not in out
     assert secret not in out and "not-the-right-token" not in out
+
+
+async def test_a_busy_channel_offers_a_thread_for_the_new_game(tmp_path: Path) -> None:
+    async with world(tmp_path, dev_guild=True) as w:
+        assert w.fake.commands[None] == [] and w.fake.commands[w.guild.id]
+        alice, bob = w.user("alice"), w.user("bob")
+        await (await alice.slash("game new", channel=w.channel, game="ur")).final()
+        offer = await (await bob.slash("game new", channel=w.channel, game="ur", ai=2)).final()
+        assert offer.ephemeral and "already" in offer.text
+        mark = w.fake.mark()
+        opened = await (await bob.press(offer, offer.button("Open a thread")["custom_id"])).final()
+        thread = next(c for c in w.guild.channels.values() if c.is_thread)
+        assert thread.mention in opened.text
+        lobby = await w.fake.wait_for_channel_message(thread, after=mark)
+        assert bob.mention in lobby.text and "AI 2" in lobby.text
+        started = await (await bob.slash("game start", channel=thread)).final()
+        assert "bob" in started.text
+        board = await w.fake.wait_for_channel_message(thread, lambda m: bool(m.pngs), after=mark)
+        assert board.pngs
+
+
+async def test_an_unusable_database_gives_one_clear_line(tmp_path: Path) -> None:
+    (tmp_path / "db.sqlite3").write_bytes(b"this is not a database" * 100)
+    code, out = await run_bot(tmp_path, DISCORD_TOKEN="MTIz.x.y")
+    assert code != 0
+    assert "cannot open the database" in out and "Traceback" not in out
+
+
+async def test_a_locked_database_never_makes_an_answer_late(tmp_path: Path) -> None:
+    import sqlite3
+
+    async with world(tmp_path) as w:     # the stand-in refuses answers later than 3 s
+        alice, bob = w.user("alice"), w.user("bob")
+        await (await alice.slash("game new", channel=w.channel, game="ur")).final()
+        locker = sqlite3.connect(w.bot.db_path, isolation_level=None)
+        locker.execute("BEGIN EXCLUSIVE")          # another process holds the database
+        try:
+            joining = await bob.slash("game join", channel=w.channel)
+            await joining.response()
+            assert joining.deferred
+            busy = await joining.final(timeout=15)
+            assert "busy" in busy.text and "try again" in busy.text, busy.text
+        finally:
+            locker.execute("COMMIT")
+            locker.close()
+        joined = await (await bob.slash("game join", channel=w.channel)).final()
+        assert "bob" in joined.text

@@ -55,22 +55,26 @@ class World:
 
 
 @asynccontextmanager
-async def world(tmp_path: Path, **env: str) -> AsyncIterator[World]:
-    """A fresh stand-in and bot process (database and clock file under ``tmp_path``)."""
-    fake = FakeDiscord()
+async def world(tmp_path: Path, *, dev_guild: bool = False, **env: str) -> AsyncIterator[World]:
+    """A fresh stand-in and bot process (database and clock file under ``tmp_path``); with
+    ``dev_guild`` the commands are synced to the server only (DINGIR_DEV_GUILD)."""
+    fake = FakeDiscord(enforce_3s=True)    # an answer later than 3 s is refused, like Discord
     await fake.start()
     guild = fake.guild("Tavern", channels=("general", "games"))
     channel = guild.text_channels()[0]
     clock_file = tmp_path / "clock"
-    settings = {"DINGIR_SCHEDULER_SECONDS": "0.2", "DINGIR_LOG_LEVEL": "INFO", **env}
+    settings = {"DINGIR_SCHEDULER_SECONDS": "0.2", "DINGIR_LOG_LEVEL": "INFO",
+                "DINGIR_DEV_GUILD": str(guild.id) if dev_guild else "", **env}
     bot = BotProcess(fake, db_path=tmp_path / "dingir.sqlite3", clock_file=clock_file,
                      env=settings, log_path=tmp_path / "bot.log")
     try:
         await bot.start()
-        await fake.wait_synced()
+        await fake.wait_synced(guild if dev_guild else None)
         yield World(fake, guild, channel, bot, clock_file)
         assert not fake.server_errors, fake.server_errors
         assert not fake.unknown_routes, fake.unknown_routes
+        late = [r for r in fake.refused if "Unknown interaction" in r]
+        assert not late, late
         assert not [r for r in fake.refused if not r.startswith(("403", "404"))], fake.refused
         assert "Traceback" not in bot.output(), bot.output()[-4000:]
     finally:
@@ -79,9 +83,9 @@ async def world(tmp_path: Path, **env: str) -> AsyncIterator[World]:
 
 
 async def open_game(w: World, creator: FakeUser, others: Sequence[FakeUser],
-                    ai: int = 0) -> Message:
-    """``/game new``, joins (by command and by the Join button), ``/game start``; the first
-    board post."""
+                    ai: int = 0, order: str = "") -> Message:
+    """``/game new``, joins (by command and by the Join button), ``/game start`` (seats in
+    random order, or ``order``); the first board post."""
     created = await (await creator.slash("game new", channel=w.channel, game="ur", ai=ai)).final()
     assert not created.ephemeral and "Ur" in created.text
     for i, user in enumerate(others):
@@ -91,7 +95,8 @@ async def open_game(w: World, creator: FakeUser, others: Sequence[FakeUser],
             joined = await (await user.slash("game join", channel=w.channel)).final()
         assert user.name in joined.text
     mark = w.fake.mark()
-    started = await (await creator.slash("game start", channel=w.channel)).final()
+    chosen = {"order": order} if order else {}
+    started = await (await creator.slash("game start", channel=w.channel, **chosen)).final()
     assert all(u.name in started.text for u in [creator, *others])
     return await w.next_board(mark)
 
@@ -185,7 +190,6 @@ async def test_three_players_play_a_whole_game_of_ur(tmp_path: Path) -> None:
             else:
                 done = await turn_by_buttons(w, player, post, rng, try_undo=turns == 2)
                 ways["buttons"] += 1
-            print(turns, player.name, done.replace("\n", " | ")[:150])
             assert "✅" in done, done
             post = await w.next_board(mark)
         final = post
@@ -195,5 +199,9 @@ async def test_three_players_play_a_whole_game_of_ur(tmp_path: Path) -> None:
         for user in users:
             assert user.name in final.text
         assert ways["play"] > 5 and ways["buttons"] > 5
-        status = await (await users[0].slash("game log", channel=w.channel)).final()
-        assert "history" in status.text
+        log = await (await users[0].slash("game log", channel=w.channel)).final()
+        assert log.ephemeral and "history" in log.text
+        pages = log.text.split("/", 1)[1].split(")", 1)[0]
+        assert f"(page {pages}/{pages})" in log.text and int(pages) > 5
+        earlier = await click(w, users[0], log, log.button("Previous")["custom_id"])
+        assert f"(page {int(pages) - 1}/{pages})" in earlier.text

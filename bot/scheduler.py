@@ -1,0 +1,142 @@
+"""Reminders and turn clocks, computed from the database and an injected clock.
+
+The front end runs a loop: every N seconds ``await scheduler.due()``, post each
+event, then ``await scheduler.mark_sent(event)`` (or, for a timeout,
+``await scheduler.apply_timeout(event)``, which applies the policy and marks it).
+All bookkeeping lives in the ``reminders`` table, so a restart loses nothing
+and sends nothing twice once marked.
+
+Schedule of one active human seat, counted from ``turn_started_at`` (when the
+seat became active, or when the game was resumed): the first reminder after
+``reminder_hours`` (H); after the k-th reminder is sent, the next one is due
+H * 2**k after that send (H, then 2H, then 4H...). Reminders missed while the
+bot was down are not caught up: at most one is sent per interval. When the
+game has a turn limit (L hours), one :class:`Timeout` is due L hours after the
+turn started, with the game's policy. Paused and finished games, and seats
+played by the AI, get nothing.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from bot.clock import Clock
+from bot.engine import Seat, Text
+from bot.session import GameRecord, GameService, StepResult, TimeoutPolicy
+from bot.store import ClockRow, ReminderRow, Store
+
+
+@dataclass(frozen=True)
+class Reminder:
+    """Tell ``user_id`` (by DM if ``dm``, else in the channel) that it is their turn."""
+
+    game: GameRecord
+    seat: Seat
+    user_id: int
+    count: int
+    dm: bool
+    since: float = 0.0
+
+    def text(self, game_name: Text) -> Text:
+        """The reminder message (``count`` 1 is the first reminder)."""
+        name = self.game.seats[self.seat].name
+        return Text.of("service.reminder", player=name, game=game_name, n=self.count)
+
+
+@dataclass(frozen=True)
+class Timeout:
+    """The turn time limit of ``seat`` ran out; ``policy`` says what happens."""
+
+    game: GameRecord
+    seat: Seat
+    policy: TimeoutPolicy
+    since: float = 0.0
+    user_id: int | None = None
+
+    def text(self) -> Text:
+        """What to tell the channel."""
+        return Text.of(f"service.timeout_{self.policy}", player=self.game.seats[self.seat].name)
+
+
+Event = Reminder | Timeout
+
+HOUR = 3600.0
+
+
+class Scheduler:
+    """Finds due reminders and timeouts; see the module docstring."""
+
+    def __init__(self, service: GameService, store: Store, clock: Clock) -> None:
+        self.service = service
+        self.store = store
+        self.clock = clock
+
+    async def due(self) -> list[Event]:
+        """Every reminder and timeout due now, oldest game first."""
+        now = self.clock.now()
+        rows = await self.store.clock_rows()
+        marks = await self.store.reminder_rows(r.game_id for r in rows)
+        found: list[tuple[ClockRow, Seat, ReminderRow | None, bool, bool]] = []
+        for row in rows:
+            for seat in row.active:
+                info = row.seats[seat]
+                if info.user_id is None or info.resigned:
+                    continue
+                mark = marks.get((row.game_id, seat))
+                if mark is not None and mark.since != row.turn_started_at:
+                    mark = None
+                reminder = now >= self._next_reminder(row, mark)
+                limit = row.settings.turn_limit_hours
+                timeout = bool(limit) and now >= row.turn_started_at + (limit or 0) * HOUR and (
+                    mark is None or mark.timeout_since is None
+                )
+                if reminder or timeout:
+                    found.append((row, seat, mark, reminder, timeout))
+        users = {r.seats[s].user_id for r, s, *_ in found}
+        prefs = await self.store.notify_prefs(u for u in users if u is not None)
+        events: list[Event] = []
+        for row, seat, mark, reminder, timeout in found:
+            record = await self.service.get_by_id(row.game_id)
+            if record is None or record.status != "running":
+                continue
+            user_id = row.seats[seat].user_id
+            assert user_id is not None
+            since = row.turn_started_at
+            if reminder:
+                count = (mark.count if mark else 0) + 1
+                dm = prefs.get(user_id, row.settings.dm_reminders)
+                events.append(Reminder(record, seat, user_id, count, dm, since))
+            if timeout:
+                policy = row.settings.timeout_policy
+                events.append(Timeout(record, seat, policy, since, user_id))
+        return events
+
+    @staticmethod
+    def _next_reminder(row: ClockRow, mark: ReminderRow | None) -> float:
+        if mark is None or mark.next_due_at is None:
+            return row.turn_started_at + row.settings.reminder_hours * HOUR
+        return mark.next_due_at
+
+    async def mark_sent(self, event: Event) -> bool:
+        """Record that ``event`` was delivered; False if it had already been marked."""
+        game, now = event.game, self.clock.now()
+        if isinstance(event, Timeout):
+            return await self.store.mark_timeout(game.id, event.seat, event.since)
+        interval = game.settings.reminder_hours * HOUR * 2**event.count
+        return await self.store.mark_reminder(
+            game.id, event.seat, event.since, event.count, now, now + interval
+        )
+
+    async def apply_timeout(self, event: Timeout) -> list[StepResult]:
+        """Apply the timeout's policy and mark it sent.
+
+        ``ai``: the AI plays the rest of that seat's turn (the player keeps the seat).
+        ``vote_skip``: nothing is played; the other players may now use
+        :meth:`GameService.vote_skip`. ``nothing``: the channel is only told.
+        A timeout whose turn has moved on plays nothing.
+        """
+        steps: list[StepResult] = []
+        if event.policy == "ai":
+            steps = await self.service.play_out_turn(event.game.id, event.seat, event.since)
+        await self.mark_sent(event)
+        return steps

@@ -1,0 +1,38 @@
+"""A short run of the community harness (benchmarks/community.py) so it keeps working.
+
+A few tables play Ur against ``python -m bot`` for some seconds while the bot is
+SIGKILLed and restarted once, the gateway is dropped, requests get 429/500 answers and
+another process locks the database for a few seconds. The figures are not checked
+(performance lives in the benchmark); what is checked is what must always hold.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from benchmarks import community
+
+
+async def test_a_short_community_run_loses_nothing(tmp_path: Path) -> None:
+    opts = community.options([
+        "--games", "3", "--duration", "14", "--think", "0.05", "--seed", "7",
+        "--kills", "1", "--faults", "--lock-seconds", "6", "--baseline-steps", "60",
+        "--workdir", str(tmp_path),
+    ])
+    result = await community.run(opts)
+    checks = result["verify"]
+    assert result["failed_interactions"] == 0, result["failures"]
+    assert checks["acknowledged"] > 20
+    assert checks["in_log_once"] == checks["acknowledged"], checks
+    assert checks["lost"] == 0 and checks["doubled"] == 0, checks
+    assert not checks["stuck_games"] and not checks["corrupt_games"], checks
+    faults = result["faults"]
+    assert faults["kills"] == 1
+    assert faults["resumes"] >= faults["gateway_drops"] > 0
+    assert faults["lock_windows_s"], "the database lock did not happen"
+    assert faults["busy_outside_lock"] == 0
+    assert faults["reminders"]["reminded"] == faults["reminders"]["channels_checked"] > 0
+    assert result["bot_log"]["tracebacks"] == 0
+    assert result["stand_in"] == {"server_errors": 0, "unknown_routes": 0, "refused": 0}
+    assert community.passed(result)
+    assert result["in_process"]["service"]["n"] > 0

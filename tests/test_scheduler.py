@@ -1,0 +1,227 @@
+"""Reminders and turn clocks with a fake clock: schedule, growth, restarts, timeouts."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+
+from bot.clock import FakeClock
+from bot.scheduler import Reminder, Scheduler, Timeout
+from bot.session import GameRecord, Player, ServiceError
+from bot.store import Store
+from tests.test_session import (
+    ANN,
+    BOB,
+    CHANNEL,
+    CID,
+    Env,
+    current_user,
+    make_service,
+    reason,
+    started,
+)
+
+HOUR = 3600.0
+
+
+@pytest.fixture
+async def env(tmp_path: Path) -> AsyncIterator[Env]:
+    clock = FakeClock()
+    path = tmp_path / "dingir.sqlite3"
+    store = await Store.open(path)
+    try:
+        yield Env(clock, store, make_service(store, clock), path)
+    finally:
+        await store.close()
+
+
+def scheduler(env: Env) -> Scheduler:
+    return Scheduler(env.service, env.store, env.clock)
+
+
+async def reminders(env: Env) -> list[Reminder]:
+    return [e for e in await scheduler(env).due() if isinstance(e, Reminder)]
+
+
+async def test_first_reminder_after_the_interval_then_doubling(env: Env) -> None:
+    record = await started(env.service)
+    start = env.clock.now()
+    env.clock.set(start + 24 * HOUR - 1)
+    assert await scheduler(env).due() == []
+    env.clock.set(start + 24 * HOUR)
+    (event,) = await scheduler(env).due()
+    assert isinstance(event, Reminder)
+    assert (event.user_id, event.count, event.dm) == (current_user(record), 1, False)
+    assert event.seat == record.active[0] and event.game.id == record.id
+    assert await scheduler(env).mark_sent(event)
+    assert not await scheduler(env).mark_sent(event)  # never twice
+    assert await scheduler(env).due() == []
+    sent = env.clock.now()
+    for count, gap in ((2, 48), (3, 96), (4, 192)):
+        env.clock.set(sent + gap * HOUR - 1)
+        assert await scheduler(env).due() == []
+        env.clock.set(sent + gap * HOUR)
+        (event,) = await reminders(env)
+        assert event.count == count
+        assert await scheduler(env).mark_sent(event)
+        sent = env.clock.now()
+
+
+async def test_missed_reminders_are_not_caught_up(env: Env) -> None:
+    await started(env.service)
+    env.clock.advance(hours=24 * 30)  # the bot was down for a month
+    events = await reminders(env)
+    assert [e.count for e in events] == [1]
+    await scheduler(env).mark_sent(events[0])
+    assert await scheduler(env).due() == []
+
+
+async def test_a_move_restarts_the_schedule_for_the_next_player(env: Env) -> None:
+    record = await started(env.service)
+    env.clock.advance(hours=24)
+    (event,) = await reminders(env)
+    await scheduler(env).mark_sent(event)
+    env.clock.advance(hours=1)
+    result = await env.service.play(CHANNEL, current_user(record), "end")
+    env.clock.advance(hours=23)
+    assert await scheduler(env).due() == []
+    env.clock.advance(hours=1)
+    (event,) = await reminders(env)
+    assert event.count == 1 and event.user_id == current_user(result.record)
+
+
+async def test_paused_and_finished_games_are_quiet(env: Env) -> None:
+    record = await started(env.service)
+    await env.service.pause(record.id, True)
+    env.clock.advance(hours=100)
+    assert await scheduler(env).due() == []
+    await env.service.pause(record.id, False)  # the clock restarts at the resume
+    env.clock.advance(hours=23)
+    assert await scheduler(env).due() == []
+    env.clock.advance(hours=1)
+    assert len(await reminders(env)) == 1
+    await env.service.abort(CHANNEL, ANN.user_id, False)
+    env.clock.advance(hours=100)
+    assert await scheduler(env).due() == []
+
+
+async def test_ai_seats_get_no_reminders(env: Env) -> None:
+    record = await started(env.service, (ANN,), ai=1)
+    await env.service.run_ai(record.id)
+    env.clock.advance(hours=24)
+    events = await reminders(env)
+    assert [e.user_id for e in events] == [ANN.user_id]
+
+
+async def test_dm_follows_the_players_opt_in(env: Env) -> None:
+    record = await started(env.service)
+    await env.service.set_notify(current_user(record), True)
+    env.clock.advance(hours=24)
+    (event,) = await reminders(env)
+    assert event.dm
+    text = event.text(env.service.engine("race").meta.name)
+    assert text.key == "service.reminder" and text.kwargs["n"] == 1
+
+
+async def test_reminders_survive_a_restart(env: Env) -> None:
+    await started(env.service)
+    env.clock.advance(hours=24)
+    (event,) = await reminders(env)
+    await scheduler(env).mark_sent(event)
+    await env.store.close()
+    env.store = await Store.open(env.path)
+    env.service = make_service(env.store, env.clock)
+    assert await scheduler(env).due() == []  # nothing resent after the restart
+    env.clock.advance(hours=48)
+    (event,) = await reminders(env)
+    assert event.count == 2
+
+
+async def limited(
+    env: Env, policy: str, players: tuple[Player, ...] = (ANN, BOB)
+) -> GameRecord:
+    await started(env.service, players)
+    return await env.service.update_settings(
+        CHANNEL, ANN.user_id, False, turn_limit_hours=48, timeout_policy=policy
+    )
+
+
+async def timeouts(env: Env) -> list[Timeout]:
+    return [e for e in await scheduler(env).due() if isinstance(e, Timeout)]
+
+
+async def test_no_timeout_by_default(env: Env) -> None:
+    await started(env.service)
+    env.clock.advance(hours=1000)
+    assert await timeouts(env) == []
+
+
+async def test_timeout_nothing_is_told_once(env: Env) -> None:
+    record = await limited(env, "nothing")
+    env.clock.advance(hours=47)
+    assert await timeouts(env) == []
+    env.clock.advance(hours=1)
+    (event,) = await timeouts(env)
+    assert event.policy == "nothing" and event.seat == record.active[0]
+    assert event.text().key == "service.timeout_nothing"
+    assert await scheduler(env).apply_timeout(event) == []
+    assert await timeouts(env) == []
+    after = await env.service.get(CHANNEL)
+    assert after is not None and after.version == record.version
+
+
+async def test_timeout_ai_plays_the_turn_and_keeps_the_seat(env: Env) -> None:
+    record = await limited(env, "ai")
+    late = current_user(record)
+    env.clock.advance(hours=48)
+    (event,) = await timeouts(env)
+    steps = await scheduler(env).apply_timeout(event)
+    assert [s.action.notation for s in steps] == ["add 1", "add 1", "end"]
+    assert steps[-1].turn_ended and all(s.seat == event.seat for s in steps)
+    after = steps[-1].record
+    assert env.service.seat_of(after, late) == event.seat  # still their seat
+    assert await scheduler(env).apply_timeout(event) == []  # a repeat plays nothing
+    assert await timeouts(env) == []
+
+
+async def test_stale_timeout_plays_nothing(env: Env) -> None:
+    record = await limited(env, "ai")
+    env.clock.advance(hours=48)
+    (event,) = await timeouts(env)
+    await env.service.play(CHANNEL, current_user(record), "end")  # the player woke up
+    assert await scheduler(env).apply_timeout(event) == []
+
+
+async def test_vote_skip(env: Env) -> None:
+    record = await limited(env, "vote_skip", (ANN, BOB, CID))
+    late = current_user(record)
+    voters = [s.user_id or 0 for s in record.seats if s.user_id != late]
+    with pytest.raises(ServiceError) as error:
+        await env.service.vote_skip(CHANNEL, voters[0])
+    assert reason(error) == "service.skip_too_early"
+    env.clock.advance(hours=48)
+    (event,) = await timeouts(env)
+    assert event.text().key == "service.timeout_vote_skip"
+    assert await scheduler(env).apply_timeout(event) == []
+    with pytest.raises(ServiceError) as error:
+        await env.service.vote_skip(CHANNEL, late)
+    assert reason(error) == "service.skip_own_turn"
+    first = await env.service.vote_skip(CHANNEL, voters[0])
+    assert (first.votes, first.needed, first.skipped, first.steps) == (1, 2, False, ())
+    again = await env.service.vote_skip(CHANNEL, voters[0])  # one vote per person
+    assert again.votes == 1
+    second = await env.service.vote_skip(CHANNEL, voters[1])
+    assert second.skipped
+    assert [s.action.notation for s in second.steps] == ["end"]  # the default action
+    assert second.record.active != record.active
+
+
+async def test_vote_skip_needs_the_policy(env: Env) -> None:
+    record = await limited(env, "nothing")
+    env.clock.advance(hours=48)
+    with pytest.raises(ServiceError) as error:
+        await env.service.vote_skip(CHANNEL, next(
+            s.user_id or 0 for s in record.seats if s.seat not in record.active))
+    assert reason(error) == "service.skip_not_enabled"

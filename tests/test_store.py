@@ -1,0 +1,176 @@
+"""The SQLite store: migrations, pragmas, the one-game-per-channel index, the step write."""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from bot.session import GameRecord, SeatInfo, ServiceError, StaleVersion, StoreUnavailable
+from bot.store import MIGRATIONS, StepWrite, Store
+
+
+def lobby(channel: int = 10, status: str = "lobby") -> GameRecord:
+    return GameRecord(
+        id=0, guild_id=1, channel_id=channel, game="race", status=status,  # type: ignore[arg-type]
+        creator_id=7, options={"target": "10"}, seed=5,
+        seats=[SeatInfo(0, 7, "Ann"), SeatInfo(1, None, "AI 1")], state=None, version=0,
+    )
+
+
+def step(game_id: int, expected: int, notation: str = "add 1") -> StepWrite:
+    return StepWrite(
+        game_id=game_id, expected_version=expected, state={"n": expected + 1}, active=[0],
+        status="running", turn=0, turn_started_at=1.0, turn_ended=False, ended_at=None, seat=0,
+        notation=notation, step_turn=0, reversible=True, at=2.0,
+    )
+
+
+async def running(store: Store) -> int:
+    game_id = await store.insert_game(lobby())
+    stored = await store.load(game_id)
+    assert stored is not None
+    record = stored.record
+    record.status, record.state, record.version = "running", {"n": 0}, 1
+    await store.save_game(record, 0, turn_start_state={"n": 0})
+    return game_id
+
+
+async def test_migrations_build_an_empty_file_and_reopen_idempotently(tmp_path: Path) -> None:
+    path = tmp_path / "new" / "db.sqlite3"
+    store = await Store.open(path)
+    try:
+        assert await store.schema_version() == len(MIGRATIONS)
+        game_id = await store.insert_game(lobby())
+    finally:
+        await store.close()
+    store = await Store.open(path)
+    try:
+        assert await store.schema_version() == len(MIGRATIONS)
+        stored = await store.load(game_id)
+        assert stored is not None and [s.name for s in stored.record.seats] == ["Ann", "AI 1"]
+    finally:
+        await store.close()
+    raw = sqlite3.connect(path)
+    try:
+        tables = {r[0] for r in raw.execute("SELECT name FROM sqlite_master WHERE type='table'")}
+        assert {"games", "seats", "actions", "user_prefs", "reminders", "skip_votes",
+                "schema_version"} <= tables
+        assert raw.execute("SELECT COUNT(*) FROM schema_version").fetchone() == (1,)
+        assert raw.execute("PRAGMA journal_mode").fetchone() == ("wal",)
+    finally:
+        raw.close()
+
+
+async def test_connection_pragmas(tmp_path: Path) -> None:
+    store = await Store.open(tmp_path / "db.sqlite3", busy_timeout_ms=1234)
+    try:
+        assert await store._fetchall("PRAGMA foreign_keys") == [(1,)]
+        assert await store._fetchall("PRAGMA synchronous") == [(2,)]  # FULL
+        assert await store._fetchall("PRAGMA busy_timeout") == [(1234,)]
+    finally:
+        await store.close()
+
+
+async def test_one_active_game_per_channel_index(tmp_path: Path) -> None:
+    store = await Store.open(tmp_path / "db.sqlite3")
+    try:
+        first = await store.insert_game(lobby())
+        with pytest.raises(ServiceError) as error:
+            await store.insert_game(lobby(status="running"))
+        assert error.value.reason.key == "service.channel_busy"
+        await store.insert_game(lobby(status="finished"))  # finished games do not count
+        assert await store.active_game_id(10) == first
+        stored = await store.load(first)
+        assert stored is not None
+        stored.record.status, stored.record.version = "aborted", 1
+        await store.save_game(stored.record, 0)
+        assert await store.active_game_id(10) is None
+        second = await store.insert_game(lobby())
+        assert await store.latest_game_id(10) == second
+    finally:
+        await store.close()
+
+
+async def test_apply_step_checks_the_version_and_writes_both_rows(tmp_path: Path) -> None:
+    store = await Store.open(tmp_path / "db.sqlite3")
+    try:
+        game_id = await running(store)
+        await store.apply_step(step(game_id, 1))
+        with pytest.raises(StaleVersion):
+            await store.apply_step(step(game_id, 1, "add 2"))
+        stored = await store.load(game_id)
+        assert stored is not None and stored.record.version == 2
+        assert stored.record.state == {"n": 2}
+        assert [(a.idx, a.notation) for a in await store.actions(game_id)] == [(2, "add 1")]
+    finally:
+        await store.close()
+
+
+async def test_apply_step_refuses_a_game_that_is_not_running(tmp_path: Path) -> None:
+    store = await Store.open(tmp_path / "db.sqlite3")
+    try:
+        game_id = await store.insert_game(lobby())
+        with pytest.raises(StaleVersion):
+            await store.apply_step(step(game_id, 0))
+        assert await store.actions(game_id) == []
+    finally:
+        await store.close()
+
+
+async def test_turn_end_snapshots_the_turn_start_state(tmp_path: Path) -> None:
+    store = await Store.open(tmp_path / "db.sqlite3")
+    try:
+        game_id = await running(store)
+        await store.apply_step(step(game_id, 1))
+        stored = await store.load(game_id)
+        assert stored is not None and stored.turn_start_state == {"n": 0}
+        ending = step(game_id, 2, "end")
+        await store.apply_step(StepWrite(**{**ending.__dict__, "turn_ended": True, "turn": 1}))
+        stored = await store.load(game_id)
+        assert stored is not None and stored.turn_start_state == {"n": 3}
+        assert stored.record.turn == 1
+    finally:
+        await store.close()
+
+
+async def test_locked_database_raises_store_unavailable(tmp_path: Path) -> None:
+    path = tmp_path / "db.sqlite3"
+    store = await Store.open(path, busy_timeout_ms=50)
+    try:
+        game_id = await running(store)
+        blocker = sqlite3.connect(path, isolation_level=None)
+        blocker.execute("BEGIN EXCLUSIVE")
+        try:
+            with pytest.raises(StoreUnavailable):
+                await store.apply_step(step(game_id, 1))
+            with pytest.raises(StoreUnavailable):
+                await store.insert_game(lobby(channel=11))
+        finally:
+            blocker.execute("ROLLBACK")
+            blocker.close()
+        assert await store.actions(game_id) == []
+        assert await store.active_game_id(11) is None
+        await store.apply_step(step(game_id, 1))  # usable again, nothing half-written
+        assert len(await store.actions(game_id)) == 1
+    finally:
+        await store.close()
+
+
+async def test_reminder_marks_are_conditional(tmp_path: Path) -> None:
+    store = await Store.open(tmp_path / "db.sqlite3")
+    try:
+        game_id = await running(store)
+        assert await store.mark_reminder(game_id, 0, 100.0, 1, 200.0, 300.0)
+        assert not await store.mark_reminder(game_id, 0, 100.0, 1, 201.0, 301.0)  # duplicate
+        assert await store.mark_timeout(game_id, 0, 100.0)
+        assert not await store.mark_timeout(game_id, 0, 100.0)
+        assert await store.mark_reminder(game_id, 0, 100.0, 2, 400.0, 800.0)
+        row = (await store.reminder_rows([game_id]))[(game_id, 0)]
+        assert (row.count, row.next_due_at, row.timeout_since) == (2, 800.0, 100.0)
+        assert await store.mark_reminder(game_id, 0, 500.0, 1, 600.0, 700.0)  # a new stretch
+        row = (await store.reminder_rows([game_id]))[(game_id, 0)]
+        assert (row.since, row.count, row.timeout_since) == (500.0, 1, None)
+    finally:
+        await store.close()
