@@ -6,13 +6,14 @@ Usage::
                                       [--seed S] [--json FILE]
 
 - steps per second: random legal playouts, each step = ``legal`` + ``apply``;
-- median time of a whole random game with 3 and with 4 players (M games each);
+- median time of a whole random game with 3 and with 4 players (M games each,
+  default 100);
 - the AI (bot.ai.choose) against two random players (bot.ai.random_choice) in
-  N 3-player games, the AI in a random seat: its win rate, where a shared win
+  N 3-player games (default 100), the AI in a random seat: its win rate, where a shared win
   counts as NOT a win (shared wins are reported separately), with a 95%
   Wilson interval, and the median time of such a game and of one AI decision.
 
-The default run takes well under two minutes. Timings use the wall clock here
+The default run takes about a minute and a half on an idle machine. Timings use the wall clock here
 (benchmarks only; tests never time anything).
 """
 
@@ -160,7 +161,7 @@ def main(argv: list[str] | None = None) -> int:
     """Run the benchmark and print the figures."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--game", default="ur", help="registered game id (default: ur)")
-    parser.add_argument("--games", type=int, default=40, help="AI-vs-random games (default 40)")
+    parser.add_argument("--games", type=int, default=100, help="AI-vs-random games (default 100)")
     parser.add_argument("--random-games", type=int, default=100,
                         help="random games per player count (default 100)")
     parser.add_argument("--seed", type=int, default=1, help="first seed (default 1)")

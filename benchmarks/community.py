@@ -49,6 +49,7 @@ import time
 from collections import Counter, defaultdict
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -273,9 +274,15 @@ class Harness:
         self.fake = LoadDiscord()
         self.db_path = workdir / "dingir.sqlite3"
         self.clock_file = workdir / "clock"
+        args: tuple[str, ...] = ("-m", "bot")
+        if opts.profile:
+            args = ("-m", "cProfile", "-o", str(opts.profile), "-m", "bot")
+        elif opts.switch_interval:
+            args = ("-c", f"import runpy, sys; sys.setswitchinterval({opts.switch_interval});"
+                          " runpy.run_module('bot', run_name='__main__', alter_sys=True)")
         self.bot = BotProcess(
             self.fake, db_path=self.db_path, clock_file=self.clock_file,
-            log_path=workdir / "bot.log",
+            log_path=workdir / "bot.log", args=args,
             env={"DINGIR_LOG_LEVEL": "WARNING", "DINGIR_SCHEDULER_SECONDS": "1"},
         )
         self.watch = ProcWatch(self.bot)
@@ -355,8 +362,14 @@ class Harness:
         self.bot_up.set()
 
     async def drop_gateway(self) -> None:
+        """Close the gateway (code 4000, then an abrupt TCP close, then op 7 RECONNECT in
+        turn); the bot must RESUME and get the events sent meanwhile."""
         resumes = self.fake.resume_count
-        await self.fake.drop_gateway(4000)
+        how = self.gateway_drops % 3
+        if how == 2:
+            self.fake.request_reconnect()
+        else:
+            await self.fake.drop_gateway(4000 if how == 0 else None)
         self.gateway_drops += 1
         with contextlib.suppress(TimeoutError):
             await self.fake.wait_resumed(resumes=resumes + 1, timeout=30)
@@ -454,7 +467,8 @@ class Driver:
                     self.phase = "new"
                 else:
                     await self.turn()
-            except Lost:
+            except Lost as lost:
+                self.h.stats.counts[f"resync_after_{lost}"] += 1
                 await self.resync()
             except (ValidationError, LookupError) as error:
                 self.h.stats.fail(f"table {self.t.index}: {error!r}"[:300])
@@ -467,7 +481,7 @@ class Driver:
         if creator.mention not in made.text:
             raise Lost(f"game new: {made.text[:80]}")
         for user in others:
-            await self.h.call("command", lambda u=user: u.slash("game join", channel=self.channel))
+            await self.h.call("command", partial(user.slash, "game join", channel=self.channel))
         mark = self.h.fake.mark()
         await self.h.call("command", lambda: creator.slash("game start", channel=self.channel))
         self.opened += 1
@@ -550,8 +564,8 @@ class Driver:
             if not choices:
                 raise Lost("no choices")
             value = self.rng.choice(choices)["value"]
-            played = await self.h.call("play", lambda v=value: user.slash(
-                "play", channel=self.channel, action=v))
+            played = await self.h.call("play", partial(
+                user.slash, "play", channel=self.channel, action=value))
             sent = played.result.record.sent_at or time.monotonic()
             outcome = classify(played.text)
             if outcome in ("step", "turn_done"):
@@ -633,8 +647,9 @@ class Driver:
             await asyncio.sleep(min(0.5 + attempt * 0.5, 3.0))
             try:
                 for user in self.t.players:
-                    answer = await self.h.call("autocomplete", lambda u=user: u.send_autocomplete(
-                        "play", "action", "", channel=self.channel), final=False)
+                    answer = await self.h.call("autocomplete", partial(
+                        user.send_autocomplete, "play", "action", "", channel=self.channel),
+                        final=False)
                     if answer.choices:
                         self.active, self.post, self.phase = user, None, "play"
                         return
@@ -657,8 +672,8 @@ class Driver:
         """A lobby left behind by a kill: everyone joins (errors ignored), the creator starts."""
         for user in self.t.players[1:]:
             with contextlib.suppress(Lost):
-                await self.h.call("command", lambda u=user: u.slash("game join",
-                                                                     channel=self.channel))
+                await self.h.call("command", partial(user.slash, "game join",
+                                                     channel=self.channel))
         mark = self.h.fake.mark()
         with contextlib.suppress(Lost):
             await self.h.call("command", lambda: self.t.players[0].slash(
@@ -835,12 +850,15 @@ async def run(opts: argparse.Namespace) -> dict[str, Any]:
         start, start_wall = time.monotonic(), time.time()
         cpu_start, harness_cpu_start = h.watch.cpu(), time.process_time()
         acks_start, boards_start = len(h.stats.acks), len(h.fake.counters.board_posts)
+        pngs_start = h.fake.counters.pngs
         lat_start = {k: len(v) for k, v in h.stats.latency.items()}
         faults = asyncio.create_task(h.fault_plan(start))
         await asyncio.sleep(opts.duration)
         end, end_wall = time.monotonic(), time.time()
         cpu_end, harness_cpu_end = h.watch.cpu(), time.process_time()
         acks_end, boards_end = len(h.stats.acks), len(h.fake.counters.board_posts)
+        pngs_end = h.fake.counters.pngs
+        rss_end = h.watch.sample()
         h.stopping.set()
         await faults
         h.clear_http_faults()
@@ -851,11 +869,11 @@ async def run(opts: argparse.Namespace) -> dict[str, Any]:
             if task.exception() is not None:
                 h.stats.fail(f"driver crashed: {task.exception()!r}")
         reminders = await reminders_check(h, tables) if (opts.kills or opts.faults) else None
-        rss_end = h.watch.sample()
         stop_watch.set()
         await watcher
-        await h.bot.stop()
         log_text = h.bot.output()
+        await h.bot.stop()
+        shutdown_text = h.bot.output()[len(log_text):]
         conn = sqlite3.connect(f"file:{h.db_path}?mode=ro", uri=True)
         try:
             steps_window = conn.execute("SELECT count(*) FROM actions WHERE at BETWEEN ? AND ?",
@@ -877,10 +895,13 @@ async def run(opts: argparse.Namespace) -> dict[str, Any]:
             "steps_per_s": steps_window / window,
             "human_steps_acked_per_s": (acks_end - acks_start) / window,
             "turns_per_s": (boards_end - boards_start) / window,
+            "pngs_uploaded_per_step": (pngs_end - pngs_start) / max(1, steps_window),
             "latency": latency,
             "rss_kb": {"start": rss_start[0] if rss_start else None, "peak": peak,
                        "at_20pct_or_2min": rss_minute2,
                        "end": rss_end[0] if rss_end else None},
+            "rss_growth_after_2min": (rss_end[0] / rss_minute2 - 1)
+            if rss_end and rss_minute2 else None,
             "bot_cpu_s": cpu_end - cpu_start,
             "bot_cpu_ms_per_step": 1000 * (cpu_end - cpu_start) / max(1, steps_window),
             "harness_cpu_share": (harness_cpu_end - harness_cpu_start) / window,
@@ -902,8 +923,12 @@ async def run(opts: argparse.Namespace) -> dict[str, Any]:
                 "reminders": reminders,
             },
             "bot_log": {"tracebacks": log_text.count("Traceback"),
-                        "errors": log_text.count(" ERROR ")},
-            "stand_in": {"server_errors": len(h.fake.server_errors),
+                        "errors": log_text.count("ERROR"),
+                        "tracebacks_at_shutdown": shutdown_text.count("Traceback")},
+            "stand_in": {"server_errors": len([e for e in h.fake.server_errors
+                                               if "ConnectionResetError" not in e]),
+                         "uploads_cut_by_kills": len([e for e in h.fake.server_errors
+                                                      if "ConnectionResetError" in e]),
                          "unknown_routes": len(h.fake.unknown_routes),
                          "refused": len([r for r in h.fake.refused if not r.startswith("404")])},
             "drivers": {"games_opened": sum(d.opened for d in drivers),
@@ -931,7 +956,8 @@ def table(r: dict[str, Any]) -> str:
     lines = [f"community run: {r['command']}", ""]
     lines.append(f"{'throughput':<34}{r['steps_per_s']:10.1f} steps/s (all seats, from the log)"
                  f"  {r['human_steps_acked_per_s']:.1f} human steps acked/s"
-                 f"  {r['turns_per_s']:.2f} board posts/s  window {r['window_seconds']:.0f}s")
+                 f"  {r['turns_per_s']:.2f} board posts/s  window {r['window_seconds']:.0f}s"
+                 f"  ({r['pngs_uploaded_per_step']:.2f} PNGs uploaded per step)")
     lines.append(f"{'latency (ms)':<34}{'n':>8}{'p50':>9}{'p95':>9}{'p99':>9}{'max':>10}")
     for kind in ("play", "autocomplete", "button", "command", "play_final", "button_final",
                  "command_final", "board"):
@@ -942,7 +968,8 @@ def table(r: dict[str, Any]) -> str:
     rss = r["rss_kb"]
     mb = {k: (v or 0) / 1024 for k, v in rss.items()}
     lines.append(f"{'bot RSS (MB)':<34}start {mb['start']:.1f}  peak {mb['peak']:.1f}  "
-                 f"at 20%/2min {mb['at_20pct_or_2min']:.1f}  end {mb['end']:.1f}")
+                 f"at 20%/2min {mb['at_20pct_or_2min']:.1f}  end {mb['end']:.1f}  growth "
+                 f"{100 * (r['rss_growth_after_2min'] or 0):+.1f}% (goal < 10%, no kills)")
     lines.append(f"{'bot CPU':<34}{r['bot_cpu_s']:.1f} s = {r['bot_cpu_ms_per_step']:.2f} ms/step"
                  f"  (harness used {100 * r['harness_cpu_share']:.0f}% of a core)")
     db = r["db"]
@@ -957,8 +984,9 @@ def table(r: dict[str, Any]) -> str:
     c = r["counts"]
     lines.append(f"{'interactions':<34}failed {r['failed_interactions']}, over 3 s "
                  f"{c.get('over_3s', 0)}, lost to kills {c.get('lost_to_kill', 0)}, "
-                 f"resyncs {c.get('resyncs', 0)}, stale {c.get('play_stale', 0)}"
-                 f"+{c.get('button_stale', 0)}")
+                 f"resyncs {c.get('resyncs', 0)} (after an empty autocomplete for the player "
+                 f"to move: {c.get('resync_after_no choices', 0)}), stale "
+                 f"{c.get('play_stale', 0)}+{c.get('button_stale', 0)}")
     f = r["faults"]
     lines.append(f"{'faults':<34}kills {f['kills']} (down {f['downtime_s']:.1f}s), gateway "
                  f"drops {f['gateway_drops']} -> resumes {f['resumes']}, "
@@ -1000,6 +1028,11 @@ def options(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--workdir", type=Path, default=None)
     parser.add_argument("--lock-seconds", type=float, default=8.0,
                         help="how long another process locks the database (--faults)")
+    parser.add_argument("--profile", type=Path,
+                        help="run the bot under cProfile, writing the stats to this file "
+                             "(the last start's only when --kills is used)")
+    parser.add_argument("--switch-interval", type=float, default=0.0,
+                        help="experiment: run the bot with sys.setswitchinterval(S)")
     parser.add_argument("--json", type=Path)
     opts = parser.parse_args(argv)
     opts.concurrency = opts.concurrency or opts.games

@@ -255,9 +255,8 @@ class Fuzzer:
         """A legal notation of the active seat with one character changed, or a legal
         notation of another game."""
         seat = live.active_seat if live.active_seat is not None else 0
-        legal = self.engine.legal(live.state, seat) or [None]
-        action = self.rng.choice(legal)
-        text = action.notation if action is not None else "place b3"
+        legal = self.engine.legal(live.state, seat)
+        text = self.rng.choice(legal).notation if legal else "place b3"
         if self.rng.random() < 0.3 and len(self.live) > 1:
             other = self.rng.choice(self.live)
             other_legal = self.engine.legal(other.state, other.active_seat or 0)
@@ -350,12 +349,13 @@ class Fuzzer:
             cell = rng.choice(["Z9", "A0", "G7", "??", "a1", "F6"])
             if user is live.active_user:
                 cell = rng.choice(["Z9", "A0", "G7", "??"])
-            sub, opts = rng.choice([
+            ur_cases: list[tuple[str, dict[str, Any]]] = [
                 ("ur place", {"cell": cell}),
                 ("ur war", {"from": cell, "to": "B2", "tokens": rng.randrange(10)}),
                 ("ur politics", {"from": "B2", "to": cell, "tokens": rng.randrange(10)}),
                 ("ur exchange", {"tile": cell, "face": "war"}),
-            ])
+            ]
+            sub, opts = rng.choice(ur_cases)
             return Case("ur", lambda v: user.slash(sub, channel=ch, validate=v, **opts))
         if roll < 0.70:   # junk files for /game import
             user = self.someone(live)

@@ -15,8 +15,9 @@ The same work the bot does for one step of Ur, in this process, measured step by
 and the machine limits measured in the same run:
 
 - ``bare_png``: encoding the same indexed image as PNG level 1 (no drawing);
-- ``bare_sqlite``: one aiosqlite round trip writing a log row and a state of the
-  same size in one statement (WAL, synchronous=FULL), nothing else.
+- ``bare_sqlite``: one aiosqlite round trip writing a state of the same size and a log
+  row in one transaction (WAL, synchronous=FULL), nothing else: the same definition as
+  ``benchmarks/bench_service.py`` (its ``bench_bare`` is reused).
 
 ``ratio`` = (service + render) / (bare_sqlite + bare_png) per step (goal: <= 1.5).
 ``benchmarks/community.py`` runs :func:`measure` after its load run, so both figures
@@ -38,8 +39,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-import aiosqlite
-
+from benchmarks import bench_service
 from bot import registry
 from bot.clock import SystemClock
 from bot.session import GameService, Player
@@ -98,15 +98,16 @@ async def _service_steps(
                 ids.remove(game_id)
                 continue
             seat = record.active[0]
-            user = record.seats[seat].user_id
-            assert user is not None
+            user_id = record.seats[seat].user_id
+            assert user_id is not None
             action = rng.choice(entry.engine.legal(record.state, seat))
             start = time.perf_counter()
             entry.engine.apply(record.state, seat, entry.engine.parse(record.state, seat,
                                                                       action.notation))
             times["engine"].append(time.perf_counter() - start)
             start = time.perf_counter()
-            result = await service.play_by_id(game_id, user, action.notation, record.version)
+            result = await service.play_by_id(game_id, user_id, action.notation,
+                                              record.version)
             middle = time.perf_counter()
             ctx = RenderContext(tuple(s.name for s in result.record.seats), "en")
             assert result.record.state is not None
@@ -143,22 +144,14 @@ def _bare_png(views: list[tuple[dict[str, Any], RenderContext]]) -> list[float]:
 
 
 async def _bare_sqlite(path: Path, count: int, state_bytes: int) -> list[float]:
-    """One statement per step (state update + log row via a trigger-free insert pair)."""
-    conn = await aiosqlite.connect(path, isolation_level=None)
-    out = []
+    """The machine limit of a step's write, as ``benchmarks/bench_service.py`` defines it:
+    one round trip to the aiosqlite thread running BEGIN; UPDATE a row with a state of the
+    same size; INSERT a log row; COMMIT (WAL, synchronous=FULL, a fresh file)."""
+    store = await Store.open(path)
     try:
-        await conn.execute("PRAGMA journal_mode = WAL")
-        await conn.execute("PRAGMA synchronous = FULL")
-        await conn.execute("CREATE TABLE log (game INTEGER, idx INTEGER, state TEXT,"
-                           " PRIMARY KEY (game, idx))")
-        payload = "x" * state_bytes
-        for i in range(count):
-            start = time.perf_counter()
-            await conn.execute("INSERT INTO log VALUES (?, ?, ?)", (i % 50, i, payload))
-            out.append(time.perf_counter() - start)
+        return await bench_service.bench_bare(store, state_bytes, count)
     finally:
-        await conn.close()
-    return out
+        await store.close()
 
 
 async def measure(games: int = 50, steps: int = 2000, seed: int = 1,
@@ -186,6 +179,75 @@ async def measure(games: int = 50, steps: int = 2000, seed: int = 1,
     return figures
 
 
+async def concurrent(games: int = 100, seconds: float = 20.0, seed: int = 1, *,
+                     cache_channels: bool = False, previews: bool = True,
+                     workdir: Path | None = None) -> dict[str, Any]:
+    """What-if experiment: the bot's per-step pattern without Discord, all games at once.
+
+    Each game loops: ``legal`` by channel (the autocomplete), ``play`` by channel, the
+    panel preview rendered in a worker thread (``previews``), and at a turn end the
+    public board rendered and ``set_message`` written, as the bot does. With
+    ``cache_channels`` the channel -> game lookup is answered from memory instead of a
+    database round trip (the fix this experiment measures).
+    """
+    rng = random.Random(seed)
+    entry = registry.get("ur")
+    with tempfile.TemporaryDirectory(dir=workdir) as tmp:
+        store = await Store.open(Path(tmp) / "concurrent.sqlite3")
+        try:
+            service = GameService(store, SystemClock(), seed_source=lambda: rng.getrandbits(62))
+            players: dict[int, list[Player]] = {}
+            for g in range(games):
+                users = [Player(1_000_000 * (g + 1) + i, NAMES[i]) for i in range(PLAYERS)]
+                await service.create(None, 10_000 + g, users[0], "ur", {})
+                for user in users[1:]:
+                    await service.join(10_000 + g, user)
+                await service.start(10_000 + g, users[0].user_id)
+                players[10_000 + g] = users
+            if cache_channels:
+                lookup = {c: await store.active_game_id(c) for c in players}
+
+                async def cached(channel_id: int) -> int | None:
+                    return lookup.get(channel_id)
+
+                store.active_game_id = cached  # type: ignore[method-assign]
+            legal_times: list[float] = []
+            steps = 0
+            end = time.perf_counter() + seconds
+
+            async def one_game(channel: int) -> None:
+                nonlocal steps
+                while time.perf_counter() < end:
+                    record = await service.get(channel)
+                    if record is None or record.status != "running":
+                        return
+                    user = record.seats[record.active[0]].user_id
+                    assert user is not None
+                    start = time.perf_counter()
+                    _, seat, legal = await service.legal(channel, user)
+                    legal_times.append(time.perf_counter() - start)
+                    result = await service.play(channel, user, rng.choice(legal).notation)
+                    state = result.record.state
+                    assert state is not None
+                    ctx = RenderContext(tuple(s.name for s in result.record.seats), "en")
+                    if previews and not result.turn_ended:
+                        await asyncio.to_thread(entry.renderer.png,
+                                                entry.engine.view(state, seat), ctx)
+                    if result.turn_ended:
+                        await asyncio.to_thread(entry.renderer.png,
+                                                entry.engine.view(state, None), ctx)
+                        await service.set_message(result.record.id, rng.getrandbits(60))
+                    steps += 1
+
+            started = time.perf_counter()
+            await asyncio.gather(*(one_game(c) for c in players))
+            elapsed = time.perf_counter() - started
+        finally:
+            await store.close()
+    return {"games": games, "cache_channels": cache_channels, "previews": previews,
+            "steps_per_s": steps / elapsed, "legal": summary(legal_times)}
+
+
 def table(figures: dict[str, Any]) -> str:
     """The figures as a small text table."""
     rows = [f"{'in-process (ms)':<28}{'mean':>9}{'p50':>9}{'p95':>9}{'max':>9}"]
@@ -206,10 +268,23 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=50)
     parser.add_argument("--steps", type=int, default=2000)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--concurrent", type=float, default=0.0, metavar="SECONDS",
+                        help="also run the what-if experiment (all games at once) this long, "
+                             "as the bot does / with a channel cache / also without previews")
     parser.add_argument("--json", type=Path)
     args = parser.parse_args(argv)
     figures = asyncio.run(measure(args.games, args.steps, args.seed))
     print(table(figures))
+    if args.concurrent:
+        runs = []
+        for cache, previews in ((False, True), (True, True), (True, False)):
+            run = asyncio.run(concurrent(args.games, args.concurrent, args.seed,
+                                         cache_channels=cache, previews=previews))
+            runs.append(run)
+            print(f"all {args.games} games at once, channel cache {cache!s:5}, previews "
+                  f"{previews!s:5}: {run['steps_per_s']:6.1f} steps/s; legal() by channel "
+                  f"p50 {run['legal']['p50_ms']:.2f} ms p95 {run['legal']['p95_ms']:.2f} ms")
+        figures["concurrent"] = runs
     if args.json:
         args.json.write_text(json.dumps(figures, indent=2))
     return 0

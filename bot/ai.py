@@ -2,11 +2,13 @@
 
 The AI sees what a player sees: its ``view`` and its ``legal`` steps. To look
 ahead it rebuilds a full state with ``game.determinize`` and plays on copies.
-For each legal step it completes the rest of its own turn several times with a
-cheap rollout policy (the best of a few random steps, judged by the heuristic)
-and keeps the best ending found; the step whose best ending looks best wins.
-A turn ending is judged by ``heuristic``, or by the outcome when the game
-ends (a win or a loss outweighs any heuristic).
+It applies every legal step; a step that ends its turn is judged at once.
+For the most promising steps that leave the turn going, it completes the rest
+of its own turn several times with a cheap rollout policy (the best of a few
+random steps) and keeps the best ending found, sharing the rollouts by
+successive halving. Where a turn ends is judged by ``heuristic``, or by the
+outcome when the game is over (a win or a loss outweighs any heuristic),
+minus a tiny cost per step so that the AI never wanders in circles.
 
 Everything is bounded by counts (never the clock) and every random choice
 comes from the ``rng`` argument, so a decision is reproducible.
@@ -77,12 +79,14 @@ def choose(
     state = game.determinize(view, seat, rng)
     turn = game.turn_number(state)
     after = [game.apply(state, seat, action) for action in legal]
-    scores = [planner.value(s) for s in after]
-    # Steps that leave the turn going are judged by the best ending rollouts find.
+    now = [planner.value(s) for s in after]
+    # Steps that end the turn are judged as they are; the others by the best
+    # ending that rollouts find, for the most promising few only.
     going = [i for i in range(len(legal)) if planner.in_turn(after[i], turn)]
+    scores = list(now)
     for i in going:
         scores[i] = -math.inf
-    ranked = sorted(going, key=lambda i: -planner.value(after[i]))[: budget.candidates]
+    ranked = sorted(going, key=lambda i: (-now[i], rng.random()))[: max(1, budget.candidates)]
     planner.halve(after, ranked, scores, turn)
     top = max(scores)
     best = [legal[i] for i, score in enumerate(scores) if score >= top - 1e-9]

@@ -56,9 +56,11 @@ class DingirBot(commands.Bot):
 
     async def setup_hook(self) -> None:
         """Translator, cogs, dynamic buttons and command sync (runs once, after login)."""
-        from cogs.translator import CatalogueTranslator  # cogs are loaded by name below
+        from cogs.common import on_tree_error  # cogs are loaded by name below
+        from cogs.translator import CatalogueTranslator
 
         await self.tree.set_translator(CatalogueTranslator())
+        self.tree.error(on_tree_error)
         for name in EXTENSIONS:
             await self.load_extension(name)
         if self.settings.dev_guild is not None:

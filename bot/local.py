@@ -224,8 +224,12 @@ class LocalGame:
             rank += len(group)
         if outcome.tiebreak is not None:
             self.say("local.tiebreak", reason=outcome.tiebreak)
-        for detail in outcome.details:
-            print(translate(detail, self.lang))
+        per_seat = len(outcome.details) == len(self.names)
+        for seat, detail in enumerate(outcome.details):
+            if per_seat:
+                self.say("local.detail", name=self.names[seat], detail=detail)
+            else:
+                print(translate(detail, self.lang))
         winners = outcome.winners
         self.say("local.winners", n=len(winners), names=", ".join(self.names[s] for s in winners))
         print(json.dumps(result_json(outcome)))

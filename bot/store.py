@@ -60,7 +60,6 @@ MIGRATIONS: tuple[str, ...] = (
         options TEXT NOT NULL,
         seed INTEGER NOT NULL,
         state TEXT,
-        turn_start_state TEXT,
         version INTEGER NOT NULL DEFAULT 0,
         settings TEXT NOT NULL,
         lang TEXT NOT NULL DEFAULT 'en',
@@ -76,6 +75,11 @@ MIGRATIONS: tuple[str, ...] = (
     CREATE INDEX games_by_guild ON games (guild_id, created_at);
     CREATE INDEX games_by_channel ON games (channel_id, id);
     CREATE INDEX games_by_status ON games (status);
+
+    CREATE TABLE turn_starts (
+        game_id INTEGER PRIMARY KEY REFERENCES games (id) ON DELETE CASCADE,
+        state TEXT NOT NULL
+    );
 
     CREATE TABLE seats (
         game_id INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
@@ -137,13 +141,14 @@ MIGRATIONS: tuple[str, ...] = (
             state = NEW.state,
             version = NEW.expected_version + 1,
             active = NEW.active,
-            status = NEW.status,
             turn = NEW.turn,
             turn_started_at = NEW.turn_started_at,
-            ended_at = NEW.ended_at,
-            turn_start_state = CASE WHEN NEW.turn_ended THEN NEW.state
-                                    ELSE turn_start_state END
+            ended_at = NEW.ended_at
         WHERE id = NEW.game_id;
+        UPDATE games SET status = NEW.status
+        WHERE id = NEW.game_id AND status != NEW.status;
+        INSERT OR REPLACE INTO turn_starts (game_id, state)
+        SELECT NEW.game_id, NEW.state WHERE NEW.turn_ended;
         INSERT INTO actions (game_id, idx, seat, notation, turn, reversible, at)
         VALUES (NEW.game_id, NEW.expected_version + 1, NEW.seat, NEW.notation,
                 NEW.step_turn, NEW.reversible, NEW.at);
@@ -172,7 +177,8 @@ _SEAT_ROWS = (
 _GAME_COLUMNS = (
     "id, guild_id, channel_id, game, status, creator_id, options, seed, state, version,"
     " settings, lang, created_at, turn_started_at, last_message_id, turn, active, ended_at,"
-    f" turn_start_state, {_SEAT_ROWS}"
+    " (SELECT state FROM turn_starts WHERE turn_starts.game_id = games.id),"
+    f" {_SEAT_ROWS}"
 )
 
 T = TypeVar("T")
@@ -385,20 +391,22 @@ class Store:
             async with self._transaction() as conn:
                 cursor = await conn.execute(
                     "INSERT INTO games (guild_id, channel_id, game, status, creator_id, options,"
-                    " seed, state, turn_start_state, version, settings, lang, created_at,"
+                    " seed, state, version, settings, lang, created_at,"
                     " turn_started_at, turn, active, ended_at)"
-                    " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                     (
                         record.guild_id, record.channel_id, record.game, record.status,
                         record.creator_id, dumps(record.options), record.seed,
-                        _state_json(record.state), _state_json(turn_start_state),
-                        record.version, dumps(asdict(record.settings)), record.lang,
-                        record.created_at, record.turn_started_at, record.turn,
-                        dumps(record.active), record.ended_at,
+                        _state_json(record.state), record.version,
+                        dumps(asdict(record.settings)), record.lang, record.created_at,
+                        record.turn_started_at, record.turn, dumps(record.active),
+                        record.ended_at,
                     ),
                 )
                 game_id = cursor.lastrowid
                 assert game_id is not None
+                if turn_start_state is not None:
+                    await self._write_turn_start(conn, game_id, turn_start_state)
                 await self._write_seats(conn, game_id, record.seats)
                 await conn.executemany(
                     "INSERT INTO actions (game_id, idx, seat, notation, turn, reversible, at)"
@@ -411,6 +419,13 @@ class Store:
                 raise ServiceError(Text.of("service.channel_busy")) from error
             raise
         return game_id
+
+    @staticmethod
+    async def _write_turn_start(conn: aiosqlite.Connection, game_id: int, state: State) -> None:
+        await conn.execute(
+            "INSERT OR REPLACE INTO turn_starts (game_id, state) VALUES (?, ?)",
+            (game_id, dumps(state)),
+        )
 
     @staticmethod
     async def _write_seats(
@@ -475,19 +490,19 @@ class Store:
             cursor = await conn.execute(
                 "UPDATE games SET status = ?, creator_id = ?, state = ?, version = ?,"
                 " settings = ?, lang = ?, turn_started_at = ?, turn = ?, active = ?,"
-                " ended_at = ?, last_message_id = ?,"
-                " turn_start_state = COALESCE(?, turn_start_state)"
+                " ended_at = ?, last_message_id = ?"
                 " WHERE id = ? AND version = ?",
                 (
                     record.status, record.creator_id, _state_json(record.state),
                     record.version, dumps(asdict(record.settings)), record.lang,
                     record.turn_started_at, record.turn, dumps(record.active),
-                    record.ended_at, record.last_message_id, _state_json(turn_start_state),
-                    record.id, expected_version,
+                    record.ended_at, record.last_message_id, record.id, expected_version,
                 ),
             )
             if cursor.rowcount != 1:
                 raise StaleVersion()
+            if turn_start_state is not None:
+                await self._write_turn_start(conn, record.id, turn_start_state)
             if seats:
                 await self._write_seats(conn, record.id, record.seats)
             if undone:

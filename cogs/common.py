@@ -82,6 +82,11 @@ def alternatives(actions: list[Action], lang: str) -> str:
     return tr(lang, "discord.you_could", actions=shown)
 
 
+def fit(content: str, limit: int = 2000) -> str:
+    """``content`` cut to Discord's message length (it may quote what a user typed)."""
+    return content if len(content) <= limit else content[: limit - 1] + "…"
+
+
 async def reply(
     interaction: Interaction,
     content: str,
@@ -93,11 +98,11 @@ async def reply(
     mentions = kwargs.pop("allowed_mentions", discord.AllowedMentions(users=True, roles=False))
     if interaction.response.is_done():
         await interaction.followup.send(
-            content, ephemeral=ephemeral, allowed_mentions=mentions, **kwargs
+            fit(content), ephemeral=ephemeral, allowed_mentions=mentions, **kwargs
         )
     else:
         await interaction.response.send_message(
-            content, ephemeral=ephemeral, allowed_mentions=mentions, **kwargs
+            fit(content), ephemeral=ephemeral, allowed_mentions=mentions, **kwargs
         )
 
 
@@ -115,8 +120,58 @@ async def in_time(interaction: Interaction, work: Awaitable[T], *, ephemeral: bo
     return await task
 
 
+class UnknownOptions(app_commands.CheckFailure):
+    """A command arrived with options it does not have (an outdated Discord client)."""
+
+
+def check_options(interaction: Interaction) -> bool:
+    """Refuse a command whose options are not all the command's own (nothing is run)."""
+    command = interaction.command
+    if not isinstance(command, app_commands.Command):
+        return True
+    data: dict[str, Any] = dict(interaction.data or {})
+    options: list[dict[str, Any]] = list(data.get("options", []))
+    while options and options[0].get("type") in (1, 2):    # down to the subcommand's options
+        options = list(options[0].get("options", []))
+    names = {p.display_name for p in command.parameters}
+    if any(o.get("name") not in names for o in options):
+        raise UnknownOptions()
+    return True
+
+
+class Guarded:
+    """Mixin for the cogs: unknown options are refused, and every error of a command gets
+    a private answer (a rule, a lobby rule, a busy database, or a bug)."""
+
+    async def interaction_check(self, interaction: Interaction, /) -> bool:
+        """Run only commands whose options are known."""
+        return check_options(interaction)
+
+    async def cog_app_command_error(self, interaction: Interaction,
+                                    error: app_commands.AppCommandError) -> None:
+        """Answer the failure privately."""
+        await answer_error(interaction, getattr(error, "original", error))
+
+
+async def on_tree_error(interaction: Interaction, error: app_commands.AppCommandError) -> None:
+    """Errors outside the cogs (a command Discord still shows but the bot no longer has):
+    a private answer, no traceback; errors already answered by a cog are left alone."""
+    if interaction.response.is_done():
+        return
+    if isinstance(error, app_commands.CommandNotFound | app_commands.CommandSignatureMismatch):
+        log.info("outdated command from a client: %s", error)
+        try:
+            await reply(interaction, tr(lang_of(interaction), "discord.unknown_command"))
+        except discord.HTTPException:
+            log.warning("could not answer an outdated command", exc_info=True)
+        return
+    await answer_error(interaction, getattr(error, "original", error))
+
+
 def error_text(error: BaseException, lang: str) -> str | None:
     """The private message for an error a user can cause, or None for a bug."""
+    if isinstance(error, UnknownOptions):
+        return tr(lang, "discord.unknown_options")
     if isinstance(error, StaleVersion):
         return tr(lang, "discord.moved_on")
     if isinstance(error, StoreUnavailable):

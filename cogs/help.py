@@ -9,7 +9,7 @@ from discord.ext import commands
 from bot import registry
 from bot.client import DingirBot
 from bot.i18n import tr, translate
-from cogs.common import Interaction, answer_error, lang_of, loc, reply
+from cogs.common import Guarded, Interaction, lang_of, loc, reply
 
 
 def help_text(lang: str, game: str | None) -> str:
@@ -25,7 +25,7 @@ def help_text(lang: str, game: str | None) -> str:
               rules=translate(meta.rules_summary, lang))
 
 
-class Help(commands.Cog):
+class Help(Guarded, commands.Cog):
     """The ``/help`` command."""
 
     def __init__(self, bot: DingirBot) -> None:
@@ -42,10 +42,6 @@ class Help(commands.Cog):
         """Show the help, in the reader's language, privately."""
         await reply(interaction, help_text(lang_of(interaction), game)[:2000])
 
-    async def cog_app_command_error(self, interaction: Interaction,
-                                    error: app_commands.AppCommandError) -> None:
-        """Private answer for any failure."""
-        await answer_error(interaction, getattr(error, "original", error))
 
 
 async def setup(bot: commands.Bot) -> None:

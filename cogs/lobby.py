@@ -28,8 +28,8 @@ from bot.session import GameRecord, LogEntry, Player, ServiceError, StepResult
 from cogs import buttons, posting
 from cogs.buttons import Press, on_press
 from cogs.common import (
+    Guarded,
     Interaction,
-    answer_error,
     bot_of,
     in_time,
     lang_of,
@@ -269,7 +269,7 @@ async def press_thread(interaction: Interaction, press: Press) -> None:
     await new_game(bot, interaction, thread_id, game, int(ai), {})
 
 
-class Lobby(commands.GroupCog, group_name=loc("discord.cmd.game.name"),
+class Lobby(Guarded, commands.GroupCog, group_name=loc("discord.cmd.game.name"),
             group_description=loc("discord.cmd.game.description")):
     """The ``/game`` command group."""
 
@@ -277,10 +277,6 @@ class Lobby(commands.GroupCog, group_name=loc("discord.cmd.game.name"),
         self.bot = bot
         super().__init__()
 
-    async def cog_app_command_error(self, interaction: Interaction,
-                                    error: app_commands.AppCommandError) -> None:
-        """Private answers for refused requests, store trouble and bugs."""
-        await answer_error(interaction, getattr(error, "original", error))
 
     async def _record(self, interaction: Interaction, *, ephemeral: bool = True) -> GameRecord:
         record = await in_time(interaction, self.bot.service.get(interaction.channel_id or 0),

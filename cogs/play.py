@@ -26,11 +26,12 @@ from bot.session import GameRecord, ServiceError, StepResult
 from cogs import buttons, posting
 from cogs.buttons import Press, on_press
 from cogs.common import (
+    Guarded,
     Interaction,
     alternatives,
-    answer_error,
     bot_of,
     error_text,
+    fit,
     label,
     lang_of,
     loc,
@@ -128,7 +129,7 @@ async def build_panel(bot: DingirBot, record: GameRecord | None, user_id: int, l
 async def edit_panel(interaction: Interaction, panel: Panel) -> None:
     """Replace the (deferred) panel message in place."""
     await interaction.edit_original_response(
-        content=panel.content, attachments=panel.files, view=panel.view
+        content=fit(panel.content), attachments=panel.files, view=panel.view
     )
 
 
@@ -226,7 +227,7 @@ async def press_take_turn(interaction: Interaction, press: Press) -> None:
     stale = record is None or record.last_message_id not in (None, message_id)
     panel = await build_panel(bot, record, interaction.user.id, lang,
                               note=tr(lang, "discord.moved_on") if stale else "")
-    await interaction.followup.send(panel.content, files=panel.files, ephemeral=True,
+    await interaction.followup.send(fit(panel.content), files=panel.files, ephemeral=True,
                                     view=panel.view)
 
 
@@ -252,11 +253,11 @@ async def play_typed(interaction: Interaction, notation: str) -> None:
         await reply(interaction, await refusal(bot, error, channel, user, lang))
         return
     panel = await after_step(bot, result, user, lang)
-    await interaction.followup.send(panel.content, files=panel.files, ephemeral=True,
+    await interaction.followup.send(fit(panel.content), files=panel.files, ephemeral=True,
                                     view=panel.view)
 
 
-class Play(commands.Cog):
+class Play(Guarded, commands.Cog):
     """``/play``: any legal step of the game in this channel, by typing."""
 
     def __init__(self, bot: DingirBot) -> None:
@@ -292,10 +293,6 @@ class Play(commands.Cog):
                 break
         return choices
 
-    async def cog_app_command_error(self, interaction: Interaction,
-                                    error: app_commands.AppCommandError) -> None:
-        """Private answers for refused requests, store trouble and bugs."""
-        await answer_error(interaction, getattr(error, "original", error))
 
     @commands.Cog.listener()
     async def on_ready(self) -> None:

@@ -12,7 +12,7 @@ from discord.ext import commands
 
 from bot.client import DingirBot
 from bot.games.ur.board import FACES
-from cogs.common import Interaction, answer_error, loc
+from cogs.common import Guarded, Interaction, loc
 from cogs.play import play_typed
 
 Cell = app_commands.Range[str, 2, 2]
@@ -24,7 +24,7 @@ def cell(name: str) -> str:
     return name.strip().upper()
 
 
-class Ur(commands.GroupCog, group_name=loc("discord.cmd.ur.name"),
+class Ur(Guarded, commands.GroupCog, group_name=loc("discord.cmd.ur.name"),
          group_description=loc("discord.cmd.ur.description")):
     """The ``/ur`` command group."""
 
@@ -32,10 +32,6 @@ class Ur(commands.GroupCog, group_name=loc("discord.cmd.ur.name"),
         self.bot = bot
         super().__init__()
 
-    async def cog_app_command_error(self, interaction: Interaction,
-                                    error: app_commands.AppCommandError) -> None:
-        """Private answers for refused requests, store trouble and bugs."""
-        await answer_error(interaction, getattr(error, "original", error))
 
     @app_commands.command(name=loc("discord.cmd.ur.place.name"),
                           description=loc("discord.cmd.ur.place.description"))

@@ -33,6 +33,7 @@ async def test_a_short_community_run_loses_nothing(tmp_path: Path) -> None:
     assert faults["busy_outside_lock"] == 0
     assert faults["reminders"]["reminded"] == faults["reminders"]["channels_checked"] > 0
     assert result["bot_log"]["tracebacks"] == 0
-    assert result["stand_in"] == {"server_errors": 0, "unknown_routes": 0, "refused": 0}
+    stand_in = result["stand_in"]
+    assert stand_in["server_errors"] == stand_in["unknown_routes"] == stand_in["refused"] == 0
     assert community.passed(result)
     assert result["in_process"]["service"]["n"] > 0

@@ -64,6 +64,15 @@ async def test_wrong_player_and_malformed_action_are_refused_privately(tmp_path:
         assert "You could play" in bad.text and legal[0]["value"] in bad.text, bad.text
         assert "/play" in bad.text
 
+        long = await (await player.slash("play", channel=w.channel, action="x" * 5000)).final()
+        assert long.ephemeral and len(long.content) <= 2000
+
+        outdated = await (await player.slash("play", channel=w.channel, validate=False,
+                                             action=legal[0]["value"], colour="red")).final()
+        assert outdated.ephemeral and "outdated" in outdated.text, outdated.text
+        gone = await (await player.slash("chess", channel=w.channel, validate=False)).final()
+        assert gone.ephemeral and "reload Discord" in gone.text, gone.text
+
         nothing = await other.autocomplete("play", "action", "", channel=w.channel)
         assert nothing == []
         assert await history(w, player) == before

@@ -14,7 +14,7 @@ from PIL import Image
 
 from bot import local, registry
 from render.context import RenderContext
-from tests.toy_game import GAME
+from tests.toy_game import GAME, RaceGame
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -191,17 +191,65 @@ def test_parse_ai_is_one_based() -> None:
         local.parse_ai("0", 3)
 
 
-def test_ur_in_a_subprocess_with_board_images(tmp_path) -> None:
+def test_ur_from_the_command_line_shows_the_legal_steps(tmp_path) -> None:
     done = subprocess.run(
         [sys.executable, "-m", "bot.local", "ur", "--players", "3", "--seed", "7",
-         "--ai", "all", "--out", str(tmp_path)],
-        cwd=ROOT, capture_output=True, text=True, timeout=600, check=False,
+         "--ai", "2,3", "--out", str(tmp_path)],
+        cwd=ROOT, input="place Z9\nhelp\nquit\n", capture_output=True, text=True,
+        timeout=300, check=False,
     )
-    assert done.returncode == 0, done.stderr
-    result = json.loads(done.stdout.splitlines()[-1])
-    assert set(result["scores"]) == {"1", "2", "3"}
+    assert done.returncode == local.EXIT_STOPPED, done.stderr
+    out = done.stdout.splitlines()
+    assert out[0] == "Ur, 3 players, seed 7."
+    assert any(line.startswith("  place A1  ") for line in out)
+    assert any(line.startswith("'place Z9' refused: ") for line in out)
+    assert out[-1] == "Game abandoned."
+    assert (tmp_path / "turn-000.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_an_illegal_ur_script_line_names_the_line(tmp_path) -> None:
+    script = tmp_path / "ur.txt"
+    script.write_text("# first placement\nplace A1\nplace A1\n", encoding="utf-8")
+    done = subprocess.run(
+        [sys.executable, "-m", "bot.local", "ur", "--players", "3", "--seed", "7",
+         "--script", str(script), "--lang", "fr"],
+        cwd=ROOT, capture_output=True, text=True, timeout=300, check=False,
+    )
+    assert done.returncode == local.EXIT_SCRIPT_ERROR
+    assert f"{script}, ligne " in done.stderr
+    assert "« place A1 » refusé : " in done.stderr
+
+
+def test_a_whole_ur_game_writes_a_board_per_turn(tmp_path, capsys, monkeypatch) -> None:
+    # Random play keeps this quick; the AI itself is covered by test_ai.
+    monkeypatch.setattr(local.ai, "choose", local.ai.random_choice)
+    status, out, _ = _run(capsys, monkeypatch, ["ur", "--players", "4", "--seed", "7",
+                                                "--ai", "all", "--out", str(tmp_path)])
+    assert status == local.EXIT_OK
+    result = json.loads(out[-1])
+    assert set(result["scores"]) == {"1", "2", "3", "4"}
     assert result["winners"]
-    assert all(1 <= w <= 3 for w in result["winners"])
-    pngs = sorted(tmp_path.glob("turn-*.png"))
-    assert len(pngs) > 3
+    assert all(result["scores"][str(w)] == max(result["scores"].values())
+               for w in result["winners"])
+    boards = sorted(tmp_path.glob("turn-*.png"))
+    assert len(boards) == sum(line.startswith("Board image: ") for line in out) - 1
+    assert len(boards) > 10
     assert (tmp_path / "final.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+class _DrawingRace(RaceGame):
+    """The toy game where ``add 2`` counts as a random draw: it cannot be undone."""
+
+    def is_reversible(self, state: Any, seat: int, action: Any) -> bool:
+        return bool(action.notation != "add 2")
+
+
+def test_undo_never_crosses_an_irreversible_step(capsys, monkeypatch) -> None:
+    monkeypatch.setitem(registry.GAMES, "race",
+                        registry.GameEntry(_DrawingRace(), _TinyRenderer()))
+    seed = next(s for s in range(50) if _first_seat(s, 2) == 1)
+    steps = "add 2\nadd 1\nundo\nundo\nquit\n"
+    status, out, _ = _run(capsys, monkeypatch, ["race", "--seed", str(seed), "--ai", "2"], steps)
+    assert status == local.EXIT_STOPPED
+    assert "Undone: add 1." in out
+    assert any(line.startswith("'undo' refused: Your last step cannot be undone") for line in out)

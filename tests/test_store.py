@@ -56,7 +56,7 @@ async def test_migrations_build_an_empty_file_and_reopen_idempotently(tmp_path: 
     try:
         tables = {r[0] for r in raw.execute("SELECT name FROM sqlite_master WHERE type='table'")}
         assert {"games", "seats", "actions", "user_prefs", "reminders", "skip_votes",
-                "schema_version"} <= tables
+                "schema_version", "turn_starts"} <= tables
         assert raw.execute("SELECT COUNT(*) FROM schema_version").fetchone() == (1,)
         assert raw.execute("PRAGMA journal_mode").fetchone() == ("wal",)
     finally:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .model import Channel, Guild, Message
+from .model import JSON, Attachment, Channel, Guild, Message
 from .server import FakeDiscord
 from .users import FakeUser
 
@@ -48,12 +48,14 @@ class Counters:
 
     board_posts: list[BoardPost] = field(default_factory=list)
     posts: int = 0
+    pngs: int = 0              # PNG files the bot uploaded (posts, panels, edits)
+    png_bytes: int = 0
 
 
 class LoadDiscord(FakeDiscord):
     """FakeDiscord sized for thousands of users and hours of traffic."""
 
-    def __init__(self, *, history_limit: int = 40, max_interactions: int = 50_000,
+    def __init__(self, *, history_limit: int = 40, max_interactions: int = 20_000,
                  keep_bytes: bool = False, **kwargs: object) -> None:
         super().__init__(history_limit=history_limit, max_interactions=max_interactions,
                          keep_bytes=keep_bytes, **kwargs)  # type: ignore[arg-type]
@@ -66,6 +68,13 @@ class LoadDiscord(FakeDiscord):
                 BoardPost(message.channel.id, message.seq, message.created_at))
         elif not message.ephemeral and message.interaction is None:
             self.counters.posts += 1
+
+    def _uploads(self, data: JSON, files: dict[int, tuple[str, bytes]]) -> list[Attachment]:
+        for _, blob in files.values():
+            if blob[:8] == b"\x89PNG\r\n\x1a\n":
+                self.counters.pngs += 1
+                self.counters.png_bytes += len(blob)
+        return super()._uploads(data, files)
 
     def community(self, tables: int, *, per_guild: int = 10, players: int = 3,
                   ai_every: int = 0, locale: str = "en-US",
