@@ -687,6 +687,14 @@ class Driver:
 # -- after the run -----------------------------------------------------------------------
 
 
+def _safe(fn: Callable[..., dict[str, Any]], *args: Any) -> dict[str, Any]:
+    """``fn(*args)``, or the error it raised (a figure lost, never the whole run)."""
+    try:
+        return fn(*args)
+    except Exception as error:
+        return {"error": repr(error)}
+
+
 def _route_kind(hit: str) -> str:
     """"429 POST /channels/1/messages" -> "429 POST /channels"."""
     status, method, path = hit.split(" ", 2)
@@ -779,46 +787,72 @@ def verify(db_path: Path, acks: list[Ack], end_wall: float) -> dict[str, Any]:
     }
 
 
+def full_game_steps(games: int = 20) -> float:
+    """The mean number of steps of a random 3-player game of Ur (for the size estimate)."""
+    engine = registry.get("ur").engine
+    total = 0
+    for seed in range(games):
+        rng = random.Random(seed)
+        state = engine.setup(seed, 3, {})
+        while active := engine.active(state):
+            state = engine.apply(state, active[0], rng.choice(engine.legal(state, active[0])))
+            total += 1
+    return total / games
+
+
 def db_figures(db_path: Path) -> dict[str, Any]:
-    """File size, and the logical bytes a finished game takes (row data)."""
+    """File size; bytes per action row and per game (pages from SQLite's dbstat, tables
+    and their indexes); the size of a finished game from those."""
     size = sum(p.stat().st_size for p in db_path.parent.glob(db_path.name + "*"))
     conn = sqlite3.connect(f"file:{db_path}?mode=ro", uri=True)
     try:
-        finished = conn.execute(
-            "SELECT count(*), coalesce(sum(length(state) + length(coalesce(turn_start_state,''))"
-            " + length(options) + length(settings) + 120), 0) FROM games"
-            " WHERE status = 'finished'").fetchone()
-        log_bytes = conn.execute(
-            "SELECT coalesce(sum(length(notation) + 48), 0) FROM actions WHERE game_id IN"
-            " (SELECT id FROM games WHERE status = 'finished')").fetchone()[0]
         games = conn.execute("SELECT count(*) FROM games").fetchone()[0]
+        actions = conn.execute("SELECT count(*) FROM actions").fetchone()[0]
+        finished = conn.execute(
+            "SELECT count(*), (SELECT count(*) FROM actions WHERE game_id IN"
+            " (SELECT id FROM games WHERE status = 'finished'))"
+            " FROM games WHERE status = 'finished'").fetchone()
+        pages = dict(conn.execute(
+            "SELECT coalesce(i.tbl_name, d.name), sum(d.pgsize) FROM dbstat d"
+            " LEFT JOIN sqlite_schema i ON i.name = d.name GROUP BY 1").fetchall())
     finally:
         conn.close()
-    count = finished[0]
+    action_bytes = pages.pop("actions", 0) / actions if actions else 0.0
+    game_bytes = sum(v for k, v in pages.items() if k not in ("sqlite_schema",
+                                                              "schema_version")) / max(1, games)
+    steps = finished[1] / finished[0] if finished[0] else full_game_steps()
     return {
-        "file_bytes": size, "games": games,
+        "file_bytes": size, "games": games, "actions": actions,
         "file_bytes_per_game": size / games if games else 0,
-        "finished_games": count,
-        "row_bytes_per_finished_game": (finished[1] + log_bytes) / count if count else 0,
+        "bytes_per_action": action_bytes, "bytes_per_game_rows": game_bytes,
+        "finished_games": finished[0], "steps_per_finished_game": steps,
+        "steps_from": "finished games" if finished[0] else "random playouts (none finished)",
+        "bytes_per_finished_game": game_bytes + steps * action_bytes,
     }
 
 
 async def reminders_check(h: Harness, tables: list[Table]) -> dict[str, Any]:
-    """Move the bot's clock 25 h ahead: every running game's channel should get a reminder."""
+    """Move the bot's clock 25 h ahead: the channel of every running game whose player to
+    move is a person should get a reminder mentioning them (50 channels checked)."""
     conn = sqlite3.connect(f"file:{h.db_path}?mode=ro", uri=True)
     try:
         running = {row[0] for row in conn.execute(
-            "SELECT channel_id FROM games WHERE status = 'running'")}
+            "SELECT g.channel_id FROM games g JOIN seats s ON s.game_id = g.id"
+            " AND s.seat = json_extract(g.active, '$[0]')"
+            " WHERE g.status = 'running' AND s.user_id IS NOT NULL")}
     finally:
         conn.close()
-    sample = [t.channel for t in tables if t.channel.id in running][:50]
+    sample = [t for t in tables if t.channel.id in running][:50]
     mark = h.fake.mark()
     h.clock_file.write_text(str(25 * 3600))
     got = 0
-    for channel in sample:
+    for table in sample:
+        def reminder(m: Message, players: list[FakeUser] = table.players) -> bool:
+            return m.interaction is None and not m.pngs and any(m.mentions(p.id)
+                                                                 for p in players)
         with contextlib.suppress(TimeoutError):
-            await h.fake.wait_for_channel_message(
-                channel, lambda m: m.interaction is None and not m.pngs, timeout=30, after=mark)
+            await h.fake.wait_for_channel_message(table.channel, reminder, timeout=30,
+                                                  after=mark)
             got += 1
     return {"channels_checked": len(sample), "reminded": got}
 
@@ -868,7 +902,12 @@ async def run(opts: argparse.Namespace) -> dict[str, Any]:
         for task in done:
             if task.exception() is not None:
                 h.stats.fail(f"driver crashed: {task.exception()!r}")
-        reminders = await reminders_check(h, tables) if (opts.kills or opts.faults) else None
+        reminders: dict[str, Any] | None = None
+        if opts.kills or opts.faults:
+            try:
+                reminders = await reminders_check(h, tables)
+            except Exception as error:  # a figure lost, never the whole run
+                reminders = {"error": repr(error)}
         stop_watch.set()
         await watcher
         log_text = h.bot.output()
@@ -880,7 +919,7 @@ async def run(opts: argparse.Namespace) -> dict[str, Any]:
                                         (start_wall, end_wall)).fetchone()[0]
         finally:
             conn.close()
-        checks = verify(h.db_path, h.stats.acks, end_wall)
+        checks = _safe(verify, h.db_path, h.stats.acks, end_wall)
         window = end - start
         peak = max((s[1] for s in h.watch.samples), default=0)
         rss_minute2 = h.watch.rss_at(start + min(120, window * 0.2))
@@ -905,7 +944,7 @@ async def run(opts: argparse.Namespace) -> dict[str, Any]:
             "bot_cpu_s": cpu_end - cpu_start,
             "bot_cpu_ms_per_step": 1000 * (cpu_end - cpu_start) / max(1, steps_window),
             "harness_cpu_share": (harness_cpu_end - harness_cpu_start) / window,
-            "db": db_figures(h.db_path),
+            "db": _safe(db_figures, h.db_path),
             "counts": dict(h.stats.counts),
             "failed_interactions": h.stats.counts["failed"],
             "failures": h.stats.failures,
@@ -939,9 +978,13 @@ async def run(opts: argparse.Namespace) -> dict[str, Any]:
             await h.bot.stop()
         await h.fake.stop()
     if not opts.no_baseline:
-        result["in_process"] = await service_baseline.measure(
-            games=min(50, opts.games), steps=opts.baseline_steps, seed=opts.seed,
-            workdir=workdir)
+        try:
+            result["in_process"] = await service_baseline.measure(
+                games=min(50, opts.games), steps=opts.baseline_steps, seed=opts.seed,
+                workdir=workdir)
+        except Exception as error:  # a figure lost, never the whole run
+            result["in_process_error"] = repr(error)
+            return result
         per_step = result["in_process"]["per_step_ms"]
         result["discord_vs_in_process"] = {
             "bot_cpu_ms_per_step_over_in_process_ms": result["bot_cpu_ms_per_step"] / per_step,
@@ -951,60 +994,84 @@ async def run(opts: argparse.Namespace) -> dict[str, Any]:
     return result
 
 
-def table(r: dict[str, Any]) -> str:
-    """The one table the run prints."""
-    lines = [f"community run: {r['command']}", ""]
-    lines.append(f"{'throughput':<34}{r['steps_per_s']:10.1f} steps/s (all seats, from the log)"
-                 f"  {r['human_steps_acked_per_s']:.1f} human steps acked/s"
-                 f"  {r['turns_per_s']:.2f} board posts/s  window {r['window_seconds']:.0f}s"
-                 f"  ({r['pngs_uploaded_per_step']:.2f} PNGs uploaded per step)")
-    lines.append(f"{'latency (ms)':<34}{'n':>8}{'p50':>9}{'p95':>9}{'p99':>9}{'max':>10}")
+def _section_throughput(r: dict[str, Any]) -> list[str]:
+    return [f"{'throughput':<34}{r['steps_per_s']:10.1f} steps/s (all seats, from the log)"
+            f"  {r['human_steps_acked_per_s']:.1f} human steps acked/s"
+            f"  {r['turns_per_s']:.2f} board posts/s  window {r['window_seconds']:.0f}s"
+            f"  ({r['pngs_uploaded_per_step']:.2f} PNGs uploaded per step)"]
+
+
+def _section_latency(r: dict[str, Any]) -> list[str]:
+    lines = [f"{'latency (ms)':<34}{'n':>8}{'p50':>9}{'p95':>9}{'p99':>9}{'max':>10}"]
     for kind in ("play", "autocomplete", "button", "command", "play_final", "button_final",
                  "command_final", "board"):
         s = r["latency"].get(kind)
         if s:
             lines.append(f"  {kind:<32}{s['n']:8d}{s['p50_ms']:9.1f}{s['p95_ms']:9.1f}"
                          f"{s['p99_ms']:9.1f}{s['max_ms']:10.1f}")
-    rss = r["rss_kb"]
-    mb = {k: (v or 0) / 1024 for k, v in rss.items()}
-    lines.append(f"{'bot RSS (MB)':<34}start {mb['start']:.1f}  peak {mb['peak']:.1f}  "
-                 f"at 20%/2min {mb['at_20pct_or_2min']:.1f}  end {mb['end']:.1f}  growth "
-                 f"{100 * (r['rss_growth_after_2min'] or 0):+.1f}% (goal < 10%, no kills)")
-    lines.append(f"{'bot CPU':<34}{r['bot_cpu_s']:.1f} s = {r['bot_cpu_ms_per_step']:.2f} ms/step"
-                 f"  (harness used {100 * r['harness_cpu_share']:.0f}% of a core)")
+    return lines
+
+
+def _section_process(r: dict[str, Any]) -> list[str]:
+    mb = {k: (v or 0) / 1024 for k, v in r["rss_kb"].items()}
+    return [f"{'bot RSS (MB)':<34}start {mb['start']:.1f}  peak {mb['peak']:.1f}  "
+            f"at 20%/2min {mb['at_20pct_or_2min']:.1f}  end {mb['end']:.1f}  growth "
+            f"{100 * (r['rss_growth_after_2min'] or 0):+.1f}% (goal < 10%, without kills)",
+            f"{'bot CPU':<34}{r['bot_cpu_s']:.1f} s = {r['bot_cpu_ms_per_step']:.2f} ms/step"
+            f"  (harness used {100 * r['harness_cpu_share']:.0f}% of a core)"]
+
+
+def _section_db(r: dict[str, Any]) -> list[str]:
     db = r["db"]
-    lines.append(f"{'database':<34}{db['file_bytes'] / 1e6:.1f} MB, {db['games']} games, "
-                 f"{db['file_bytes_per_game'] / 1024:.1f} KB/game (file); finished game rows "
-                 f"{db['row_bytes_per_finished_game'] / 1024:.1f} KB ({db['finished_games']})")
-    v = r["verify"]
-    lines.append(f"{'nothing lost':<34}acked {v['acknowledged']}, in log once {v['in_log_once']},"
-                 f" lost {v['lost']}, doubled {v['doubled']}, applied w/o ack "
-                 f"{v['applied_without_ack']}, stuck {len(v['stuck_games'])}, corrupt "
-                 f"{len(v['corrupt_games'])}")
-    c = r["counts"]
-    lines.append(f"{'interactions':<34}failed {r['failed_interactions']}, over 3 s "
-                 f"{c.get('over_3s', 0)}, lost to kills {c.get('lost_to_kill', 0)}, "
-                 f"resyncs {c.get('resyncs', 0)} (after an empty autocomplete for the player "
-                 f"to move: {c.get('resync_after_no choices', 0)}), stale "
-                 f"{c.get('play_stale', 0)}+{c.get('button_stale', 0)}")
-    f = r["faults"]
-    lines.append(f"{'faults':<34}kills {f['kills']} (down {f['downtime_s']:.1f}s), gateway "
-                 f"drops {f['gateway_drops']} -> resumes {f['resumes']}, "
-                 f"http {dict(f['http_fault_hits'])}"
-                 f", db locks {[round(x, 1) for x in f['lock_windows_s']]} -> busy answers "
-                 f"{f['busy_answers']} ({f['busy_outside_lock']} outside), acks during lock "
-                 f"{f['acks_during_lock']}, reminders {f['reminders']}")
-    lines.append(f"{'bot log':<34}tracebacks {r['bot_log']['tracebacks']}, ERROR lines "
-                 f"{r['bot_log']['errors']}; stand-in {r['stand_in']}")
-    if "in_process" in r:
-        ip = r["in_process"]
-        lines.append(service_baseline.table(ip))
-        d = r["discord_vs_in_process"]
-        lines.append(f"{'via Discord / in-process':<34}bot CPU per step "
-                     f"{d['bot_cpu_ms_per_step_over_in_process_ms']:.2f}x the in-process wall "
-                     f"time per step; /play final p50 {d['play_final_p50_over_in_process']:.1f}x")
-    for failure in r["failures"][:10]:
-        lines.append(f"  failure: {failure}")
+    return [f"{'database':<34}{db['file_bytes'] / 1e6:.1f} MB for {db['games']} games and "
+            f"{db['actions']} steps; {db['bytes_per_action']:.0f} B/step, "
+            f"{db['bytes_per_game_rows'] / 1024:.1f} KB/game rows -> a finished game of "
+            f"{db['steps_per_finished_game']:.0f} steps ~ "
+            f"{db['bytes_per_finished_game'] / 1024:.1f} KB ({db['steps_from']})"]
+
+
+def _section_checks(r: dict[str, Any]) -> list[str]:
+    v, c, f = r["verify"], r["counts"], r["faults"]
+    return [
+        f"{'nothing lost':<34}acked {v['acknowledged']}, in log once {v['in_log_once']}, lost "
+        f"{v['lost']}, doubled {v['doubled']}, applied w/o ack {v['applied_without_ack']}, "
+        f"stuck {len(v['stuck_games'])}, corrupt {len(v['corrupt_games'])}",
+        f"{'interactions':<34}failed {r['failed_interactions']}, over 3 s "
+        f"{c.get('over_3s', 0)}, lost to kills {c.get('lost_to_kill', 0)}, resyncs "
+        f"{c.get('resyncs', 0)} (after an empty autocomplete for the player to move: "
+        f"{c.get('resync_after_no choices', 0)}), stale "
+        f"{c.get('play_stale', 0)}+{c.get('button_stale', 0)}",
+        f"{'faults':<34}kills {f['kills']} (down {f['downtime_s']:.1f}s), gateway drops "
+        f"{f['gateway_drops']} -> resumes {f['resumes']}, http {dict(f['http_fault_hits'])}, "
+        f"db locks {[round(x, 1) for x in f['lock_windows_s']]} -> busy answers "
+        f"{f['busy_answers']} ({f['busy_outside_lock']} outside), acks during lock "
+        f"{f['acks_during_lock']}, reminders {f['reminders']}",
+        f"{'bot log':<34}tracebacks {r['bot_log']['tracebacks']} (at shutdown "
+        f"{r['bot_log']['tracebacks_at_shutdown']}), ERROR lines {r['bot_log']['errors']}; "
+        f"stand-in {r['stand_in']}",
+    ]
+
+
+def _section_in_process(r: dict[str, Any]) -> list[str]:
+    if "in_process" not in r:
+        return []
+    d = r["discord_vs_in_process"]
+    return [service_baseline.table(r["in_process"]),
+            f"{'via Discord / in-process':<34}bot CPU per step "
+            f"{d['bot_cpu_ms_per_step_over_in_process_ms']:.2f}x the in-process wall time per "
+            f"step; /play final p50 {d['play_final_p50_over_in_process']:.1f}x"]
+
+
+def table(r: dict[str, Any]) -> str:
+    """The one table the run prints (a section whose figures are missing says so)."""
+    lines = [f"community run: {r['command']}", ""]
+    for section in (_section_throughput, _section_latency, _section_process, _section_db,
+                    _section_checks, _section_in_process):
+        try:
+            lines += section(r)
+        except (KeyError, TypeError, ValueError, ZeroDivisionError) as error:
+            lines.append(f"{section.__name__[9:]:<34}figures missing: {error!r}")
+    lines += [f"  failure: {failure}" for failure in r.get("failures", [])[:10]]
     return "\n".join(lines)
 
 
@@ -1042,8 +1109,9 @@ def options(argv: list[str] | None = None) -> argparse.Namespace:
 def passed(result: dict[str, Any]) -> bool:
     """Zero failed interactions, nothing lost or doubled, no stuck or corrupt game."""
     v = result["verify"]
-    return (result["failed_interactions"] == 0 and v["lost"] == 0 and v["doubled"] == 0
-            and not v["stuck_games"] and not v["corrupt_games"])
+    return (result["failed_interactions"] == 0 and v.get("lost") == 0
+            and v.get("doubled") == 0 and v.get("stuck_games") == []
+            and v.get("corrupt_games") == [])
 
 
 def main(argv: list[str] | None = None) -> int:

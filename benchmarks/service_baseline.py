@@ -16,8 +16,8 @@ and the machine limits measured in the same run:
 
 - ``bare_png``: encoding the same indexed image as PNG level 1 (no drawing);
 - ``bare_sqlite``: one aiosqlite round trip writing a state of the same size and a log
-  row in one transaction (WAL, synchronous=FULL), nothing else: the same definition as
-  ``benchmarks/bench_service.py`` (its ``bench_bare`` is reused).
+  row in one transaction (WAL, synchronous=FULL), nothing else (the definition
+  ``benchmarks/bench_service.py`` uses).
 
 ``ratio`` = (service + render) / (bare_sqlite + bare_png) per step (goal: <= 1.5).
 ``benchmarks/community.py`` runs :func:`measure` after its load run, so both figures
@@ -39,7 +39,8 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from benchmarks import bench_service
+import aiosqlite
+
 from bot import registry
 from bot.clock import SystemClock
 from bot.session import GameService, Player
@@ -144,14 +145,29 @@ def _bare_png(views: list[tuple[dict[str, Any], RenderContext]]) -> list[float]:
 
 
 async def _bare_sqlite(path: Path, count: int, state_bytes: int) -> list[float]:
-    """The machine limit of a step's write, as ``benchmarks/bench_service.py`` defines it:
-    one round trip to the aiosqlite thread running BEGIN; UPDATE a row with a state of the
-    same size; INSERT a log row; COMMIT (WAL, synchronous=FULL, a fresh file)."""
-    store = await Store.open(path)
+    """The machine limit of a step's write: one round trip to the aiosqlite thread running
+    BEGIN; UPDATE a row with a state of the same size; INSERT a log row; COMMIT (WAL,
+    synchronous=FULL, a fresh file) -- the definition ``benchmarks/bench_service.py`` uses."""
+    conn = await aiosqlite.connect(path, isolation_level=None)
+    out = []
     try:
-        return await bench_service.bench_bare(store, state_bytes, count)
+        await conn.execute("PRAGMA journal_mode = WAL")
+        await conn.execute("PRAGMA synchronous = FULL")
+        await conn.executescript(
+            "CREATE TABLE bare_games (id INTEGER PRIMARY KEY, state TEXT, version INTEGER);"
+            "CREATE TABLE bare_log (game_id INTEGER, idx INTEGER, seat INTEGER, notation TEXT,"
+            " UNIQUE (game_id, idx)); INSERT INTO bare_games VALUES (1, '', 0);")
+        state = "x" * state_bytes
+        for idx in range(1, count + 1):
+            script = (f"BEGIN IMMEDIATE; UPDATE bare_games SET state = '{state}', version = {idx}"
+                      f" WHERE id = 1; INSERT INTO bare_log VALUES (1, {idx}, 0, 'place b3');"
+                      " COMMIT;")
+            start = time.perf_counter()
+            await conn.executescript(script)
+            out.append(time.perf_counter() - start)
     finally:
-        await store.close()
+        await conn.close()
+    return out
 
 
 async def measure(games: int = 50, steps: int = 2000, seed: int = 1,

@@ -7,6 +7,12 @@ clicks apply exactly one step. Errors a user can cause raise
 :class:`~bot.engine.GameError` (rule problems); both carry a translatable
 :class:`~bot.engine.Text` and leave everything unchanged.
 
+Records are cached in memory per game (this process is the only writer; the
+database's version check still catches any other writer, and the cache is then
+dropped). :class:`StoreUnavailable` (database locked or disk full) means nothing
+was written: the same request can simply be retried. A retried step carrying its
+``expected_version`` is never applied twice.
+
 Rulings (details in the method docstrings): the creator leaving a lobby passes it on
 to the next human (or closes it); a resigned seat is played by the AI and ranked
 last; vote_skip needs a strict majority of the other seated humans once the turn
@@ -230,6 +236,7 @@ class GameService:
         self._engine_of = engines or _registry_engine
         self._ai_choose = ai_choose
         self._cache: dict[int, _Live] = {}
+        self._channels: dict[int, int] = {}
         self._locks: dict[int, asyncio.Lock] = {}
 
     # -- helpers --------------------------------------------------------------------------
@@ -250,15 +257,39 @@ class GameService:
             stored = await self.store.load(game_id)
             if stored is None:
                 return None
+            cached = self._cache.get(game_id)
+            if cached is not None:  # loaded meanwhile by another task, maybe newer
+                return cached
             live = _Live(stored.record, stored.turn_start_state)
-            self._cache[game_id] = live
+            self._remember(live, stored.record)
         return live
 
-    async def _channel_game_id(self, channel_id: int) -> int:
+    async def _find_channel_game(self, channel_id: int) -> int | None:
+        """The id of the channel's active game (from memory when this process knows it)."""
+        game_id = self._channels.get(channel_id)
+        if game_id is not None:
+            live = self._cache.get(game_id)
+            if live is not None and live.record.status in ACTIVE:
+                return game_id
+            del self._channels[channel_id]
         game_id = await self.store.active_game_id(channel_id)
+        if game_id is not None:
+            self._channels[channel_id] = game_id
+        return game_id
+
+    async def _channel_game_id(self, channel_id: int) -> int:
+        game_id = await self._find_channel_game(channel_id)
         if game_id is None:
             raise _fail("service.no_game")
         return game_id
+
+    def _remember(self, live: _Live, record: GameRecord) -> None:
+        """Make ``record`` the cached one; games that ended leave the cache."""
+        live.record = record
+        if record.status in ACTIVE:
+            self._cache[record.id] = live
+        else:
+            self._cache.pop(record.id, None)
 
     async def _save(
         self,
@@ -278,7 +309,7 @@ class GameService:
         except StaleVersion:
             self._cache.pop(record.id, None)
             raise
-        live.record = record
+        self._remember(live, record)
         if turn_start_state is not None:
             live.turn_start_state = turn_start_state
         return record
@@ -323,7 +354,7 @@ class GameService:
         ranking = (*(g for g in groups if g), resigned)
         return replace(outcome, ranking=ranking)
 
-    async def outcome(self, record: GameRecord) -> Outcome | None:
+    def outcome(self, record: GameRecord) -> Outcome | None:
         """The final outcome of ``record`` (resigned seats ranked last), or None."""
         if record.state is None:
             return None
@@ -360,7 +391,7 @@ class GameService:
         full_options = self._check_options(engine, options)
         if not 0 <= ai_seats < engine.meta.max_players:
             raise _fail("service.too_many_ai", max=engine.meta.max_players - 1)
-        if await self.store.active_game_id(channel_id) is not None:
+        if await self._find_channel_game(channel_id) is not None:
             raise _fail("service.channel_busy")
         seats = [SeatInfo(0, creator.user_id, creator.name)]
         seats += [SeatInfo(i + 1, None, f"AI {i + 1}") for i in range(ai_seats)]
@@ -371,6 +402,7 @@ class GameService:
         )
         record.id = await self.store.insert_game(record)
         self._cache[record.id] = _Live(record, None)
+        self._channels[channel_id] = record.id
         return record
 
     async def _lobby(self, channel_id: int) -> tuple[_Live, asyncio.Lock]:
@@ -500,7 +532,7 @@ class GameService:
 
     async def get(self, channel_id: int) -> GameRecord | None:
         """The active (lobby/running/paused) game of ``channel_id``."""
-        game_id = await self.store.active_game_id(channel_id)
+        game_id = await self._find_channel_game(channel_id)
         return None if game_id is None else await self.get_by_id(game_id)
 
     async def get_by_id(self, game_id: int) -> GameRecord | None:
@@ -613,7 +645,7 @@ class GameService:
             self._cache.pop(record.id, None)
             raise
         turn_steps = (*steps, action)
-        live.record = new
+        self._remember(live, new)
         if turn_ended:
             live.turn_start_state = state
             live.turn_steps = []
@@ -894,7 +926,7 @@ class GameService:
             replayed = export.replay(engine, replace(doc, options=options))
         except export.DocumentError as error:
             raise ServiceError(error.reason) from error
-        if await self.store.active_game_id(channel_id) is not None:
+        if await self._find_channel_game(channel_id) is not None:
             raise _fail("service.channel_busy")
         from bot.store import ActionRow  # bot.store imports this module
 
@@ -916,7 +948,7 @@ class GameService:
         log = [ActionRow(i + 1, s.seat, s.action.notation, s.turn, s.reversible, now)
                for i, s in enumerate(replayed.steps)]
         record.id = await self.store.insert_game(record, replayed.turn_start_state, log)
-        self._cache[record.id] = _Live(record, replayed.turn_start_state)
+        self._remember(_Live(record, replayed.turn_start_state), record)
         return record
 
 

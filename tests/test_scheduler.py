@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.clock import FakeClock
+from bot.clock import FakeClock, OffsetClock, clock_from_env
 from bot.scheduler import Reminder, Scheduler, Timeout
 from bot.session import GameRecord, Player, ServiceError
 from bot.store import Store
@@ -225,3 +225,21 @@ async def test_vote_skip_needs_the_policy(env: Env) -> None:
         await env.service.vote_skip(CHANNEL, next(
             s.user_id or 0 for s in record.seats if s.seat not in record.active))
     assert reason(error) == "service.skip_not_enabled"
+
+
+def test_offset_clock_reads_its_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    base = FakeClock(1000.0)
+    path = tmp_path / "offset"
+    clock = OffsetClock(base, path)
+    assert clock.now() == 1000.0  # no file: no offset
+    path.write_text("90000\n")
+    assert clock.now() == 91000.0
+    path.write_text("3600.5")
+    base.advance(10)
+    assert clock.now() == 4610.5
+    path.write_text("soon")
+    assert clock.now() == 1010.0  # unreadable: no offset
+    monkeypatch.setenv("DINGIR_CLOCK_FILE", str(path))
+    assert isinstance(clock_from_env(), OffsetClock)
+    monkeypatch.delenv("DINGIR_CLOCK_FILE")
+    assert not isinstance(clock_from_env(), OffsetClock)

@@ -38,8 +38,17 @@ class StickyRace(RaceGame):
         return action.notation != "add 2"
 
 
+class BulkyRace(RaceGame):
+    """The toy game whose state grows by 5 KB a step (fills a capped database quickly)."""
+
+    def apply(self, state: State, seat: Seat, action: Action | str) -> State:
+        new = super().apply(state, seat, action)
+        new["pad"] = state.get("pad", "") + "x" * 5000
+        return new
+
+
 STICKY = StickyRace()
-ENGINES: dict[str, Game] = {"race": GAME, "sticky": STICKY}
+ENGINES: dict[str, Game] = {"race": GAME, "sticky": STICKY, "bulky": BulkyRace()}
 
 
 def first_legal(
@@ -551,3 +560,24 @@ async def test_locked_database_gives_store_unavailable_and_changes_nothing(env: 
     fresh = make_service(env.store, env.clock)  # and the database agrees with the cache
     stored = await fresh.get(CHANNEL)
     assert stored is not None and stored.state == result.record.state
+
+
+async def test_full_disk_gives_store_unavailable_and_changes_nothing(env: Env) -> None:
+    record = await started(env.service, game="bulky")
+    user = current_user(record)
+    first = await env.service.play(CHANNEL, user, "add 1")
+    pages = await env.store._fetchall("PRAGMA page_count")
+    await env.store._fetchall(f"PRAGMA max_page_count = {pages[0][0]}")  # the disk is full
+    with pytest.raises(StoreUnavailable) as error:
+        await env.service.play(CHANNEL, user, "add 1")
+    assert "full" in error.value.detail
+    await env.store._fetchall("PRAGMA max_page_count = 1000000")  # space was freed
+    fresh = make_service(env.store, env.clock)
+    stored = await fresh.get(CHANNEL)
+    cached = await env.service.get(CHANNEL)
+    assert stored is not None and cached is not None
+    assert stored.version == cached.version == first.record.version
+    assert stored.state == cached.state == first.record.state
+    assert len((await env.service.log(CHANNEL))[1]) == 1
+    retry = await env.service.play(CHANNEL, user, "add 1", expected_version=cached.version)
+    assert retry.record.state is not None and retry.record.state["adds"] == 2

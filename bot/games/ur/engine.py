@@ -161,11 +161,16 @@ class UrGame:
         return state_from_view(view)
 
     def heuristic(self, state: State, seat: Seat) -> float:
-        """Score-if-ended-now lead over the best opponent, plus small token terms."""
+        """Score-if-ended-now lead over the best opponent, plus progress terms.
+
+        Ziggurats and full tiles weigh enough that AI-only tables build the
+        fifth ziggurat and so finish their games.
+        """
         points = scores(state)
         best_other = max(p for s, p in enumerate(points) if s != seat)
         tokens = st.on_board(state, seat)
-        return float(points[seat] - best_other + 0.1 * tokens + 0.5 * state["zigs"][seat])
+        full = sum(1 for cell in st.owned(state, seat) if state["tokens"][cell] == 5)
+        return float(points[seat] - best_other + 0.1 * tokens + 3.0 * state["zigs"][seat] + full)
 
     def default_action(self, state: State, seat: Seat) -> Action | None:
         """A cautious step for a player out of time: decline, pass, stop, end."""
