@@ -25,7 +25,7 @@ import asyncio
 import contextlib
 import json
 import sqlite3
-from collections.abc import AsyncIterator, Iterable, Sequence
+from collections.abc import AsyncIterator, Iterable, Iterator, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import asdict, dataclass, fields
 from pathlib import Path
@@ -288,53 +288,84 @@ def _record(row: sqlite3.Row | tuple[Any, ...]) -> StoredGame:
     return StoredGame(record, json.loads(turn_start) if turn_start is not None else None)
 
 
-class Store:
-    """The database of one bot process. Open with :meth:`open`, close with :meth:`close`."""
+@contextlib.contextmanager
+def _unavailable_as_service_error() -> Iterator[None]:
+    """SQLite availability errors (locked, busy, full, I/O) -> StoreUnavailable."""
+    try:
+        yield
+    except sqlite3.Error as error:
+        if _is_unavailable(error):
+            raise StoreUnavailable(str(error)) from error
+        raise
 
-    def __init__(self, conn: aiosqlite.Connection, path: Path) -> None:
-        self._conn = conn
+
+async def _connect(path: Path, busy_timeout_ms: int, *pragmas: str) -> aiosqlite.Connection:
+    with _unavailable_as_service_error():
+        conn = await aiosqlite.connect(path, isolation_level=None)
+    try:
+        with _unavailable_as_service_error():
+            await conn.execute(f"PRAGMA busy_timeout = {int(busy_timeout_ms)}")
+            for pragma in pragmas:
+                await conn.execute(f"PRAGMA {pragma}")
+    except BaseException:
+        await conn.close()
+        raise
+    return conn
+
+
+class Store:
+    """The database of one bot process. Open with :meth:`open`, close with :meth:`close`.
+
+    Two connections, each with its own aiosqlite thread: one writes (every write and
+    transaction, serialised by an asyncio lock), one only reads (WAL readers never
+    wait for the writer, so boards and autocomplete keep working while a write waits
+    for a lock held by another process).
+    """
+
+    def __init__(self, writer: aiosqlite.Connection, reader: aiosqlite.Connection,
+                 path: Path) -> None:
+        self._conn = writer
+        self._reader = reader
         self.path = path
         self._lock = asyncio.Lock()
 
     @classmethod
     async def open(cls, path: str | Path, *, busy_timeout_ms: int = 5000) -> Store:
-        """Open (creating if needed) and migrate the database at ``path``."""
+        """Open (creating if needed) and migrate the database at ``path``.
+
+        ``busy_timeout_ms``: how long a statement waits for a lock held by another
+        connection before :class:`StoreUnavailable` is raised.
+        """
         path = Path(path)
         path.parent.mkdir(parents=True, exist_ok=True)
+        writer = await _connect(path, busy_timeout_ms, "journal_mode = WAL",
+                                "synchronous = FULL", "foreign_keys = ON")
         try:
-            conn = await aiosqlite.connect(path, isolation_level=None)
-        except sqlite3.Error as error:
-            raise StoreUnavailable(str(error)) from error
-        store = cls(conn, path)
-        try:
-            await conn.execute(f"PRAGMA busy_timeout = {int(busy_timeout_ms)}")
-            await conn.execute("PRAGMA journal_mode = WAL")
-            await conn.execute("PRAGMA synchronous = FULL")
-            await conn.execute("PRAGMA foreign_keys = ON")
-            await store._migrate()
+            await cls._migrate(writer)
+            reader = await _connect(path, busy_timeout_ms, "query_only = ON",
+                                    "foreign_keys = ON")
         except BaseException:
-            await conn.close()
+            await writer.close()
             raise
-        return store
+        return cls(writer, reader, path)
 
     async def close(self) -> None:
-        """Close the connection (pending work finishes first)."""
-        await self._conn.close()
+        """Close both connections (pending work finishes first)."""
+        try:
+            await self._reader.close()
+        finally:
+            await self._conn.close()
 
     # -- plumbing -------------------------------------------------------------------------
 
     @asynccontextmanager
     async def _guard(self) -> AsyncIterator[aiosqlite.Connection]:
-        """Exclusive use of the connection; SQLite availability errors -> StoreUnavailable."""
+        """Exclusive use of the writing connection; a failed transaction is rolled back and
+        SQLite availability errors become StoreUnavailable."""
         async with self._lock:
             try:
-                yield self._conn
-            except sqlite3.Error as error:
-                if self._conn.in_transaction:
-                    await self._rollback()
-                if _is_unavailable(error):
-                    raise StoreUnavailable(str(error)) from error
-                raise
+                with _unavailable_as_service_error():
+                    yield self._conn
             except BaseException:
                 if self._conn.in_transaction:
                     await self._rollback()
@@ -353,21 +384,28 @@ class Store:
             await conn.execute("COMMIT")
 
     async def _fetchall(self, sql: str, params: Sequence[Any] = ()) -> list[Any]:
-        async with self._guard() as conn:
-            return list(await conn.execute_fetchall(sql, params))
+        """Rows of a read-only query, on the reading connection."""
+        with _unavailable_as_service_error():
+            return list(await self._reader.execute_fetchall(sql, params))
 
-    async def _migrate(self) -> None:
-        async with self._guard() as conn:
+    @staticmethod
+    async def _migrate(conn: aiosqlite.Connection) -> None:
+        with _unavailable_as_service_error():
             await conn.execute("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER)")
             rows = list(await conn.execute_fetchall("SELECT version FROM schema_version"))
             if not rows:
                 await conn.execute("INSERT INTO schema_version (version) VALUES (0)")
             current = rows[0][0] if rows else 0
             for number, script in enumerate(MIGRATIONS[current:], start=current + 1):
-                await conn.executescript(
-                    f"BEGIN IMMEDIATE;\n{script}\n"
-                    f"UPDATE schema_version SET version = {number};\nCOMMIT;"
-                )
+                try:
+                    await conn.executescript(
+                        f"BEGIN IMMEDIATE;\n{script}\n"
+                        f"UPDATE schema_version SET version = {number};\nCOMMIT;"
+                    )
+                except BaseException:
+                    if conn.in_transaction:
+                        await conn.execute("ROLLBACK")
+                    raise
 
     async def schema_version(self) -> int:
         """How many migrations this database has run."""

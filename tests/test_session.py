@@ -547,6 +547,9 @@ async def test_locked_database_gives_store_unavailable_and_changes_nothing(env: 
         assert error.value.reason.key == "service.store_unavailable"
         with pytest.raises(StoreUnavailable):
             await env.service.undo(CHANNEL, user)
+        reader = make_service(env.store, env.clock)  # reading still works meanwhile
+        seen = await reader.get(CHANNEL)
+        assert seen is not None and seen.version == record.version + 1
     finally:
         blocker.execute("ROLLBACK")
         blocker.close()
@@ -566,12 +569,13 @@ async def test_full_disk_gives_store_unavailable_and_changes_nothing(env: Env) -
     record = await started(env.service, game="bulky")
     user = current_user(record)
     first = await env.service.play(CHANNEL, user, "add 1")
-    pages = await env.store._fetchall("PRAGMA page_count")
-    await env.store._fetchall(f"PRAGMA max_page_count = {pages[0][0]}")  # the disk is full
+    writer = env.store._conn
+    pages = list(await writer.execute_fetchall("PRAGMA page_count"))
+    await writer.execute(f"PRAGMA max_page_count = {pages[0][0]}")  # the disk is full
     with pytest.raises(StoreUnavailable) as error:
         await env.service.play(CHANNEL, user, "add 1")
     assert "full" in error.value.detail
-    await env.store._fetchall("PRAGMA max_page_count = 1000000")  # space was freed
+    await writer.execute("PRAGMA max_page_count = 1000000")  # space was freed
     fresh = make_service(env.store, env.clock)
     stored = await fresh.get(CHANNEL)
     cached = await env.service.get(CHANNEL)

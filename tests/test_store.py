@@ -66,9 +66,13 @@ async def test_migrations_build_an_empty_file_and_reopen_idempotently(tmp_path: 
 async def test_connection_pragmas(tmp_path: Path) -> None:
     store = await Store.open(tmp_path / "db.sqlite3", busy_timeout_ms=1234)
     try:
-        assert await store._fetchall("PRAGMA foreign_keys") == [(1,)]
-        assert await store._fetchall("PRAGMA synchronous") == [(2,)]  # FULL
-        assert await store._fetchall("PRAGMA busy_timeout") == [(1234,)]
+        writer = store._conn
+        assert list(await writer.execute_fetchall("PRAGMA foreign_keys")) == [(1,)]
+        assert list(await writer.execute_fetchall("PRAGMA synchronous")) == [(2,)]  # FULL
+        assert list(await writer.execute_fetchall("PRAGMA busy_timeout")) == [(1234,)]
+        assert await store._fetchall("PRAGMA busy_timeout") == [(1234,)]  # the reader too
+        with pytest.raises(StoreUnavailable):  # the reader cannot write
+            await store._fetchall("DELETE FROM games")
     finally:
         await store.close()
 
