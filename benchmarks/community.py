@@ -283,7 +283,7 @@ class Harness:
         self.bot = BotProcess(
             self.fake, db_path=self.db_path, clock_file=self.clock_file,
             log_path=workdir / "bot.log", args=args,
-            env={"DINGIR_LOG_LEVEL": "WARNING", "DINGIR_SCHEDULER_SECONDS": "1"},
+            env={"DINGIR_LOG_LEVEL": "WARNING", "DINGIR_SCHEDULER_SECONDS": "10"},
         )
         self.watch = ProcWatch(self.bot)
         self.stats = Stats()
@@ -851,7 +851,7 @@ async def reminders_check(h: Harness, tables: list[Table]) -> dict[str, Any]:
             return m.interaction is None and not m.pngs and any(m.mentions(p.id)
                                                                  for p in players)
         with contextlib.suppress(TimeoutError):
-            await h.fake.wait_for_channel_message(table.channel, reminder, timeout=30,
+            await h.fake.wait_for_channel_message(table.channel, reminder, timeout=40,
                                                   after=mark)
             got += 1
     return {"channels_checked": len(sample), "reminded": got}

@@ -22,14 +22,13 @@ limit has passed; the "ai" timeout policy lets the AI finish that turn only.
 from __future__ import annotations
 
 import asyncio
-import importlib
 import random
 import secrets
 from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, field, fields, replace
 from typing import TYPE_CHECKING, Any, Literal
 
-from bot import export
+from bot import ai, export
 from bot.engine import Action, Game, Outcome, Seat, State, Text, TextArg
 
 if TYPE_CHECKING:
@@ -187,21 +186,6 @@ def _registry_engine(game_id: str) -> Game:
     return registry.get(game_id).engine
 
 
-def _default_chooser() -> Chooser:
-    try:
-        module = importlib.import_module("bot.ai")
-    except ImportError:
-        return _random_chooser
-    chooser: Chooser = module.choose
-    return chooser
-
-
-def _random_chooser(
-    game: Game, view: dict[str, Any], legal: list[Action], seat: Seat, rng: random.Random
-) -> Action:
-    return rng.choice(legal)
-
-
 def _fail(key: str, **args: TextArg) -> ServiceError:
     return ServiceError(Text.of(key, **args))
 
@@ -234,7 +218,7 @@ class GameService:
         self.clock = clock
         self._seed_source = seed_source or (lambda: secrets.randbits(63))
         self._engine_of = engines or _registry_engine
-        self._ai_choose = ai_choose
+        self._ai_choose: Chooser = ai_choose or ai.choose
         self._cache: dict[int, _Live] = {}
         self._channels: dict[int, int] = {}
         self._locks: dict[int, asyncio.Lock] = {}
@@ -693,14 +677,18 @@ class GameService:
 
     # -- AI and clocks --------------------------------------------------------------------
 
-    def _ai_action(self, record: GameRecord, seat: Seat) -> Action:
+    async def _ai_action(self, record: GameRecord, seat: Seat) -> Action:
+        """The AI's step for ``seat``, searched in a worker thread (off the event loop)."""
         engine = self.engine(record.game)
-        assert record.state is not None
-        if self._ai_choose is None:
-            self._ai_choose = _default_chooser()
+        state = record.state
+        assert state is not None
+        choose = self._ai_choose
         rng = random.Random(f"{record.seed}:{record.version}")
-        legal = engine.legal(record.state, seat)
-        return self._ai_choose(engine, engine.view(record.state, seat), legal, seat, rng)
+
+        def search() -> Action:
+            return choose(engine, engine.view(state, seat), engine.legal(state, seat), seat, rng)
+
+        return await asyncio.to_thread(search)
 
     async def run_ai(self, game_id: int) -> list[StepResult]:
         """Let the AI play every AI (or resigned) seat that is active, until a human is.
@@ -718,7 +706,7 @@ class GameService:
                 seat = next((s for s in record.active if self.is_ai(record, s)), None)
                 if seat is None:
                     break
-                results.append(await self._apply(live, seat, self._ai_action(record, seat)))
+                results.append(await self._apply(live, seat, await self._ai_action(record, seat)))
         return results
 
     async def play_out_turn(
@@ -745,7 +733,7 @@ class GameService:
                 assert record.state is not None
                 action = engine.default_action(record.state, seat) if use_default else None
                 results.append(await self._apply(live, seat, action or
-                                                 self._ai_action(record, seat)))
+                                                 await self._ai_action(record, seat)))
         return results
 
     async def vote_skip(self, channel_id: int, user_id: int) -> SkipVote:

@@ -6,6 +6,14 @@ built by :data:`MIGRATIONS`, an ordered list of SQL scripts; ``schema_version``
 records how many have run, so opening an empty file builds everything and
 reopening applies only what is new.
 
+Tables: ``games`` (one row per game: lobby data, options, seed, current state,
+version, settings, clocks; a partial unique index allows one lobby/running/
+paused game per channel), ``turn_starts`` (the state at the start of the
+current turn, for undo), ``seats``, ``actions`` (the append-only log; undo
+only flags rows ``undone``), ``user_prefs`` (DM reminders opt-in),
+``reminders`` (per game and seat: the stretch ``since``, reminders sent, next
+due time, timeout handled) and ``skip_votes``.
+
 An accepted step is the hot path: :meth:`Store.apply_step` is ONE ``INSERT``
 into the view ``step_log`` whose ``INSTEAD OF`` trigger checks the expected
 version, updates the game row and appends the log row. A single statement is

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
@@ -22,19 +21,9 @@ from tests.test_session import (
     reason,
     started,
 )
+from tests.test_session import env as env  # the shared fixture (a store closed at teardown)
 
 HOUR = 3600.0
-
-
-@pytest.fixture
-async def env(tmp_path: Path) -> AsyncIterator[Env]:
-    clock = FakeClock()
-    path = tmp_path / "dingir.sqlite3"
-    store = await Store.open(path)
-    try:
-        yield Env(clock, store, make_service(store, clock), path)
-    finally:
-        await store.close()
 
 
 def scheduler(env: Env) -> Scheduler:

@@ -78,10 +78,11 @@ async def env(tmp_path: Path) -> AsyncIterator[Env]:
     clock = FakeClock()
     path = tmp_path / "dingir.sqlite3"
     store = await Store.open(path)
+    environment = Env(clock, store, make_service(store, clock), path)
     try:
-        yield Env(clock, store, make_service(store, clock), path)
+        yield environment
     finally:
-        await store.close()
+        await environment.store.close()  # tests may reopen the store (a restart)
 
 
 async def started(
@@ -454,6 +455,7 @@ async def test_resign_hands_the_seat_to_the_ai_and_ranks_last(env: Env) -> None:
             record = ([last.record] + [r.record for r in await env.service.run_ai(record.id)])[-1]
     assert last is not None and last.outcome is not None
     assert last.outcome.ranking[-1] == (seat,)
+    assert env.service.outcome(record) == last.outcome
 
 
 async def test_last_human_resigning_aborts(env: Env) -> None:
