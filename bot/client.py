@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord.ext import commands
 
+from bot import registry
 from bot.config import Settings
 from bot.session import GameService
 
@@ -29,11 +30,11 @@ EXTENSIONS = (
     "cogs.buttons",
     "cogs.lobby",
     "cogs.play",
-    "cogs.ur",
     "cogs.help",
     "cogs.reminders",
 )
-"""The cogs loaded at start, in order (buttons first: the others register press handlers)."""
+"""The shared cogs loaded at start, in order (buttons first: the others register press
+handlers); each game's own commands come from :func:`bot.registry.extensions`."""
 
 
 class DingirBot(commands.Bot):
@@ -61,7 +62,7 @@ class DingirBot(commands.Bot):
 
         await self.tree.set_translator(CatalogueTranslator())
         self.tree.error(on_tree_error)
-        for name in EXTENSIONS:
+        for name in (*EXTENSIONS, *registry.extensions()):
             await self.load_extension(name)
         if self.settings.dev_guild is not None:
             guild = discord.Object(id=self.settings.dev_guild)

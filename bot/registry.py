@@ -12,14 +12,16 @@ from render.ur import RENDERER as UR_RENDERER
 
 @dataclass(frozen=True)
 class GameEntry:
-    """A hosted game: its rules engine and its board renderer."""
+    """A hosted game: its rules engine, its board renderer and, optionally, the
+    Discord extension (module name) with its own typed commands."""
 
     engine: Game
     renderer: Renderer
+    extension: str | None = None
 
 
 GAMES: dict[str, GameEntry] = {
-    UR.meta.id: GameEntry(UR, UR_RENDERER),
+    UR.meta.id: GameEntry(UR, UR_RENDERER, "cogs.ur"),
 }
 
 
@@ -34,3 +36,8 @@ def get(game_id: str) -> GameEntry:
 def ids() -> list[str]:
     """The ids of all hosted games."""
     return sorted(GAMES)
+
+
+def extensions() -> list[str]:
+    """The per-game Discord extensions to load, in game order."""
+    return [e.extension for _, e in sorted(GAMES.items()) if e.extension]
