@@ -252,7 +252,8 @@ async def concurrent(games: int = 100, seconds: float = 20.0, seed: int = 1, *,
                     if result.turn_ended:
                         await asyncio.to_thread(entry.renderer.png,
                                                 entry.engine.view(state, None), ctx)
-                        await service.set_message(result.record.id, rng.getrandbits(60))
+                        await service.set_message(result.record.id, rng.getrandbits(60),
+                                                  result.record.turn)
                     steps += 1
 
             started = time.perf_counter()

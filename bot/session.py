@@ -111,6 +111,7 @@ class GameRecord:
     turn_started_at: float = 0.0
     last_message_id: int | None = None
     turn: int = 0
+    posted_turn: int = -1
     active: list[Seat] = field(default_factory=list)
     ended_at: float | None = None
 
@@ -845,12 +846,17 @@ class GameService:
             live.record = replace(record, settings=settings)
             return live.record
 
-    async def set_message(self, game_id: int, message_id: int) -> None:
-        """Remember the last turn message posted for the game."""
+    async def set_message(self, game_id: int, message_id: int, turn: int) -> None:
+        """Remember the last turn message posted for the game and the turn it shows."""
         async with self._lock(game_id):
             live = await self._must_live(game_id)
-            await self.store.set_columns(game_id, last_message_id=message_id)
-            live.record = replace(live.record, last_message_id=message_id)
+            await self.store.set_columns(game_id, last_message_id=message_id, posted_turn=turn)
+            live.record = replace(live.record, last_message_id=message_id, posted_turn=turn)
+
+    @staticmethod
+    def board_missing(record: GameRecord) -> bool:
+        """True when the current turn's board was never posted (e.g. lost to a crash)."""
+        return record.status == "running" and record.posted_turn < record.turn
 
     async def pause(self, game_id: int, paused: bool) -> GameRecord:
         """Pause (no moves, reminders or timeouts) or resume a game.

@@ -162,6 +162,8 @@ MIGRATIONS: tuple[str, ...] = (
                 NEW.step_turn, NEW.reversible, NEW.at);
     END;
     """,
+    # 2: the turn whose board was last posted (a board lost to a crash is posted on restart).
+    "ALTER TABLE games ADD COLUMN posted_turn INTEGER NOT NULL DEFAULT -1;",
 )
 """Schema scripts in order; never edit a published one, append a new one."""
 
@@ -185,6 +187,7 @@ _SEAT_ROWS = (
 _GAME_COLUMNS = (
     "id, guild_id, channel_id, game, status, creator_id, options, seed, state, version,"
     " settings, lang, created_at, turn_started_at, last_message_id, turn, active, ended_at,"
+    " posted_turn,"
     " (SELECT state FROM turn_starts WHERE turn_starts.game_id = games.id),"
     f" {_SEAT_ROWS}"
 )
@@ -283,7 +286,8 @@ def _seats(seat_rows: str) -> list[SeatInfo]:
 
 def _record(row: sqlite3.Row | tuple[Any, ...]) -> StoredGame:
     (gid, guild, channel, game, status, creator, options, seed, state, version, settings,
-     lang, created, turn_started, message, turn, active, ended, turn_start, seat_rows) = row
+     lang, created, turn_started, message, turn, active, ended, posted, turn_start,
+     seat_rows) = row
     seats = _seats(seat_rows)
     record = GameRecord(
         id=gid, guild_id=guild, channel_id=channel, game=game, status=status,
@@ -291,7 +295,7 @@ def _record(row: sqlite3.Row | tuple[Any, ...]) -> StoredGame:
         state=json.loads(state) if state is not None else None, version=version,
         settings=settings_from_json(settings), lang=lang, created_at=created,
         turn_started_at=turn_started, last_message_id=message, turn=turn,
-        active=json.loads(active), ended_at=ended,
+        active=json.loads(active), ended_at=ended, posted_turn=posted,
     )
     return StoredGame(record, json.loads(turn_start) if turn_start is not None else None)
 
@@ -536,13 +540,14 @@ class Store:
             cursor = await conn.execute(
                 "UPDATE games SET status = ?, creator_id = ?, state = ?, version = ?,"
                 " settings = ?, lang = ?, turn_started_at = ?, turn = ?, active = ?,"
-                " ended_at = ?, last_message_id = ?"
+                " ended_at = ?, last_message_id = ?, posted_turn = ?"
                 " WHERE id = ? AND version = ?",
                 (
                     record.status, record.creator_id, _state_json(record.state),
                     record.version, dumps(asdict(record.settings)), record.lang,
                     record.turn_started_at, record.turn, dumps(record.active),
-                    record.ended_at, record.last_message_id, record.id, expected_version,
+                    record.ended_at, record.last_message_id, record.posted_turn, record.id,
+                    expected_version,
                 ),
             )
             if cursor.rowcount != 1:
@@ -582,8 +587,8 @@ class Store:
             raise
 
     async def set_columns(self, game_id: int, **values: Any) -> None:
-        """Update plain columns that do not change the board (settings, last message id)."""
-        allowed = {"settings", "last_message_id", "lang"}
+        """Update plain columns that do not change the board (settings, last message)."""
+        allowed = {"settings", "last_message_id", "posted_turn", "lang"}
         if not values or not values.keys() <= allowed:
             raise ValueError(f"set_columns accepts only {sorted(allowed)}")
         assignments = ", ".join(f"{name} = ?" for name in values)

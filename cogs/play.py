@@ -296,14 +296,16 @@ class Play(Guarded, commands.Cog):
 
     @commands.Cog.listener()
     async def on_ready(self) -> None:
-        """Once per process: let AI seats whose turn it is play (e.g. after a crash)."""
+        """Once per process: post boards lost to a crash, and let AI seats whose turn it
+        is play."""
         if self._resumed:
             return
         self._resumed = True
         running = await self.bot.service.running_games()
         log.info("ready as %s: %d running game(s)", self.bot.user, len(running))
         for record in running:
-            if any(self.bot.service.is_ai(record, s) for s in record.active):
+            if self.bot.service.board_missing(record) or any(
+                    self.bot.service.is_ai(record, s) for s in record.active):
                 self.bot.spawn(posting.advance(self.bot, None, record.id), f"resume-{record.id}")
 
 

@@ -22,7 +22,7 @@ from bot import registry
 from bot.engine import Action, Outcome, Seat, State
 from bot.i18n import tr, translate
 from bot.replay import Step, iter_states
-from bot.session import GameRecord, GameService, LogEntry, StepResult
+from bot.session import GameRecord, GameService, LogEntry, StepResult, StoreUnavailable
 from cogs import buttons
 from cogs.common import mention, seat_name
 from render.context import RenderContext
@@ -181,7 +181,10 @@ async def send(
         )
         return None
     if remember:
-        await bot.service.set_message(record.id, message.id)
+        try:
+            await bot.service.set_message(record.id, message.id, record.turn)
+        except StoreUnavailable:  # only bookkeeping: the post itself went out
+            log.warning("could not record message %s of game %s", message.id, record.id)
     return message
 
 
@@ -273,6 +276,8 @@ async def advance(bot: DingirBot, first: StepResult | None, game_id: int) -> Non
         record = await bot.service.get_by_id(game_id)
         if record is None or record.status != "running" or not record.active:
             return
+        if first is None and bot.service.board_missing(record):
+            await post_board(bot, record)  # the turn's board was lost (crash before posting)
         if not any(GameService.is_ai(record, s) for s in record.active):
             return
         results = await bot.service.run_ai(game_id)

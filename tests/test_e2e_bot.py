@@ -3,8 +3,10 @@ export/import, reminders. Each test runs `python -m bot` against the local Disco
 
 from __future__ import annotations
 
+import asyncio
 import json
 import random
+import sqlite3
 from pathlib import Path
 
 import pytest
@@ -129,6 +131,28 @@ async def test_sigkill_in_the_middle_of_a_turn_loses_nothing(tmp_path: Path) -> 
             await turn_by_play(w, player, rng)
         nxt = await w.next_board(mark)
         assert nxt.pngs and player.name in nxt.text
+
+
+async def test_a_board_lost_to_a_crash_is_posted_on_restart(tmp_path: Path) -> None:
+    async with world(tmp_path) as w:
+        users = [w.user("alice"), w.user("bob"), w.user("carol")]
+        post = await open_game(w, users[0], users[1:])
+        player = player_of(post, users)
+        assert player is not None
+        w.bot.kill()
+        await w.bot.wait()
+        # the crash came after the turn's step was saved, before its board went out
+        with sqlite3.connect(tmp_path / "dingir.sqlite3") as db:
+            db.execute("UPDATE games SET posted_turn = -1")
+        mark = w.fake.mark()
+        await w.bot.start()
+        again = await w.next_board(mark)
+        assert again.mentions(player.id) and again.button("Take my turn"), again.text
+        mark = w.fake.mark()
+        await w.bot.restart()    # once posted, a restart posts nothing more
+        await w.fake.wait_synced()
+        await asyncio.sleep(1.0)  # time for a (wrong) repost to show up
+        assert not w.posts(mark)
 
 
 async def test_lost_channel_pauses_the_game_and_tells_the_creator(tmp_path: Path) -> None:

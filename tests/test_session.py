@@ -521,9 +521,12 @@ async def test_settings_update_and_permissions(env: Env) -> None:
 
 async def test_message_id_notify_and_running_games(env: Env) -> None:
     record = await started(env.service)
-    await env.service.set_message(record.id, 555)
+    assert env.service.board_missing(record)
+    await env.service.set_message(record.id, 555, record.turn)
     stored = await env.store.load(record.id)
     assert stored is not None and stored.record.last_message_id == 555
+    assert stored.record.posted_turn == record.turn
+    assert not env.service.board_missing(stored.record)
     await env.service.set_notify(ANN.user_id, True)
     assert await env.store.notify_prefs([ANN.user_id, BOB.user_id]) == {ANN.user_id: True}
     assert [g.id for g in await env.service.running_games()] == [record.id]
