@@ -133,7 +133,8 @@ class LocalGame:
 
     def show_turn(self, seat: Seat, legal: list[Action]) -> None:
         """Whose turn it is and the legal steps with their notation and label."""
-        self.say("local.turn_header", turn=self.game.turn_number(self.state), name=self.names[seat])
+        self.say("local.turn_header", turn=self.game.turn_number(self.state) + 1,
+                 name=self.names[seat])
         self.show_legal(legal)
 
     def show_legal(self, legal: list[Action]) -> None:

@@ -404,7 +404,7 @@ class _Painter:
 
     def _header(self, canvas: Image.Image, view: View, lang: str) -> None:
         c, right, bg = self.c, SIDE + SIDE_W, self.c["background"]
-        self._text(canvas, (right, 50), tr(lang, "render.turn", n=view["turn"]),
+        self._text(canvas, (right, 50), tr(lang, "render.turn", n=view["turn"] + 1),
                    self.font_px(26), c["muted"], bg, True, "rs")
         phase, px = fonts.fit(tr(lang, f"render.phase.{view['phase']}"), self.u(230),
                               self.font_px(24), self.font_px(15), True)
