@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 from PIL import Image, ImageChops
 
+from benchmarks.bench_render import playout  # every public view of one random game
 from bot.i18n import catalogue
 from render import fonts
 from render.context import RenderContext
@@ -127,20 +128,6 @@ def diff_box(a: dict[str, Any], b: dict[str, Any], context: RenderContext) -> Bo
 
 
 # -- views from the real engine ---------------------------------------------------------------
-
-
-def playout(seed: int, players: int) -> list[dict[str, Any]]:
-    """Every public view of one random legal game."""
-    from bot.games.ur.engine import GAME
-
-    rng = random.Random(seed)
-    state = GAME.setup(seed, players, {})
-    views = [GAME.view(state, None)]
-    while GAME.active(state):
-        seat = GAME.active(state)[0]
-        state = GAME.apply(state, seat, rng.choice(GAME.legal(state, seat)))
-        views.append(GAME.view(state, None))
-    return views
 
 
 @pytest.fixture(scope="module")
