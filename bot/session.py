@@ -24,7 +24,8 @@ from __future__ import annotations
 import asyncio
 import random
 import secrets
-from collections.abc import Callable, Sequence
+from collections.abc import AsyncIterator, Callable, Sequence
+from contextlib import asynccontextmanager
 from dataclasses import asdict, dataclass, field, fields, replace
 from typing import TYPE_CHECKING, Any, Literal
 
@@ -390,9 +391,12 @@ class GameService:
         self._channels[channel_id] = record.id
         return record
 
-    async def _lobby(self, channel_id: int) -> tuple[_Live, asyncio.Lock]:
+    @asynccontextmanager
+    async def _locked(self, channel_id: int) -> AsyncIterator[_Live]:
+        """The channel's game, held under its lock for the ``async with`` body."""
         game_id = await self._channel_game_id(channel_id)
-        return await self._must_live(game_id), self._lock(game_id)
+        async with self._lock(game_id):
+            yield await self._must_live(game_id)
 
     async def _must_live(self, game_id: int) -> _Live:
         live = await self._live(game_id)
@@ -407,9 +411,7 @@ class GameService:
 
     async def join(self, channel_id: int, player: Player) -> GameRecord:
         """Take a seat in the lobby (not twice, not beyond the game's maximum)."""
-        game_id = await self._channel_game_id(channel_id)
-        async with self._lock(game_id):
-            live = await self._must_live(game_id)
+        async with self._locked(channel_id) as live:
             record = live.record
             self._check_lobby(record)
             if any(s.user_id == player.user_id for s in record.seats):
@@ -426,9 +428,7 @@ class GameService:
         Ruling: if the creator leaves, the lobby passes to the next human in join
         order; if no human is left, the lobby closes (status ``aborted``).
         """
-        game_id = await self._channel_game_id(channel_id)
-        async with self._lock(game_id):
-            live = await self._must_live(game_id)
+        async with self._locked(channel_id) as live:
             record = live.record
             if record.status != "lobby":
                 raise _fail("service.leave_started")
@@ -452,9 +452,7 @@ class GameService:
 
     async def add_ai(self, channel_id: int, user_id: int, count: int = 1) -> GameRecord:
         """Fill ``count`` more seats with AIs named "AI 1", "AI 2"... (creator only)."""
-        game_id = await self._channel_game_id(channel_id)
-        async with self._lock(game_id):
-            live = await self._must_live(game_id)
+        async with self._locked(channel_id) as live:
             record = live.record
             self._check_lobby(record)
             self._check_creator(record, user_id)
@@ -495,9 +493,7 @@ class GameService:
         positions (0-based join order) or user ids to seat first, in that order.
         The front end should then call :meth:`run_ai` in case an AI moves first.
         """
-        game_id = await self._channel_game_id(channel_id)
-        async with self._lock(game_id):
-            live = await self._must_live(game_id)
+        async with self._locked(channel_id) as live:
             record = live.record
             self._check_lobby(record)
             self._check_creator(record, user_id)
@@ -642,15 +638,13 @@ class GameService:
     async def undo(self, channel_id: int, user_id: int) -> GameRecord:
         """Take back the last step: only your own, in the current turn, and never a step
         that drew randomness or revealed a secret. Replays the turn from its snapshot."""
-        game_id = await self._channel_game_id(channel_id)
-        async with self._lock(game_id):
-            live = await self._must_live(game_id)
+        async with self._locked(channel_id) as live:
             record = live.record
             self._check_running(record)
             seat = self.seat_of(record, user_id)
             if seat is None:
                 raise _fail("service.not_seated")
-            rows = await self.store.actions(game_id, since_turn=record.turn)
+            rows = await self.store.actions(record.id, since_turn=record.turn)
             if not rows:
                 raise _fail("service.nothing_to_undo")
             last = rows[-1]
@@ -782,9 +776,7 @@ class GameService:
         human resigns, nobody is left to play for: the game is aborted. If the resigned
         seat is active, the front end should call :meth:`run_ai`.
         """
-        game_id = await self._channel_game_id(channel_id)
-        async with self._lock(game_id):
-            live = await self._must_live(game_id)
+        async with self._locked(channel_id) as live:
             record = live.record
             if record.status == "lobby":
                 raise _fail("service.not_started")
@@ -799,9 +791,7 @@ class GameService:
 
     async def abort(self, channel_id: int, user_id: int, is_admin: bool) -> GameRecord:
         """End the channel's game without a result (its creator, or an admin)."""
-        game_id = await self._channel_game_id(channel_id)
-        async with self._lock(game_id):
-            live = await self._must_live(game_id)
+        async with self._locked(channel_id) as live:
             record = live.record
             if user_id != record.creator_id and not is_admin:
                 raise _fail("service.abort_forbidden")
@@ -835,14 +825,12 @@ class GameService:
         """Change ``reminder_hours`` (1-720), ``turn_limit_hours`` (None/0 = off, 1-2160),
         ``timeout_policy`` (nothing / vote_skip / ai) or ``dm_reminders`` (creator or admin).
         """
-        game_id = await self._channel_game_id(channel_id)
-        async with self._lock(game_id):
-            live = await self._must_live(game_id)
+        async with self._locked(channel_id) as live:
             record = live.record
             if user_id != record.creator_id and not is_admin:
                 raise _fail("service.settings_forbidden")
             settings = self._validated_settings(record.settings, changes)
-            await self.store.set_columns(game_id, settings=asdict(settings))
+            await self.store.set_columns(record.id, settings=asdict(settings))
             live.record = replace(record, settings=settings)
             return live.record
 
