@@ -28,6 +28,10 @@ What it does:
    persist + render, and the machine limits: bare PNG encode, bare SQLite round trip);
 7. prints one table and writes it as JSON (``--json``).
 
+The harness moves its objects out of the garbage collector's sight every few seconds
+(``gc.freeze``): its own full collections (over every message and record it keeps)
+would otherwise stall the stand-in for a second at a time, and count against the bot.
+
 Latency = interaction dispatched -> the bot's first answer (the callback), per kind;
 "final" = until the message the user waits for (after a deferral); board = a turn's
 last step sent -> its board message created. Timings use the wall clock (benchmarks
@@ -39,6 +43,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import gc
 import json
 import os
 import random
@@ -217,8 +222,39 @@ def final_message(rec: InteractionRecord) -> Message | None:
     return None
 
 
+def family(pid: int) -> list[int]:
+    """``pid`` and all its descendants (the bot and its render workers), from /proc."""
+    found, todo = [], [pid]
+    while todo:
+        current = todo.pop()
+        found.append(current)
+        for task in Path(f"/proc/{current}/task").glob("*"):
+            with contextlib.suppress(OSError, ValueError):
+                todo += [int(c) for c in (task / "children").read_text().split()]
+    return found
+
+
+def rss_and_cpu(pid: int) -> tuple[int, float]:
+    """Resident kB and CPU seconds (user + system) of one process."""
+    status = Path(f"/proc/{pid}/status").read_text()
+    stat = Path(f"/proc/{pid}/stat").read_text()
+    rss = next((int(line.split()[1]) for line in status.splitlines()
+                if line.startswith("VmRSS:")), 0)
+    fields = stat.rsplit(")", 1)[1].split()
+    return rss, (int(fields[11]) + int(fields[12])) / CLK_TCK
+
+
+async def keep_gc_quiet(stop: asyncio.Event, every: float = 5.0) -> None:
+    """Freeze what this process holds every ``every`` seconds (see the module docstring)."""
+    while not stop.is_set():
+        gc.freeze()
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(stop.wait(), every)
+
+
 class ProcWatch:
-    """RSS and CPU of the bot process from /proc, sampled every second (across restarts)."""
+    """RSS and CPU of the bot and its worker processes from /proc, sampled every second
+    (across restarts)."""
 
     def __init__(self, bot: BotProcess) -> None:
         self.bot = bot
@@ -231,15 +267,15 @@ class ProcWatch:
         pid = self.bot.pid if self.bot.running else None
         if pid is None:
             return None
-        try:
-            status = Path(f"/proc/{pid}/status").read_text()
-            stat = Path(f"/proc/{pid}/stat").read_text()
-        except OSError:
-            return None
-        rss = next(int(line.split()[1]) for line in status.splitlines()
-                   if line.startswith("VmRSS:"))
-        fields = stat.rsplit(")", 1)[1].split()
-        cpu = (int(fields[11]) + int(fields[12])) / CLK_TCK
+        rss, cpu = 0, 0.0
+        for member in family(pid):
+            try:
+                member_rss, member_cpu = rss_and_cpu(member)
+            except OSError:
+                if member == pid:
+                    return None
+                continue
+            rss, cpu = rss + member_rss, cpu + member_cpu
         if pid != self._pid:
             self.dead_cpu += self._last_cpu
             self._pid = pid
@@ -594,6 +630,12 @@ class Driver:
         assert panel is not None
         for _ in range(MAX_STEPS_PER_TURN):
             await self.think()
+            board = next((c for c in panel.custom_ids if c.endswith(":board")), None)
+            if board is not None and not panel.pngs and self.rng.random() < \
+                    self.h.opts.board_share:
+                looked = await self.h.call("button", partial(user.press, panel, board))
+                if looked.message is not None and is_panel(looked.message):
+                    panel = looked.message
             custom_id, values = self.pick(panel)
             parsed = parse_custom_id(custom_id)
             assert parsed is not None
@@ -871,6 +913,7 @@ async def run(opts: argparse.Namespace) -> dict[str, Any]:
         await h.start_bot()
         await h.fake.wait_synced(timeout=60)
         watcher = asyncio.create_task(h.watch.run(stop_watch))
+        quiet = asyncio.create_task(keep_gc_quiet(stop_watch))
         await asyncio.sleep(1.0)
         rss_start = h.watch.sample()
         drivers = [Driver(h, t, opts.seed * 100_003 + t.index) for t in tables]
@@ -892,6 +935,7 @@ async def run(opts: argparse.Namespace) -> dict[str, Any]:
         cpu_end, harness_cpu_end = h.watch.cpu(), time.process_time()
         acks_end, boards_end = len(h.stats.acks), len(h.fake.counters.board_posts)
         pngs_end = h.fake.counters.pngs
+        lat_end = {k: len(v) for k, v in h.stats.latency.items()}
         rss_end = h.watch.sample()
         h.stopping.set()
         await faults
@@ -910,6 +954,7 @@ async def run(opts: argparse.Namespace) -> dict[str, Any]:
                 reminders = {"error": repr(error)}
         stop_watch.set()
         await watcher
+        await quiet
         log_text = h.bot.output()
         await h.bot.stop()
         shutdown_text = h.bot.output()[len(log_text):]
@@ -925,7 +970,7 @@ async def run(opts: argparse.Namespace) -> dict[str, Any]:
         rss_minute2 = h.watch.rss_at(start + min(120, window * 0.2))
         latency: dict[str, Any] = {}
         for kind, values in h.stats.latency.items():
-            latency[kind] = percentiles(values[lat_start.get(kind, 0):])
+            latency[kind] = percentiles(values[lat_start.get(kind, 0):lat_end.get(kind, 0)])
         busy_outside = [t for t in h.stats.busy_at if not h.in_lock_window(t)]
         result.update({
             "options": vars(opts) | {"workdir": str(opts.workdir)},
@@ -1090,6 +1135,8 @@ def options(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--ai-every", type=int, default=4)
     parser.add_argument("--button-share", type=float, default=0.5)
     parser.add_argument("--query-share", type=float, default=0.08)
+    parser.add_argument("--board-share", type=float, default=0.1,
+                        help="share of panel steps preceded by a press on Board")
     parser.add_argument("--baseline-steps", type=int, default=2000)
     parser.add_argument("--no-baseline", action="store_true")
     parser.add_argument("--workdir", type=Path, default=None)
@@ -1109,9 +1156,9 @@ def options(argv: list[str] | None = None) -> argparse.Namespace:
 def passed(result: dict[str, Any]) -> bool:
     """Zero failed interactions, nothing lost or doubled, no stuck or corrupt game."""
     v = result["verify"]
-    return (result["failed_interactions"] == 0 and v.get("lost") == 0
-            and v.get("doubled") == 0 and v.get("stuck_games") == []
-            and v.get("corrupt_games") == [])
+    return bool(result["failed_interactions"] == 0 and v.get("lost") == 0
+                and v.get("doubled") == 0 and v.get("stuck_games") == []
+                and v.get("corrupt_games") == [])
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -9,12 +9,13 @@ The same work the bot does for one step of Ur, in this process, measured step by
 - ``engine``: ``parse`` + ``apply`` alone, on the same state (part of ``service``);
 - ``service``: ``GameService.play_by_id`` (load from cache, check, ``engine.apply``, persist
   state + log row in one SQLite statement) on a fresh WAL database;
-- ``render``: the private panel preview the bot renders after every step
-  (``renderer.png`` of the seat's view), plus the public board at each turn end;
+- ``render``: the image the bot draws for that step: the private panel preview (the
+  preview renderer, seat's view) after a step inside a turn, the public board (the board
+  renderer) after the step that ends a turn;
 
 and the machine limits measured in the same run:
 
-- ``bare_png``: encoding the same indexed image as PNG level 1 (no drawing);
+- ``bare_png``: encoding the same indexed images as PNG level 1 (no drawing);
 - ``bare_sqlite``: one aiosqlite round trip writing a state of the same size and a log
   row in one transaction (WAL, synchronous=FULL), nothing else (the definition
   ``benchmarks/bench_service.py`` uses).
@@ -50,6 +51,8 @@ from render.draw import png_bytes, to_palette
 
 PLAYERS = 3
 NAMES = ("Ninsun", "Gilgamesh", "Enkidu")
+Drawn = tuple[bool, dict[str, Any], RenderContext]
+"""An image the bot drew: (preview?, view, context)."""
 
 
 def summary(values: list[float]) -> dict[str, float]:
@@ -68,14 +71,13 @@ def summary(values: list[float]) -> dict[str, float]:
 
 async def _service_steps(
     path: Path, games: int, steps: int, seed: int
-) -> tuple[dict[str, list[float]], list[tuple[dict[str, Any], RenderContext]], int]:
+) -> tuple[dict[str, list[float]], list[Drawn], int]:
     """Play ``steps`` random legal steps round-robin over ``games`` fresh games."""
     rng = random.Random(seed)
     entry = registry.get("ur")
     store = await Store.open(path)
-    times: dict[str, list[float]] = {"service": [], "engine": [], "render": [],
-                                     "turn_render": []}
-    views: list[tuple[dict[str, Any], RenderContext]] = []
+    times: dict[str, list[float]] = {"service": [], "engine": [], "render": []}
+    views: list[Drawn] = []
     state_bytes = 0
     try:
         service = GameService(store, SystemClock(), seed_source=lambda: rng.getrandbits(62))
@@ -88,8 +90,8 @@ async def _service_steps(
             ids.append((await service.start(10_000 + g, users[0].user_id)).id)
         warm = await service.get_by_id(ids[0])
         assert warm is not None and warm.state is not None
-        entry.renderer.png(entry.engine.view(warm.state, None),  # palette and static layer
-                           RenderContext(NAMES, "en"))
+        for renderer in (entry.renderer, entry.preview_renderer):  # palettes, static layers
+            renderer.png(entry.engine.view(warm.state, None), RenderContext(NAMES, "en"))
         done = 0
         while done < steps and ids:
             game_id = ids[done % len(ids)]
@@ -112,17 +114,14 @@ async def _service_steps(
             middle = time.perf_counter()
             ctx = RenderContext(tuple(s.name for s in result.record.seats), "en")
             assert result.record.state is not None
-            view = entry.engine.view(result.record.state, seat)
-            entry.renderer.png(view, ctx)
+            preview = not (result.turn_ended or result.outcome is not None)
+            view = entry.engine.view(result.record.state, seat if preview else None)
+            (entry.preview_renderer if preview else entry.renderer).png(view, ctx)
             end = time.perf_counter()
             times["service"].append(middle - start)
             times["render"].append(end - middle)
-            if result.turn_ended:
-                board = time.perf_counter()
-                entry.renderer.png(entry.engine.view(result.record.state, None), ctx)
-                times["turn_render"].append(time.perf_counter() - board)
-            if done % 50 == 0:
-                views.append((view, ctx))
+            if done % 5 == 0:
+                views.append((preview, view, ctx))
                 state_bytes = max(state_bytes, len(dumps(result.record.state)))
             done += 1
     finally:
@@ -130,17 +129,17 @@ async def _service_steps(
     return times, views, state_bytes
 
 
-def _bare_png(views: list[tuple[dict[str, Any], RenderContext]]) -> list[float]:
-    """Encode the very images the renderer produced (indexed, level 1), nothing else."""
-    renderer = registry.get("ur").renderer
-    palette = renderer.palette()  # type: ignore[attr-defined]
+def _bare_png(views: list[Drawn]) -> list[float]:
+    """Encode the very images the renderers produced (indexed, level 1), nothing else."""
+    entry = registry.get("ur")
     out = []
-    for view, ctx in views:
+    for preview, view, ctx in views:
+        renderer = entry.preview_renderer if preview else entry.renderer
+        palette = renderer.palette()  # type: ignore[attr-defined]
         indexed = to_palette(renderer.image(view, ctx), palette)
-        for _ in range(3):
-            start = time.perf_counter()
-            png_bytes(indexed, 1)
-            out.append(time.perf_counter() - start)
+        start = time.perf_counter()
+        png_bytes(indexed, 1)
+        out.append(time.perf_counter() - start)
     return out
 
 
@@ -247,7 +246,7 @@ async def concurrent(games: int = 100, seconds: float = 20.0, seed: int = 1, *,
                     assert state is not None
                     ctx = RenderContext(tuple(s.name for s in result.record.seats), "en")
                     if previews and not result.turn_ended:
-                        await asyncio.to_thread(entry.renderer.png,
+                        await asyncio.to_thread(entry.preview_renderer.png,
                                                 entry.engine.view(state, seat), ctx)
                     if result.turn_ended:
                         await asyncio.to_thread(entry.renderer.png,
@@ -268,7 +267,7 @@ async def concurrent(games: int = 100, seconds: float = 20.0, seed: int = 1, *,
 def table(figures: dict[str, Any]) -> str:
     """The figures as a small text table."""
     rows = [f"{'in-process (ms)':<28}{'mean':>9}{'p50':>9}{'p95':>9}{'max':>9}"]
-    for name in ("service", "engine", "render", "turn_render", "bare_sqlite", "bare_png"):
+    for name in ("service", "engine", "render", "bare_sqlite", "bare_png"):
         s = figures[name]
         rows.append(f"{name:<28}{s['mean_ms']:9.2f}{s['p50_ms']:9.2f}{s['p95_ms']:9.2f}"
                     f"{s['max_ms']:9.2f}")

@@ -10,6 +10,7 @@ the reminders loop), and syncs the slash commands to the development guild
 from __future__ import annotations
 
 import asyncio
+import gc
 import logging
 from collections.abc import Coroutine
 from typing import TYPE_CHECKING, Any
@@ -19,6 +20,7 @@ from discord.ext import commands
 
 from bot import registry
 from bot.config import Settings
+from bot.render_workers import RenderWorkers
 from bot.session import GameService
 
 if TYPE_CHECKING:
@@ -52,11 +54,14 @@ class DingirBot(commands.Bot):
         self.settings = settings
         self.service = service
         self.scheduler = scheduler
+        self.renders = RenderWorkers(settings.render_processes)
         self._tasks: set[asyncio.Task[None]] = set()
         self._game_locks: dict[int, asyncio.Lock] = {}
 
     async def setup_hook(self) -> None:
-        """Translator, cogs, dynamic buttons and command sync (runs once, after login)."""
+        """Render workers, translator, cogs, dynamic buttons and command sync (runs once,
+        after login)."""
+        self.renders.start()
         from cogs.common import on_tree_error  # cogs are loaded by name below
         from cogs.translator import CatalogueTranslator
 
@@ -72,6 +77,15 @@ class DingirBot(commands.Bot):
         else:
             synced = await self.tree.sync()
             log.info("synced %d commands globally", len(synced))
+        gc.collect()
+        gc.freeze()  # modules, commands, catalogue: never garbage, never scanned again
+
+    async def close(self) -> None:
+        """Disconnect, then stop the render workers."""
+        try:
+            await super().close()
+        finally:
+            self.renders.close()
 
     def game_lock(self, game_id: int) -> asyncio.Lock:
         """The lock that keeps one game's channel posts in order."""

@@ -6,8 +6,9 @@
   from a small text file, so a separate bot process can be time-travelled by an
   end-to-end test: write e.g. ``90000`` into the file named by the environment
   variable ``DINGIR_CLOCK_FILE`` and the bot's clock jumps 25 hours ahead (the
-  file is re-read when its modification time changes; a missing or empty file
-  means no offset). :func:`clock_from_env` builds the clock the bot should use.
+  file is re-read when its modification time changes, looked at no more than
+  twice a second; a missing or empty file means no offset). :func:`clock_from_env`
+  builds the clock the bot should use.
 """
 
 from __future__ import annotations
@@ -60,15 +61,21 @@ class FakeClock:
 class OffsetClock:
     """``base`` plus an offset in seconds read from ``path`` (see the module docstring)."""
 
-    def __init__(self, base: Clock, path: str | Path) -> None:
+    def __init__(self, base: Clock, path: str | Path, recheck: float = 0.5) -> None:
         self._base = base
         self._path = Path(path)
+        self._recheck = recheck
+        self._checked = float("-inf")
         self._stamp: tuple[int, int] | None = None
         self._offset = 0.0
 
     @property
     def offset(self) -> float:
-        """The offset currently applied, re-read if the file changed."""
+        """The offset currently applied, re-read if the file changed (the file is looked at
+        once per ``recheck`` seconds at most: a busy bot reads the time very often)."""
+        if time.monotonic() - self._checked < self._recheck:
+            return self._offset
+        self._checked = time.monotonic()
         try:
             info = self._path.stat()
             stamp = (info.st_mtime_ns, info.st_size)

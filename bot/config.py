@@ -35,6 +35,7 @@ class Settings:
     gateway_url: str | None = None
     clock_file: Path | None = None
     scheduler_seconds: float = 60.0
+    render_processes: int = 1
 
 
 def _number(env: Mapping[str, str], name: str, default: float) -> float:
@@ -48,6 +49,15 @@ def _number(env: Mapping[str, str], name: str, default: float) -> float:
     if value <= 0:
         raise ConfigError(f"{name} must be greater than 0: fix it in .env")
     return value
+
+
+def _count(env: Mapping[str, str], name: str, default: int) -> int:
+    raw = env.get(name, "").strip()
+    if not raw:
+        return default
+    if not raw.isdigit():
+        raise ConfigError(f"{name}={raw!r} is not a whole number (0 or more): fix it in .env")
+    return int(raw)
 
 
 def _guild(env: Mapping[str, str]) -> int | None:
@@ -87,6 +97,7 @@ def from_mapping(env: Mapping[str, str]) -> Settings:
         gateway_url=env.get("DINGIR_GATEWAY_URL", "").strip() or None,
         clock_file=Path(clock) if clock else None,
         scheduler_seconds=_number(env, "DINGIR_SCHEDULER_SECONDS", 60.0),
+        render_processes=_count(env, "DINGIR_RENDER_PROCESSES", 1),
     )
 
 

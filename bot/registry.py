@@ -7,21 +7,29 @@ from dataclasses import dataclass
 from bot.engine import Game
 from bot.games.ur.engine import GAME as UR
 from render.context import Renderer
+from render.ur import PREVIEW as UR_PREVIEW
 from render.ur import RENDERER as UR_RENDERER
 
 
 @dataclass(frozen=True)
 class GameEntry:
-    """A hosted game: its rules engine, its board renderer and, optionally, the
-    Discord extension (module name) with its own typed commands."""
+    """A hosted game: its rules engine, its board renderer, optionally a cheaper renderer
+    for private previews and the Discord extension (module name) with its own typed
+    commands."""
 
     engine: Game
     renderer: Renderer
+    preview: Renderer | None = None
     extension: str | None = None
+
+    @property
+    def preview_renderer(self) -> Renderer:
+        """The renderer of private previews (the board renderer when none is given)."""
+        return self.preview or self.renderer
 
 
 GAMES: dict[str, GameEntry] = {
-    UR.meta.id: GameEntry(UR, UR_RENDERER, "cogs.ur"),
+    UR.meta.id: GameEntry(UR, UR_RENDERER, preview=UR_PREVIEW, extension="cogs.ur"),
 }
 
 

@@ -530,6 +530,10 @@ class GameService:
         """Every running game (to resume AI seats and reminders after a restart)."""
         return await self.store.games(statuses=("running",))
 
+    async def unannounced_finals(self) -> list[GameRecord]:
+        """Finished games whose final message never went out (lost to a crash)."""
+        return await self.store.games(statuses=("finished",), unposted=True)
+
     # -- playing --------------------------------------------------------------------------
 
     async def legal(self, channel_id: int, user_id: int) -> tuple[GameRecord, Seat, list[Action]]:
@@ -843,8 +847,9 @@ class GameService:
 
     @staticmethod
     def board_missing(record: GameRecord) -> bool:
-        """True when the current turn's board was never posted (e.g. lost to a crash)."""
-        return record.status == "running" and record.posted_turn < record.turn
+        """True when the current turn's board, or the final message of a finished game, was
+        never posted (e.g. lost to a crash)."""
+        return record.status in ("running", "finished") and record.posted_turn < record.turn
 
     async def pause(self, game_id: int, paused: bool) -> GameRecord:
         """Pause (no moves, reminders or timeouts) or resume a game.
@@ -926,6 +931,7 @@ class GameService:
             lang=doc.lang if doc.lang in ("en", "fr") else "en", created_at=now,
             turn_started_at=now, turn=engine.turn_number(state), active=engine.active(state),
             ended_at=now if status != "running" else None,
+            posted_turn=-1 if status == "running" else engine.turn_number(state),
         )
         log = [ActionRow(i + 1, s.seat, s.action.notation, s.turn, s.reversible, now)
                for i, s in enumerate(replayed.steps)]

@@ -16,11 +16,16 @@ due time, timeout handled) and ``skip_votes``.
 
 An accepted step is the hot path: :meth:`Store.apply_step` is ONE ``INSERT``
 into the view ``step_log`` whose ``INSTEAD OF`` trigger checks the expected
-version, updates the game row and appends the log row. A single statement is
-a transaction of its own, so it costs one round trip to the database thread
-and is either fully written or not at all. Rarer writes (lobby, start, undo,
-import) use an explicit ``BEGIN IMMEDIATE ... COMMIT`` of a few statements;
-an asyncio lock keeps other coroutines' statements out of an open transaction.
+version, updates the game row and appends the log row; a statement is atomic,
+fully written or not at all. Such one-statement writes (steps, the last posted
+message) are committed in groups: those that arrive while a commit is under
+way go together in the next ``BEGIN IMMEDIATE ... COMMIT``, sent to the
+database thread in one go, so a busy bot pays one commit (and one disk flush)
+for many steps instead of queueing them one commit at a time. A statement that
+fails (a stale version) fails alone; each caller returns only once its write
+is committed. Rarer writes (lobby, start, undo, import) use an explicit
+transaction of a few statements; an asyncio lock keeps other coroutines'
+statements out of an open transaction.
 
 A locked or busy database (after the busy timeout), a full disk or an I/O
 error raises :class:`~bot.session.StoreUnavailable` ("try again"); whatever
@@ -164,6 +169,8 @@ MIGRATIONS: tuple[str, ...] = (
     """,
     # 2: the turn whose board was last posted (a board lost to a crash is posted on restart).
     "ALTER TABLE games ADD COLUMN posted_turn INTEGER NOT NULL DEFAULT -1;",
+    # 3: games that ended before the final message was tracked count as announced.
+    "UPDATE games SET posted_turn = turn WHERE status IN ('finished', 'aborted');",
 )
 """Schema scripts in order; never edit a published one, append a new one."""
 
@@ -311,6 +318,18 @@ def _unavailable_as_service_error() -> Iterator[None]:
         raise
 
 
+def _settle(group: Sequence[tuple[str, Sequence[Any], asyncio.Future[None]]],
+            outcome: Sequence[BaseException | None]) -> None:
+    """Wake the writers of ``group``: each with its error, or done."""
+    for (_, _, done), error in zip(group, outcome, strict=True):
+        if done.done():
+            continue
+        if error is None:
+            done.set_result(None)
+        else:
+            done.set_exception(error)
+
+
 async def _connect(path: Path, busy_timeout_ms: int, *pragmas: str) -> aiosqlite.Connection:
     with _unavailable_as_service_error():
         conn = await aiosqlite.connect(path, isolation_level=None)
@@ -340,6 +359,8 @@ class Store:
         self._reader = reader
         self.path = path
         self._lock = asyncio.Lock()
+        self._queued: list[tuple[str, Sequence[Any], asyncio.Future[None]]] = []
+        self._committer: asyncio.Task[None] | None = None
 
     @classmethod
     async def open(cls, path: str | Path, *, busy_timeout_ms: int = 5000) -> Store:
@@ -395,6 +416,42 @@ class Store:
             yield conn
             await conn.execute("COMMIT")
 
+    async def _write(self, sql: str, params: Sequence[Any]) -> None:
+        """Run one statement in the next group commit; returns once it is committed.
+
+        Raises the statement's own error (e.g. the stale-version check), or
+        StoreUnavailable if the group could not be committed (nothing of it is written).
+        """
+        done = asyncio.get_running_loop().create_future()
+        self._queued.append((sql, params, done))
+        if self._committer is None or self._committer.done():
+            self._committer = asyncio.create_task(self._commit_groups(), name="store-commit")
+        await done
+
+    async def _commit_groups(self) -> None:
+        """Commit the queued statements, a group at a time, until none is left."""
+        while self._queued:
+            group, self._queued = self._queued, []
+            outcome: list[BaseException | None]
+            try:
+                async with self._transaction() as conn:
+                    results = await asyncio.gather(
+                        *(conn.execute(sql, params) for sql, params, _ in group),
+                        return_exceptions=True)
+                    broken = next((r for r in results if isinstance(r, sqlite3.Error)
+                                   and _is_unavailable(r)), None)
+                    if broken is not None:
+                        raise broken  # a full disk or I/O error: the whole group rolls back
+                outcome = [r if isinstance(r, BaseException) else None for r in results]
+            except BaseException as error:
+                outcome = [error] * len(group)
+                if isinstance(error, asyncio.CancelledError):
+                    group += self._queued
+                    self._queued = []
+                    _settle(group, [error] * len(group))
+                    raise
+            _settle(group, outcome)
+
     async def _fetchall(self, sql: str, params: Sequence[Any] = ()) -> list[Any]:
         """Rows of a read-only query, on the reading connection."""
         with _unavailable_as_service_error():
@@ -442,15 +499,15 @@ class Store:
                 cursor = await conn.execute(
                     "INSERT INTO games (guild_id, channel_id, game, status, creator_id, options,"
                     " seed, state, version, settings, lang, created_at,"
-                    " turn_started_at, turn, active, ended_at)"
-                    " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    " turn_started_at, turn, active, ended_at, posted_turn)"
+                    " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                     (
                         record.guild_id, record.channel_id, record.game, record.status,
                         record.creator_id, dumps(record.options), record.seed,
                         _state_json(record.state), record.version,
                         dumps(asdict(record.settings)), record.lang, record.created_at,
                         record.turn_started_at, record.turn, dumps(record.active),
-                        record.ended_at,
+                        record.ended_at, record.posted_turn,
                     ),
                 )
                 game_id = cursor.lastrowid
@@ -510,11 +567,15 @@ class Store:
         return int(rows[0][0]) if rows else None
 
     async def games(
-        self, *, guild_id: int | None = None, statuses: Sequence[str] = ACTIVE_STATUSES
+        self, *, guild_id: int | None = None, statuses: Sequence[str] = ACTIVE_STATUSES,
+        unposted: bool = False,
     ) -> list[GameRecord]:
-        """Games with one of ``statuses`` (of one guild if given), oldest first."""
+        """Games with one of ``statuses`` (of one guild if given; only those whose last
+        turn was not posted if ``unposted``), oldest first."""
         marks = ", ".join("?" for _ in statuses)
         sql = f"SELECT {_GAME_COLUMNS} FROM games WHERE status IN ({marks})"
+        if unposted:
+            sql += " AND posted_turn < turn"
         params: list[Any] = list(statuses)
         if guild_id is not None:
             sql += " AND guild_id = ?"
@@ -569,8 +630,8 @@ class Store:
         game is not running; nothing is written then.
         """
         try:
-            async with self._guard() as conn:
-                await conn.execute(
+            with _unavailable_as_service_error():
+                await self._write(
                     "INSERT INTO step_log (game_id, expected_version, state, active, status,"
                     " turn, turn_started_at, turn_ended, ended_at, seat, notation, step_turn,"
                     " reversible, at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
@@ -593,10 +654,8 @@ class Store:
             raise ValueError(f"set_columns accepts only {sorted(allowed)}")
         assignments = ", ".join(f"{name} = ?" for name in values)
         params = [dumps(v) if name == "settings" else v for name, v in values.items()]
-        async with self._guard() as conn:
-            await conn.execute(
-                f"UPDATE games SET {assignments} WHERE id = ?", [*params, game_id]
-            )
+        with _unavailable_as_service_error():
+            await self._write(f"UPDATE games SET {assignments} WHERE id = ?", [*params, game_id])
 
     # -- action log -----------------------------------------------------------------------
 

@@ -138,10 +138,13 @@ def select(
 
 
 def view_of(*items: discord.ui.Item[Any]) -> discord.ui.View:
-    """A view holding ``items`` (persistent: no timeout, dispatched by custom_id)."""
+    """A view holding ``items``, to send. Presses reach :class:`GameComponent` by their
+    custom_id, never through the view, so the view is stopped at once: discord.py then
+    keeps nothing of it (it would keep every private panel, with a timer, for 15 minutes)."""
     view = discord.ui.View(timeout=None)
     for item in items:
         view.add_item(item)
+    view.stop()
     return view
 
 

@@ -21,9 +21,9 @@ log = logging.getLogger(__name__)
 
 T = TypeVar("T")
 
-SLOW_SECONDS = 2.0
-"""Work still running this long after an interaction arrived gets a deferral first (the
-answer must start within Discord's 3 s)."""
+DEFER_AFTER = 0.25
+"""Work still running this long after an interaction arrived gets a deferral first: the
+player sees "thinking" at once, and the answer beats Discord's 3 s deadline."""
 MAX_ALTERNATIVES = 5
 """How many legal steps a rejection message lists before "/play to see all"."""
 
@@ -106,17 +106,23 @@ async def reply(
         )
 
 
-async def in_time(interaction: Interaction, work: Awaitable[T], *, ephemeral: bool) -> T:
+async def in_time(interaction: Interaction, work: Awaitable[T], *, ephemeral: bool = True,
+                  update: bool = False) -> T:
     """Await ``work``; if it is still running near Discord's answer deadline (a busy
-    database), defer the interaction first (``ephemeral``: how the answer will show)."""
+    database), defer the interaction first: as a new message (``ephemeral``: how it will
+    show) or, with ``update``, as an edit of the component's message. Fast work is then
+    answered directly, one request instead of two."""
     if interaction.response.is_done():
         return await work
     elapsed = (discord.utils.utcnow() - interaction.created_at).total_seconds()
-    budget = min(SLOW_SECONDS, max(0.2, SLOW_SECONDS - elapsed))
+    budget = min(DEFER_AFTER, max(0.05, DEFER_AFTER - elapsed))
     task = asyncio.ensure_future(work)
     done, _ = await asyncio.wait({task}, timeout=budget)
     if not done:
-        await interaction.response.defer(ephemeral=ephemeral, thinking=True)
+        if update:
+            await interaction.response.defer()
+        else:
+            await interaction.response.defer(ephemeral=ephemeral, thinking=True)
     return await task
 
 

@@ -3,9 +3,10 @@
 The public turn message carries "Take my turn". Pressing it opens the turn
 panel, an ephemeral message for the active player: a preview of the board as
 they see it, the current step's options as buttons (up to 20) or a paged select
-menu, Undo and End turn. Each click plays one step (saved at once) and edits
-the panel in place; when the turn ends the panel says so and a new turn
-message is posted in the channel, then the AI seats (if any) play theirs.
+menu, Undo, Board and End turn. Each click plays one step (saved at once) and
+edits the panel in place, listing the turn's steps so far; "Board" shows the
+preview again as it is now. When the turn ends the panel says so and a new
+turn message is posted in the channel, then the AI seats (if any) play theirs.
 """
 
 from __future__ import annotations
@@ -32,6 +33,7 @@ from cogs.common import (
     bot_of,
     error_text,
     fit,
+    in_time,
     label,
     lang_of,
     loc,
@@ -102,8 +104,10 @@ def _option_items(record: GameRecord, options: list[tuple[int, Action]], page: i
 
 
 async def build_panel(bot: DingirBot, record: GameRecord | None, user_id: int, lang: str,
-                      *, page: int = 0, note: str = "") -> Panel:
-    """The turn panel of ``user_id`` for the current state of ``record``."""
+                      *, page: int = 0, note: str = "", board: bool = False) -> Panel:
+    """The turn panel of ``user_id`` for the current state of ``record``; with ``board``
+    it carries a preview of the board as they see it (when it opens, or on request: a
+    preview after every step would cost each step an image)."""
     head = f"{note}\n" if note else ""
     seat = bot.service.seat_of(record, user_id) if record is not None else None
     if record is None or record.state is None or seat is None or seat not in record.active \
@@ -115,22 +119,37 @@ async def build_panel(bot: DingirBot, record: GameRecord | None, user_id: int, l
     items, control_row, hint = _option_items(record, options, page, lang)
     items.append(buttons.button(record.id, record.version, "undo", row=control_row,
                                 label=tr(lang, "discord.undo")))
+    items.append(buttons.button(record.id, record.version, "board", row=control_row,
+                                label=tr(lang, "discord.show_board")))
     if ends:
         items.append(buttons.button(record.id, record.version, "a", ends[0], row=control_row,
                                     label=tr(lang, "discord.end_turn"),
                                     style=discord.ButtonStyle.success))
     title = tr(lang, "discord.panel_title", game=posting.game_title(record, lang),
                turn=record.turn + 1)
-    body = "\n".join(x for x in (head + title, tr(lang, "discord.panel_choose"), hint) if x)
-    png = await posting.board_png(record, lang, seat)
-    return Panel(body, [posting.board_file(png)], buttons.view_of(*items))
+    choose = tr(lang, "discord.panel_choose", board=tr(lang, "discord.show_board"))
+    body = "\n".join(x for x in (head + title, choose, hint) if x)
+    files = []
+    if board:
+        files.append(posting.board_file(
+            await posting.board_png(bot, record, lang, seat, preview=True)))
+    return Panel(body, files, buttons.view_of(*items))
 
 
-async def edit_panel(interaction: Interaction, panel: Panel) -> None:
-    """Replace the (deferred) panel message in place."""
-    await interaction.edit_original_response(
-        content=fit(panel.content), attachments=panel.files, view=panel.view
-    )
+async def show_panel(interaction: Interaction, panel: Panel) -> None:
+    """Replace the pressed panel with ``panel`` (directly, or after a deferral)."""
+    content = fit(panel.content)
+    if interaction.response.is_done():
+        await interaction.edit_original_response(content=content, attachments=panel.files,
+                                                 view=panel.view)
+    else:
+        await interaction.response.edit_message(content=content, attachments=panel.files,
+                                                view=panel.view)
+
+
+async def send_panel(interaction: Interaction, panel: Panel) -> None:
+    """Answer ``interaction`` with ``panel`` as a new private message."""
+    await reply(interaction, panel.content, files=panel.files, view=panel.view)
 
 
 def turn_done(bot: DingirBot, result: StepResult, lang: str) -> Panel:
@@ -144,35 +163,35 @@ async def after_step(bot: DingirBot, result: StepResult, user_id: int, lang: str
     """The panel after an accepted step: the next options, or "turn done"."""
     if result.turn_ended or result.outcome is not None:
         return turn_done(bot, result, lang)
-    note = tr(lang, "discord.step_done", step=label(result.action, lang))
+    note = tr(lang, "discord.step_done", step=posting.steps_text(result.turn_steps, lang))
     return await build_panel(bot, result.record, user_id, lang, note=note)
 
 
-async def _play_index(interaction: Interaction, press: Press, index: int) -> None:
-    """Play legal step ``index`` of the version the pressed panel was made at."""
-    bot, lang, user = bot_of(interaction), lang_of(interaction), interaction.user.id
-    await interaction.response.defer()
+async def _step_panel(bot: DingirBot, press: Press, index: int, user: int, lang: str) -> Panel:
+    """Play legal step ``index`` of the version the pressed panel was made at; the panel
+    that follows (or the same panel with the reason nothing was played)."""
     record = await bot.service.get_by_id(press.game_id)
-    if record is None or record.version != press.version or record.state is None:
-        await edit_panel(interaction, await build_panel(
-            bot, record, user, lang, note=tr(lang, "discord.moved_on")))
-        return
-    seat = bot.service.seat_of(record, user)
-    legal = registry.get(record.game).engine.legal(record.state, seat) if seat is not None else []
-    if not 0 <= index < len(legal):
-        await edit_panel(interaction, await build_panel(
-            bot, record, user, lang, note=tr(lang, "discord.moved_on")))
-        return
+    seat = bot.service.seat_of(record, user) if record is not None else None
+    legal: list[Action] = []
+    if record is not None and record.version == press.version and record.state is not None \
+            and seat is not None:
+        legal = registry.get(record.game).engine.legal(record.state, seat)
+    if record is None or not 0 <= index < len(legal):
+        return await build_panel(bot, record, user, lang, note=tr(lang, "discord.moved_on"))
     try:
         result = await bot.service.play_by_id(
             record.id, user, legal[index].notation, expected_version=press.version
         )
     except (ServiceError, GameError) as error:
         fresh = await bot.service.get_by_id(press.game_id)
-        await edit_panel(interaction, await build_panel(
-            bot, fresh, user, lang, note=error_text(error, lang) or ""))
-        return
-    await edit_panel(interaction, await after_step(bot, result, user, lang))
+        return await build_panel(bot, fresh, user, lang, note=error_text(error, lang) or "")
+    return await after_step(bot, result, user, lang)
+
+
+async def _play_index(interaction: Interaction, press: Press, index: int) -> None:
+    bot, lang = bot_of(interaction), lang_of(interaction)
+    work = _step_panel(bot, press, index, interaction.user.id, lang)
+    await show_panel(interaction, await in_time(interaction, work, update=True))
 
 
 @on_press("a")
@@ -188,22 +207,30 @@ async def press_select(interaction: Interaction, press: Press) -> None:
     await _play_index(interaction, press, int(value) if value.isdigit() else -1)
 
 
+async def _same_panel(bot: DingirBot, press: Press, user: int, lang: str, *, page: int = 0,
+                      board: bool = False) -> Panel:
+    record = await bot.service.get_by_id(press.game_id)
+    note = tr(lang, "discord.moved_on") if record is None or record.version != press.version else ""
+    return await build_panel(bot, record, user, lang, page=page, note=note, board=board)
+
+
 @on_press("pg")
 async def press_page(interaction: Interaction, press: Press) -> None:
     """Another page of the panel's select menu."""
-    bot, lang = bot_of(interaction), lang_of(interaction)
-    await interaction.response.defer()
-    record = await bot.service.get_by_id(press.game_id)
-    note = tr(lang, "discord.moved_on") if record is None or record.version != press.version else ""
-    await edit_panel(interaction, await build_panel(
-        bot, record, interaction.user.id, lang, page=press.number, note=note))
+    work = _same_panel(bot_of(interaction), press, interaction.user.id, lang_of(interaction),
+                       page=press.number)
+    await show_panel(interaction, await in_time(interaction, work, update=True))
 
 
-@on_press("undo")
-async def press_undo(interaction: Interaction, press: Press) -> None:
-    """Undo the caller's last step of this turn, then show the panel again."""
-    bot, lang, user = bot_of(interaction), lang_of(interaction), interaction.user.id
-    await interaction.response.defer()
+@on_press("board")
+async def press_board(interaction: Interaction, press: Press) -> None:
+    """The panel again, with a preview of the board as it is now."""
+    work = _same_panel(bot_of(interaction), press, interaction.user.id, lang_of(interaction),
+                       board=True)
+    await show_panel(interaction, await in_time(interaction, work, update=True))
+
+
+async def _undo_panel(bot: DingirBot, press: Press, user: int, lang: str) -> Panel:
     record = await bot.service.get_by_id(press.game_id)
     if record is None or record.version != press.version:
         note = tr(lang, "discord.moved_on")
@@ -214,21 +241,31 @@ async def press_undo(interaction: Interaction, press: Press) -> None:
         except (ServiceError, GameError) as error:
             note = error_text(error, lang) or ""
             record = await bot.service.get_by_id(press.game_id)
-    await edit_panel(interaction, await build_panel(bot, record, user, lang, note=note))
+    return await build_panel(bot, record, user, lang, note=note)
+
+
+@on_press("undo")
+async def press_undo(interaction: Interaction, press: Press) -> None:
+    """Undo the caller's last step of this turn, then show the panel again."""
+    work = _undo_panel(bot_of(interaction), press, interaction.user.id, lang_of(interaction))
+    await show_panel(interaction, await in_time(interaction, work, update=True))
+
+
+async def _opened_panel(bot: DingirBot, press: Press, message_id: int | None, user: int,
+                        lang: str) -> Panel:
+    record = await bot.service.get_by_id(press.game_id)
+    stale = record is None or record.last_message_id not in (None, message_id)
+    return await build_panel(bot, record, user, lang, board=True,
+                             note=tr(lang, "discord.moved_on") if stale else "")
 
 
 @on_press("turn")
 async def press_take_turn(interaction: Interaction, press: Press) -> None:
     """"Take my turn" on a public turn message: open a private panel."""
-    bot, lang = bot_of(interaction), lang_of(interaction)
-    await interaction.response.defer(ephemeral=True, thinking=True)
-    record = await bot.service.get_by_id(press.game_id)
     message_id = interaction.message.id if interaction.message else None
-    stale = record is None or record.last_message_id not in (None, message_id)
-    panel = await build_panel(bot, record, interaction.user.id, lang,
-                              note=tr(lang, "discord.moved_on") if stale else "")
-    await interaction.followup.send(fit(panel.content), files=panel.files, ephemeral=True,
-                                    view=panel.view)
+    work = _opened_panel(bot_of(interaction), press, message_id, interaction.user.id,
+                         lang_of(interaction))
+    await send_panel(interaction, await in_time(interaction, work))
 
 
 async def refusal(bot: DingirBot, error: GameError, channel: int, user: int, lang: str) -> str:
@@ -241,20 +278,21 @@ async def refusal(bot: DingirBot, error: GameError, channel: int, user: int, lan
     return f"{text}\n{alternatives(legal, lang)}" if legal else text
 
 
-async def play_typed(interaction: Interaction, notation: str) -> None:
-    """Play a typed step for the caller (``/play``, per-game commands): the private panel
-    after it, or a private refusal naming the rule and some legal alternatives."""
-    bot, lang, user = bot_of(interaction), lang_of(interaction), interaction.user.id
-    channel = interaction.channel_id or 0
-    await interaction.response.defer(ephemeral=True, thinking=True)
+async def _typed_panel(bot: DingirBot, channel: int, user: int, notation: str,
+                       lang: str) -> Panel:
     try:
         result = await bot.service.play(channel, user, notation)
     except GameError as error:
-        await reply(interaction, await refusal(bot, error, channel, user, lang))
-        return
-    panel = await after_step(bot, result, user, lang)
-    await interaction.followup.send(fit(panel.content), files=panel.files, ephemeral=True,
-                                    view=panel.view)
+        return Panel(await refusal(bot, error, channel, user, lang))
+    return await after_step(bot, result, user, lang)
+
+
+async def play_typed(interaction: Interaction, notation: str) -> None:
+    """Play a typed step for the caller (``/play``, per-game commands): the private panel
+    after it, or a private refusal naming the rule and some legal alternatives."""
+    work = _typed_panel(bot_of(interaction), interaction.channel_id or 0, interaction.user.id,
+                        notation, lang_of(interaction))
+    await send_panel(interaction, await in_time(interaction, work))
 
 
 class Play(Guarded, commands.Cog):
@@ -296,14 +334,14 @@ class Play(Guarded, commands.Cog):
 
     @commands.Cog.listener()
     async def on_ready(self) -> None:
-        """Once per process: post boards lost to a crash, and let AI seats whose turn it
-        is play."""
+        """Once per process: post boards and final messages lost to a crash, and let AI
+        seats whose turn it is play."""
         if self._resumed:
             return
         self._resumed = True
         running = await self.bot.service.running_games()
         log.info("ready as %s: %d running game(s)", self.bot.user, len(running))
-        for record in running:
+        for record in [*running, *await self.bot.service.unannounced_finals()]:
             if self.bot.service.board_missing(record) or any(
                     self.bot.service.is_ai(record, s) for s in record.active):
                 self.bot.spawn(posting.advance(self.bot, None, record.id), f"resume-{record.id}")

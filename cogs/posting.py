@@ -47,13 +47,15 @@ def render_context(record: GameRecord, lang: str) -> RenderContext:
     return RenderContext(tuple(seat_name(record, s.seat, lang) for s in record.seats), lang)
 
 
-async def board_png(record: GameRecord, lang: str, seat: Seat | None = None) -> bytes:
-    """The board of ``record`` as ``seat`` sees it, rendered in a worker thread."""
+async def board_png(bot: DingirBot, record: GameRecord, lang: str, seat: Seat | None = None,
+                    *, preview: bool = False) -> bytes:
+    """The board of ``record`` as ``seat`` sees it, drawn by the render workers (smaller
+    and cheaper with ``preview``, for private panels)."""
     if record.state is None:
         raise ValueError(f"game {record.id} has no state yet")
-    entry = registry.get(record.game)
-    view = entry.engine.view(record.state, seat)
-    return await asyncio.to_thread(entry.renderer.png, view, render_context(record, lang))
+    view = registry.get(record.game).engine.view(record.state, seat)
+    return await bot.renders.png(record.game, view, render_context(record, lang),
+                                 preview=preview)
 
 
 def board_file(png: bytes) -> discord.File:
@@ -100,16 +102,19 @@ def final_text(record: GameRecord, outcome: Outcome, lang: str) -> str:
     return "\n".join(lines)
 
 
-def turn_text(record: GameRecord, lang: str, result: StepResult | None = None) -> str:
-    """The text of a turn message: title, what the last turn did, who is next."""
+def turn_text(record: GameRecord, lang: str, result: StepResult | None = None,
+              outcome: Outcome | None = None) -> str:
+    """The text of a turn message: title, what the last turn did, who is next (or the
+    final ``outcome``)."""
     lines = [tr(lang, "discord.turn_title", game=game_title(record, lang), turn=record.turn + 1)]
     if result is not None:
         lines.append(
             tr(lang, "discord.turn_summary", name=seat_name(record, result.seat, lang),
                steps=steps_text(result.turn_steps, lang))
         )
-    if result is not None and result.outcome is not None:
-        lines.append(final_text(record, result.outcome, lang))
+    outcome = outcome or (result.outcome if result is not None else None)
+    if outcome is not None:
+        lines.append(final_text(record, outcome, lang))
     else:
         lines.append(next_line(record, lang))
     return "\n".join(line for line in lines if line)
@@ -194,15 +199,18 @@ async def post_board(bot: DingirBot, record: GameRecord, result: StepResult | No
         await post_final(bot, record, result)
         return
     lang = record.lang
-    files = [board_file(await board_png(record, lang))]
+    files = [board_file(await board_png(bot, record, lang))]
     await send(bot, record, turn_text(record, lang, result), files=files,
                view=turn_view(record, lang))
 
 
-async def post_final(bot: DingirBot, record: GameRecord, result: StepResult) -> None:
-    """The final message: board, last turn, scores, ranking, tie-break, replay animation."""
+async def post_final(bot: DingirBot, record: GameRecord, result: StepResult | None = None
+                     ) -> None:
+    """The final message: board, last turn (when ``result`` is known), scores, ranking,
+    tie-break, replay animation."""
     lang = record.lang
-    files = [board_file(await board_png(record, lang))]
+    outcome = result.outcome if result is not None else bot.service.outcome(record)
+    files = [board_file(await board_png(bot, record, lang))]
     try:
         logged, entries = await bot.service.log(record.channel_id)
         if logged.id != record.id:
@@ -213,7 +221,7 @@ async def post_final(bot: DingirBot, record: GameRecord, result: StepResult) -> 
         animation = None
     if animation is not None:
         files.append(discord.File(io.BytesIO(animation), filename=REPLAY_FILE))
-    await send(bot, record, turn_text(record, lang, result), files=files)
+    await send(bot, record, turn_text(record, lang, result, outcome), files=files)
 
 
 def _frames(record: GameRecord, entries: Sequence[LogEntry]) -> list[State]:
@@ -274,10 +282,13 @@ async def advance(bot: DingirBot, first: StepResult | None, game_id: int) -> Non
         if first is not None:
             await report_turns(bot, [first])
         record = await bot.service.get_by_id(game_id)
+        if first is None and record is not None and bot.service.board_missing(record):
+            if record.status == "finished":   # the final message was lost to a crash
+                await post_final(bot, record)
+                return
+            await post_board(bot, record)  # the turn's board was lost (crash before posting)
         if record is None or record.status != "running" or not record.active:
             return
-        if first is None and bot.service.board_missing(record):
-            await post_board(bot, record)  # the turn's board was lost (crash before posting)
         if not any(GameService.is_ai(record, s) for s in record.active):
             return
         results = await bot.service.run_ai(game_id)

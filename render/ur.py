@@ -47,6 +47,7 @@ from render.draw import (
 
 REFERENCE_WIDTH = 1200
 DEFAULT_WIDTH = 1080  # about the width a phone shows: no downscaling, under 100 KB
+PREVIEW_WIDTH = 720  # private turn panels: as wide as Discord shows an attachment, 2/5 the cost
 COLUMNS = "ABCDEF"
 FACES = ("agriculture", "commerce", "culture", "politics", "war")
 # Reference geometry (px at width 1200).
@@ -530,3 +531,4 @@ def sample_view() -> View:
 
 
 RENDERER = UrRenderer()
+PREVIEW = UrRenderer(PREVIEW_WIDTH)

@@ -12,6 +12,7 @@ The helpers here are shared with the other ``test_e2e_*`` modules.
 from __future__ import annotations
 
 import random
+import sqlite3
 from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
@@ -155,6 +156,13 @@ async def turn_by_buttons(w: World, user: FakeUser, post: Message, rng: random.R
         custom_id, values = pick_component(panel, rng)
         before = panel.custom_ids
         panel = await click(w, user, panel, custom_id, values)
+        board = [c for c in panel.custom_ids if c.endswith(":board")]
+        if board and is_panel(panel):
+            assert not panel.pngs, panel.text          # no image after a step...
+            if try_undo:                                # ...until "Board" asks for one
+                steps = panel.custom_ids
+                panel = await click(w, user, panel, board[0])
+                assert panel.pngs and panel.custom_ids == steps, panel.text
         undo = [c for c in panel.custom_ids if c.endswith(":undo")]
         if try_undo and undo and is_panel(panel):
             panel = await click(w, user, panel, undo[0])
@@ -204,6 +212,15 @@ async def test_three_players_play_a_whole_game_of_ur(tmp_path: Path) -> None:
         for user in users:
             assert user.name in final.text
         assert ways["play"] > 5 and ways["buttons"] > 5
+        w.bot.kill()             # as if the final message had been lost to a crash
+        await w.bot.wait()
+        with sqlite3.connect(tmp_path / "dingir.sqlite3") as db:
+            db.execute("UPDATE games SET posted_turn = -1")
+        mark = w.fake.mark()
+        await w.bot.start()
+        again = await w.next_board(mark)
+        assert "Game over" in again.text and again.text.split("\n")[1:] == final.text.split(
+            "\n")[2:], (again.text, final.text)
         log = await (await users[0].slash("game log", channel=w.channel)).final()
         assert log.ephemeral and "history" in log.text
         pages = log.text.split("/", 1)[1].split(")", 1)[0]

@@ -219,7 +219,7 @@ async def test_vote_skip_needs_the_policy(env: Env) -> None:
 def test_offset_clock_reads_its_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     base = FakeClock(1000.0)
     path = tmp_path / "offset"
-    clock = OffsetClock(base, path)
+    clock = OffsetClock(base, path, recheck=0.0)
     assert clock.now() == 1000.0  # no file: no offset
     path.write_text("90000\n")
     assert clock.now() == 91000.0

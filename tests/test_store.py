@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import sqlite3
 from pathlib import Path
 
@@ -27,8 +28,8 @@ def step(game_id: int, expected: int, notation: str = "add 1") -> StepWrite:
     )
 
 
-async def running(store: Store) -> int:
-    game_id = await store.insert_game(lobby())
+async def running(store: Store, channel: int = 10) -> int:
+    game_id = await store.insert_game(lobby(channel))
     stored = await store.load(game_id)
     assert stored is not None
     record = stored.record
@@ -158,6 +159,41 @@ async def test_locked_database_raises_store_unavailable(tmp_path: Path) -> None:
         assert await store.active_game_id(11) is None
         await store.apply_step(step(game_id, 1))  # usable again, nothing half-written
         assert len(await store.actions(game_id)) == 1
+    finally:
+        await store.close()
+
+
+async def test_steps_arriving_together_commit_together_and_fail_alone(tmp_path: Path) -> None:
+    store = await Store.open(tmp_path / "db.sqlite3")
+    try:
+        games = [await running(store, channel) for channel in (10, 11, 12)]
+        writes = [store.apply_step(step(g, 1)) for g in games]
+        writes.append(store.apply_step(step(games[0], 1, "add 9")))  # stale: same version
+        results = await asyncio.gather(*writes, return_exceptions=True)
+        assert results[:3] == [None, None, None]
+        assert isinstance(results[3], StaleVersion)
+        for game_id in games:
+            assert [(a.idx, a.notation) for a in await store.actions(game_id)] == [(2, "add 1")]
+    finally:
+        await store.close()
+
+
+async def test_a_full_disk_fails_the_whole_group_and_writes_nothing(tmp_path: Path) -> None:
+    store = await Store.open(tmp_path / "db.sqlite3")
+    try:
+        game_id = await running(store)
+        writer = store._conn  # the only way to fill the "disk": cap the file at its size
+        pages = list(await writer.execute_fetchall("PRAGMA page_count"))
+        await writer.execute(f"PRAGMA max_page_count = {pages[0][0]}")
+        big = StepWrite(**{**step(game_id, 1).__dict__, "state": {"n": "x" * 100_000}})
+        results = await asyncio.gather(store.apply_step(big),
+                                       store.set_columns(game_id, posted_turn=3),
+                                       return_exceptions=True)
+        assert all(isinstance(r, StoreUnavailable) for r in results), results
+        await writer.execute("PRAGMA max_page_count = 1000000")
+        stored = await store.load(game_id)
+        assert stored is not None and stored.record.version == 1
+        assert stored.record.posted_turn == -1 and await store.actions(game_id) == []
     finally:
         await store.close()
 
