@@ -19,7 +19,9 @@ What it does:
    most ``C`` interactions are in flight; a finished game is followed by a new one;
 4. faults: ``--kills K`` SIGKILLs the bot K times at random moments and restarts it;
    ``--faults`` also drops the gateway (the bot RESUMEs), answers some requests with
-   429 and 500, and locks the database from another process for a few seconds;
+   429 and 500, locks the database from another process for a few seconds, and fills
+   the disk for a few seconds (the database then lives on a small tmpfs mounted for
+   the run; that needs root, and the table says when it was skipped);
 5. afterwards reads the SQLite database directly: every step the stand-in saw
    acknowledged must be in the action log exactly once, no game may be stuck and every
    game's log must replay to its stored state; with faults, reminders must still fire
@@ -47,7 +49,9 @@ import gc
 import json
 import os
 import random
+import shutil
 import sqlite3
+import subprocess
 import sys
 import tempfile
 import time
@@ -308,7 +312,8 @@ class Harness:
         self.workdir = workdir
         self.rng = random.Random(opts.seed)
         self.fake = LoadDiscord()
-        self.db_path = workdir / "dingir.sqlite3"
+        self.disk = self.small_disk(workdir / "disk") if opts.faults else None
+        self.db_path = (self.disk or workdir) / "dingir.sqlite3"
         self.clock_file = workdir / "clock"
         args: tuple[str, ...] = ("-m", "bot")
         if opts.profile:
@@ -331,6 +336,7 @@ class Harness:
         self.kills: list[float] = []
         self.downtime = 0.0
         self.lock_windows: list[tuple[float, float]] = []
+        self.full_windows: list[tuple[float, float]] = []
         self.gateway_drops = 0
 
     # -- interactions -------------------------------------------------------------------
@@ -422,6 +428,41 @@ class Harness:
         await proc.wait()
         self.lock_windows.append((start, time.monotonic()))
 
+    @staticmethod
+    def small_disk(path: Path, megabytes: int = 256) -> Path | None:
+        """A small tmpfs at ``path`` for the database (None when it cannot be mounted)."""
+        path.mkdir(parents=True, exist_ok=True)
+        done = subprocess.run(["mount", "-t", "tmpfs", "-o", f"size={megabytes}m", "tmpfs",
+                               str(path)], capture_output=True, check=False)
+        return path if done.returncode == 0 else None
+
+    def release_disk(self) -> None:
+        """Keep a copy of the database next to the run, then unmount the small disk."""
+        if self.disk is None:
+            return
+        for name in self.disk.glob(self.db_path.name + "*"):
+            shutil.copy(name, self.workdir / name.name)
+        subprocess.run(["umount", "-l", str(self.disk)], capture_output=True, check=False)
+
+    async def fill_disk(self) -> None:
+        """Fill the database's file system for --lock-seconds, then free the space: a
+        step that cannot be written must get "try again", and nothing half-written."""
+        assert self.disk is not None
+        filler = self.disk / "filler"
+
+        def fill() -> None:
+            with filler.open("wb", buffering=0) as out:  # unbuffered: close cannot fail
+                for size in (1 << 20, 1 << 12, 1):
+                    with contextlib.suppress(OSError):
+                        while True:
+                            out.write(b"\0" * size)
+
+        start = time.monotonic()
+        await asyncio.to_thread(fill)
+        await asyncio.sleep(self.opts.lock_seconds)
+        filler.unlink()
+        self.full_windows.append((start, time.monotonic()))
+
     def inject_http_faults(self) -> None:
         seed = self.opts.seed
         self.fake.fail_next("POST /channels/*/messages", 429, count=10**6, rate=0.03,
@@ -445,6 +486,8 @@ class Harness:
             self.inject_http_faults()
             plan += [(self.rng.uniform(0.1, 0.9) * duration, "drop") for _ in range(3)]
             plan.append((self.rng.uniform(0.3, 0.7) * duration, "lock"))
+            if self.disk is not None:
+                plan.append((self.rng.uniform(0.3, 0.8) * duration, "full"))
         for offset, what in sorted(plan):
             delay = start + offset - time.monotonic()
             if delay > 0:
@@ -456,12 +499,14 @@ class Harness:
                 await self.kill_and_restart()
             elif what == "drop":
                 await self.drop_gateway()
+            elif what == "full":
+                await self.fill_disk()
             else:
                 await self.lock_database()
 
     def in_lock_window(self, when: float) -> bool:
-        """Whether a "try again" at ``when`` is explained by a database lock."""
-        return any(a - 1 <= when <= b + 12 for a, b in self.lock_windows)
+        """Whether a "try again" at ``when`` is explained by a database lock or full disk."""
+        return any(a - 1 <= when <= b + 12 for a, b in self.lock_windows + self.full_windows)
 
 
 class Driver:
@@ -1000,9 +1045,12 @@ async def run(opts: argparse.Namespace) -> dict[str, Any]:
                 "identifies": h.fake.identify_count,
                 "http_fault_hits": Counter(_route_kind(x) for x in h.fake.fault_hits),
                 "lock_windows_s": [b - a for a, b in h.lock_windows],
+                "disk_full_s": [b - a for a, b in h.full_windows] if h.disk is not None
+                else "skipped: cannot mount a small file system (needs root)",
                 "busy_answers": h.stats.counts["busy_answers"],
                 "busy_outside_lock": len(busy_outside),
-                "acks_during_lock": sum(1 for a in h.stats.acks for lo, hi in h.lock_windows
+                "acks_during_lock": sum(1 for a in h.stats.acks
+                                        for lo, hi in h.lock_windows + h.full_windows
                                         if lo <= a.at - start_wall + start <= hi),
                 "reminders": reminders,
             },
@@ -1022,6 +1070,7 @@ async def run(opts: argparse.Namespace) -> dict[str, Any]:
         if h.bot.running:
             await h.bot.stop()
         await h.fake.stop()
+        h.release_disk()
     if not opts.no_baseline:
         try:
             result["in_process"] = await service_baseline.measure(
@@ -1088,7 +1137,8 @@ def _section_checks(r: dict[str, Any]) -> list[str]:
         f"{c.get('play_stale', 0)}+{c.get('button_stale', 0)}",
         f"{'faults':<34}kills {f['kills']} (down {f['downtime_s']:.1f}s), gateway drops "
         f"{f['gateway_drops']} -> resumes {f['resumes']}, http {dict(f['http_fault_hits'])}, "
-        f"db locks {[round(x, 1) for x in f['lock_windows_s']]} -> busy answers "
+        f"db locks {[round(x, 1) for x in f['lock_windows_s']]}, disk full "
+        f"{f['disk_full_s']} -> busy answers "
         f"{f['busy_answers']} ({f['busy_outside_lock']} outside), acks during lock "
         f"{f['acks_during_lock']}, reminders {f['reminders']}",
         f"{'bot log':<34}tracebacks {r['bot_log']['tracebacks']} (at shutdown "

@@ -61,7 +61,7 @@ class DingirBot(commands.Bot):
     async def setup_hook(self) -> None:
         """Render workers, translator, cogs, dynamic buttons and command sync (runs once,
         after login)."""
-        self.renders.start()
+        await self.renders.start()
         from cogs.common import on_tree_error  # cogs are loaded by name below
         from cogs.translator import CatalogueTranslator
 
@@ -85,7 +85,7 @@ class DingirBot(commands.Bot):
         try:
             await super().close()
         finally:
-            self.renders.close()
+            await self.renders.close()
 
     def game_lock(self, game_id: int) -> asyncio.Lock:
         """The lock that keeps one game's channel posts in order."""

@@ -360,6 +360,7 @@ class Store:
         self.path = path
         self._lock = asyncio.Lock()
         self._queued: list[tuple[str, Sequence[Any], asyncio.Future[None]]] = []
+        self._committing = False
         self._committer: asyncio.Task[None] | None = None
 
     @classmethod
@@ -417,40 +418,58 @@ class Store:
             await conn.execute("COMMIT")
 
     async def _write(self, sql: str, params: Sequence[Any]) -> None:
-        """Run one statement in the next group commit; returns once it is committed.
+        """Run one statement, at once if no commit is under way, else in the next group
+        commit; returns once it is committed.
 
         Raises the statement's own error (e.g. the stale-version check), or
-        StoreUnavailable if the group could not be committed (nothing of it is written).
+        StoreUnavailable if its group could not be committed (nothing of it is written).
         """
-        done = asyncio.get_running_loop().create_future()
-        self._queued.append((sql, params, done))
-        if self._committer is None or self._committer.done():
-            self._committer = asyncio.create_task(self._commit_groups(), name="store-commit")
-        await done
+        if self._committing:
+            done = asyncio.get_running_loop().create_future()
+            self._queued.append((sql, params, done))
+            await done
+            return
+        self._committing = True
+        try:
+            async with self._guard() as conn:  # alone: a statement is its own transaction
+                await conn.execute(sql, params)
+        finally:
+            if self._queued:  # arrived meanwhile: committed together, in the background
+                self._committer = asyncio.create_task(self._commit_groups(),
+                                                      name="store-commit")
+            else:
+                self._committing = False
 
     async def _commit_groups(self) -> None:
         """Commit the queued statements, a group at a time, until none is left."""
-        while self._queued:
-            group, self._queued = self._queued, []
-            outcome: list[BaseException | None]
-            try:
-                async with self._transaction() as conn:
-                    results = await asyncio.gather(
-                        *(conn.execute(sql, params) for sql, params, _ in group),
-                        return_exceptions=True)
-                    broken = next((r for r in results if isinstance(r, sqlite3.Error)
-                                   and _is_unavailable(r)), None)
-                    if broken is not None:
-                        raise broken  # a full disk or I/O error: the whole group rolls back
-                outcome = [r if isinstance(r, BaseException) else None for r in results]
-            except BaseException as error:
-                outcome = [error] * len(group)
-                if isinstance(error, asyncio.CancelledError):
-                    group += self._queued
-                    self._queued = []
-                    _settle(group, [error] * len(group))
-                    raise
-            _settle(group, outcome)
+        try:
+            while self._queued:
+                group, self._queued = self._queued, []
+                try:
+                    outcome = await self._commit_group(group)
+                except BaseException as error:
+                    outcome = [error] * len(group)
+                    if isinstance(error, asyncio.CancelledError):
+                        group += self._queued
+                        self._queued = []
+                        _settle(group, outcome + [error] * (len(group) - len(outcome)))
+                        raise
+                _settle(group, outcome)
+        finally:
+            self._committing = False
+
+    async def _commit_group(self, group: Sequence[tuple[str, Sequence[Any], asyncio.Future[None]]]
+                            ) -> list[BaseException | None]:
+        """Several statements in one transaction: each its own outcome (a failed statement
+        fails alone), or an exception for all (nothing of the group is written)."""
+        async with self._transaction() as conn:
+            results = await asyncio.gather(
+                *(conn.execute(sql, params) for sql, params, _ in group), return_exceptions=True)
+            broken = next((r for r in results
+                           if isinstance(r, sqlite3.Error) and _is_unavailable(r)), None)
+            if broken is not None:
+                raise broken  # a full disk or I/O error: the whole group rolls back
+        return [r if isinstance(r, BaseException) else None for r in results]
 
     async def _fetchall(self, sql: str, params: Sequence[Any] = ()) -> list[Any]:
         """Rows of a read-only query, on the reading connection."""

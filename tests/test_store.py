@@ -186,8 +186,9 @@ async def test_a_full_disk_fails_the_whole_group_and_writes_nothing(tmp_path: Pa
         pages = list(await writer.execute_fetchall("PRAGMA page_count"))
         await writer.execute(f"PRAGMA max_page_count = {pages[0][0]}")
         big = StepWrite(**{**step(game_id, 1).__dict__, "state": {"n": "x" * 100_000}})
-        results = await asyncio.gather(store.apply_step(big),
-                                       store.set_columns(game_id, posted_turn=3),
+        results = await asyncio.gather(store.apply_step(big),  # goes first, alone
+                                       store.apply_step(big),  # these two wait, then go
+                                       store.set_columns(game_id, posted_turn=3),  # together
                                        return_exceptions=True)
         assert all(isinstance(r, StoreUnavailable) for r in results), results
         await writer.execute("PRAGMA max_page_count = 1000000")

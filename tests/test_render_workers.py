@@ -1,0 +1,81 @@
+"""Boards drawn in worker processes: same bytes, a dead worker replaced, no orphans."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import signal
+import sys
+import time
+from pathlib import Path
+
+from bot import registry
+from bot.render_workers import RenderWorkers, render_png
+from render.context import RenderContext
+
+CTX = RenderContext(("Ninsun", "Gilgamesh", "Enkidu"))
+
+
+def sample_view() -> dict[str, object]:
+    engine = registry.get("ur").engine
+    return engine.view(engine.setup(4, 3, {}), None)
+
+
+def alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    return Path(f"/proc/{pid}/stat").read_text().split(")")[1].split()[0] != "Z"
+
+
+async def test_workers_draw_the_same_bytes_and_replace_a_dead_worker() -> None:
+    view = sample_view()
+    workers = RenderWorkers(1)
+    await workers.start()
+    try:
+        assert await workers.png("ur", view, CTX) == render_png("ur", view, CTX, False)
+        preview = await workers.png("ur", view, CTX, preview=True)
+        assert preview == render_png("ur", view, CTX, True) != render_png("ur", view, CTX, False)
+        first = workers._workers[0].process
+        first.kill()
+        await first.wait()
+        assert await workers.png("ur", view, CTX) == render_png("ur", view, CTX, False)
+        assert workers._workers[0].process is not first
+        many = await asyncio.gather(*(workers.png("ur", view, CTX) for _ in range(5)))
+        assert len(set(many)) == 1
+    finally:
+        await workers.close()
+    assert workers._workers == []
+    assert first.returncode is not None
+
+
+async def test_zero_processes_draws_in_a_thread_of_the_bot() -> None:
+    view = sample_view()
+    assert await RenderWorkers(0).png("ur", view, CTX) == render_png("ur", view, CTX, False)
+
+
+OWNER = """
+import asyncio, sys
+from bot.render_workers import RenderWorkers
+async def main():
+    workers = RenderWorkers(1)
+    await workers.start()
+    print(workers._workers[0].process.pid, flush=True)
+    await asyncio.sleep(60)
+asyncio.run(main())
+"""
+
+
+async def test_a_killed_bot_leaves_no_worker_behind() -> None:
+    owner = await asyncio.create_subprocess_exec(
+        sys.executable, "-c", OWNER, stdout=asyncio.subprocess.PIPE)
+    assert owner.stdout is not None
+    worker = int(await asyncio.wait_for(owner.stdout.readline(), 30))
+    assert alive(worker)
+    owner.send_signal(signal.SIGKILL)
+    await owner.wait()
+    deadline = time.monotonic() + 20
+    while alive(worker) and time.monotonic() < deadline:
+        await asyncio.sleep(0.1)
+    assert not alive(worker)
