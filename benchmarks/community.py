@@ -1046,7 +1046,8 @@ async def run(opts: argparse.Namespace) -> dict[str, Any]:
                 "http_fault_hits": Counter(_route_kind(x) for x in h.fake.fault_hits),
                 "lock_windows_s": [b - a for a, b in h.lock_windows],
                 "disk_full_s": [b - a for a, b in h.full_windows] if h.disk is not None
-                else "skipped: cannot mount a small file system (needs root)",
+                else "skipped: cannot mount a small file system (needs root)" if opts.faults
+                else "not asked (--faults)",
                 "busy_answers": h.stats.counts["busy_answers"],
                 "busy_outside_lock": len(busy_outside),
                 "acks_during_lock": sum(1 for a in h.stats.acks

@@ -318,6 +318,12 @@ def _unavailable_as_service_error() -> Iterator[None]:
         raise
 
 
+def _own_copy(error: BaseException) -> BaseException:
+    """A "try again" of its own for each waiting writer (one exception object raised in
+    several tasks would mix their tracebacks)."""
+    return StoreUnavailable(error.detail) if isinstance(error, StoreUnavailable) else error
+
+
 def _settle(group: Sequence[tuple[str, Sequence[Any], asyncio.Future[None]]],
             outcome: Sequence[BaseException | None]) -> None:
     """Wake the writers of ``group``: each with its error, or done."""
@@ -448,7 +454,7 @@ class Store:
                 try:
                     outcome = await self._commit_group(group)
                 except BaseException as error:
-                    outcome = [error] * len(group)
+                    outcome = [_own_copy(error) for _ in group]
                     if isinstance(error, asyncio.CancelledError):
                         group += self._queued
                         self._queued = []

@@ -40,6 +40,9 @@ REPLAY_WIDTHS = (640, 480, 360, 240)
 """Frame widths tried in turn until the animation fits under MAX_UPLOAD."""
 FRAME_MS, LAST_FRAME_MS = 700, 4000
 NOTIFY_MENTIONS = discord.AllowedMentions(users=True, roles=False, everyone=False)
+STORE_RETRY_SECONDS = (1, 2, 4, 8, 15, 30, 60)
+"""Waits before the AI tries again when the database is locked or full (then it gives
+up until the next restart)."""
 
 
 def render_context(record: GameRecord, lang: str) -> RenderContext:
@@ -281,15 +284,31 @@ async def advance(bot: DingirBot, first: StepResult | None, game_id: int) -> Non
     async with bot.game_lock(game_id):
         if first is not None:
             await report_turns(bot, [first])
-        record = await bot.service.get_by_id(game_id)
-        if first is None and record is not None and bot.service.board_missing(record):
-            if record.status == "finished":   # the final message was lost to a crash
-                await post_final(bot, record)
+        missing = first is None
+        for delay in (*STORE_RETRY_SECONDS, None):
+            try:
+                await _move_on(bot, game_id, missing)
                 return
-            await post_board(bot, record)  # the turn's board was lost (crash before posting)
-        if record is None or record.status != "running" or not record.active:
+            except StoreUnavailable:
+                if delay is None:
+                    raise
+                log.warning("database unavailable while game %s moves on: again in %s s",
+                            game_id, delay)
+                await asyncio.sleep(delay)
+                missing = True   # what went out before the failure is checked again
+
+
+async def _move_on(bot: DingirBot, game_id: int, missing: bool) -> None:
+    """Post what the channel is missing (if ``missing``), then let the AI seats play."""
+    record = await bot.service.get_by_id(game_id)
+    if missing and record is not None and bot.service.board_missing(record):
+        if record.status == "finished":   # the final message was lost to a crash
+            await post_final(bot, record)
             return
-        if not any(GameService.is_ai(record, s) for s in record.active):
-            return
-        results = await bot.service.run_ai(game_id)
-        await report_turns(bot, results)
+        await post_board(bot, record)  # the turn's board was lost (crash before posting)
+    if record is None or record.status != "running" or not record.active:
+        return
+    if not any(GameService.is_ai(record, s) for s in record.active):
+        return
+    results = await bot.service.run_ai(game_id)
+    await report_turns(bot, results)
