@@ -61,6 +61,8 @@ class Timeout:
 Event = Reminder | Timeout
 
 HOUR = 3600.0
+AI_STALL_SECONDS = 60.0
+"""An AI seat still to play after this long lost its move (the bot gave up retrying)."""
 
 
 class Scheduler:
@@ -110,6 +112,15 @@ class Scheduler:
                 policy = row.settings.timeout_policy
                 events.append(Timeout(record, seat, policy, since, user_id))
         return events
+
+    async def stalled_ai(self, after: float = AI_STALL_SECONDS) -> list[int]:
+        """Running games where an AI (or resigned) seat has had the move for ``after``
+        seconds: the AI normally plays at once, so its move was lost (for instance the
+        database stayed unavailable longer than the bot kept trying)."""
+        now = self.clock.now()
+        return [row.game_id for row in await self.store.clock_rows()
+                if row.turn_started_at + after <= now and any(
+                    row.seats[s].user_id is None or row.seats[s].resigned for s in row.active)]
 
     @staticmethod
     def _next_reminder(row: ClockRow, mark: ReminderRow | None) -> float:

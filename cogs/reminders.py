@@ -5,7 +5,8 @@ mentions the active player in the game's channel, or goes by DM to a player who
 opted in with ``/game notify`` (back to the channel when their DMs are closed).
 A timeout is announced in the channel and handled by the game's policy: nothing,
 a vote to skip (``/game skip``), or the AI plays the rest of the turn. Each event
-is marked sent once handled, so a restart never repeats or loses one.
+is marked sent once handled, so a restart never repeats or loses one. The loop
+also restarts AI seats whose move was lost (``Scheduler.stalled_ai``).
 """
 
 from __future__ import annotations
@@ -55,6 +56,19 @@ class Reminders(commands.Cog):
                     await self.time_out(event)    # marks it sent
             except Exception:
                 log.exception("could not handle %r", event)
+        await self.restart_stalled_ai()
+
+    async def restart_stalled_ai(self) -> None:
+        """Let AI seats whose move was lost play (unless their game is busy posting)."""
+        try:
+            stalled = await self.bot.scheduler.stalled_ai()
+        except StoreUnavailable as error:
+            log.warning("stalled AI check skipped: %s", error.detail)
+            return
+        for game_id in stalled:
+            if not self.bot.game_lock(game_id).locked():
+                log.warning("game %s: the AI had lost its move; playing it now", game_id)
+                self.bot.spawn(posting.advance(self.bot, None, game_id), f"stalled-{game_id}")
 
     @tick.before_loop
     async def _ready(self) -> None:

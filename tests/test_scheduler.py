@@ -81,6 +81,19 @@ async def test_a_move_restarts_the_schedule_for_the_next_player(env: Env) -> Non
     assert event.count == 1 and event.user_id == current_user(result.record)
 
 
+async def test_an_ai_seat_left_with_the_move_is_found_after_a_minute(env: Env) -> None:
+    record = await started(env.service, (ANN,), ai=1)
+    while all(record.seats[s].user_id is not None for s in record.active):
+        record = (await env.service.play(CHANNEL, current_user(record), "end")).record
+    assert await scheduler(env).stalled_ai() == []  # it has just got the move
+    env.clock.advance(59)
+    assert await scheduler(env).stalled_ai() == []
+    env.clock.advance(1)
+    assert await scheduler(env).stalled_ai() == [record.id]
+    await env.service.run_ai(record.id)  # what the bot then does: a person has the move
+    assert await scheduler(env).stalled_ai() == []
+
+
 async def test_paused_and_finished_games_are_quiet(env: Env) -> None:
     record = await started(env.service)
     await env.service.pause(record.id, True)
