@@ -1212,13 +1212,18 @@ def passed(result: dict[str, Any]) -> bool:
                 and v.get("corrupt_games") == [])
 
 
+def report(result: dict[str, Any], text: str, ok: bool, json_path: Path | None) -> int:
+    """Print a run's table, write its JSON if asked; the exit status (0 when ``ok``)."""
+    print(text)
+    if json_path:
+        json_path.write_text(json.dumps(result, indent=2, default=str))
+    return 0 if ok else 1
+
+
 def main(argv: list[str] | None = None) -> int:
     opts = options(argv)
     result = asyncio.run(run(opts))
-    print(table(result))
-    if opts.json:
-        opts.json.write_text(json.dumps(result, indent=2, default=str))
-    return 0 if passed(result) else 1
+    return report(result, table(result), passed(result), opts.json)
 
 
 if __name__ == "__main__":

@@ -55,6 +55,7 @@ from benchmarks.community import (
     is_panel,
     parse_custom_id,
     percentiles,
+    report,
 )
 from bot import registry
 from bot.engine import GameError
@@ -648,10 +649,7 @@ def passed(result: dict[str, Any]) -> bool:
 def main(argv: list[str] | None = None) -> int:
     opts = options(argv)
     result = asyncio.run(run(opts))
-    print(table(result))
-    if opts.json:
-        opts.json.write_text(json.dumps(result, indent=2, default=str))
-    return 0 if passed(result) else 1
+    return report(result, table(result), passed(result), opts.json)
 
 
 if __name__ == "__main__":

@@ -156,12 +156,10 @@ class RenderWorkers:
         self.processes = processes
         self._workers: list[_Worker] = []
         self._numbers = itertools.count()
-        self._starting: asyncio.Lock | None = None
+        self._starting = asyncio.Lock()
 
     async def start(self) -> None:
         """Start the workers (each warms up while the bot connects)."""
-        if self._starting is None:
-            self._starting = asyncio.Lock()
         async with self._starting:
             self._workers = [w for w in self._workers if w.alive]
             while len(self._workers) < self.processes:

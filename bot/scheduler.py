@@ -13,7 +13,8 @@ H * 2**k after that send (H, then 2H, then 4H...). Reminders missed while the
 bot was down are not caught up: at most one is sent per interval. When the
 game has a turn limit (L hours), one :class:`Timeout` is due L hours after the
 turn started, with the game's policy. Paused and finished games, and seats
-played by the AI, get nothing.
+played by the AI, get nothing; but an AI seat that has had the move for a
+minute gets a :class:`StalledAI` (its move was lost: the bot lets it play).
 """
 
 from __future__ import annotations
@@ -58,11 +59,19 @@ class Timeout:
         return Text.of(f"service.timeout_{self.policy}", player=self.game.seats[self.seat].name)
 
 
-Event = Reminder | Timeout
+@dataclass(frozen=True)
+class StalledAI:
+    """An AI (or resigned) seat has had the move for :data:`AI_STALL_SECONDS`: the AI
+    normally plays at once, so its move was lost (for instance the database stayed
+    unavailable longer than the bot kept trying). The front end lets it play."""
+
+    game_id: int
+
+
+Event = Reminder | Timeout | StalledAI
 
 HOUR = 3600.0
 AI_STALL_SECONDS = 60.0
-"""An AI seat still to play after this long lost its move (the bot gave up retrying)."""
 
 
 class Scheduler:
@@ -74,9 +83,13 @@ class Scheduler:
         self.clock = clock
 
     async def due(self) -> list[Event]:
-        """Every reminder and timeout due now, oldest game first."""
+        """Every reminder, timeout and stalled AI seat due now, oldest game first."""
         now = self.clock.now()
         rows = await self.store.clock_rows()
+        stalled: list[Event] = [
+            StalledAI(row.game_id) for row in rows
+            if row.turn_started_at + AI_STALL_SECONDS <= now and any(
+                row.seats[s].user_id is None or row.seats[s].resigned for s in row.active)]
         marks = await self.store.reminder_rows(r.game_id for r in rows)
         found: list[tuple[ClockRow, Seat, ReminderRow | None, bool, bool]] = []
         for row in rows:
@@ -111,16 +124,7 @@ class Scheduler:
             if timeout:
                 policy = row.settings.timeout_policy
                 events.append(Timeout(record, seat, policy, since, user_id))
-        return events
-
-    async def stalled_ai(self, after: float = AI_STALL_SECONDS) -> list[int]:
-        """Running games where an AI (or resigned) seat has had the move for ``after``
-        seconds: the AI normally plays at once, so its move was lost (for instance the
-        database stayed unavailable longer than the bot kept trying)."""
-        now = self.clock.now()
-        return [row.game_id for row in await self.store.clock_rows()
-                if row.turn_started_at + after <= now and any(
-                    row.seats[s].user_id is None or row.seats[s].resigned for s in row.active)]
+        return events + stalled
 
     @staticmethod
     def _next_reminder(row: ClockRow, mark: ReminderRow | None) -> float:
@@ -128,7 +132,7 @@ class Scheduler:
             return row.turn_started_at + row.settings.reminder_hours * HOUR
         return mark.next_due_at
 
-    async def mark_sent(self, event: Event) -> bool:
+    async def mark_sent(self, event: Reminder | Timeout) -> bool:
         """Record that ``event`` was delivered; False if it had already been marked."""
         game, now = event.game, self.clock.now()
         if isinstance(event, Timeout):

@@ -453,13 +453,13 @@ class Store:
                 group, self._queued = self._queued, []
                 try:
                     outcome = await self._commit_group(group)
+                except asyncio.CancelledError as error:  # shutting down: nobody waits on
+                    group += self._queued                 # a write that will not happen
+                    self._queued = []
+                    _settle(group, [error] * len(group))
+                    raise
                 except BaseException as error:
                     outcome = [_own_copy(error) for _ in group]
-                    if isinstance(error, asyncio.CancelledError):
-                        group += self._queued
-                        self._queued = []
-                        _settle(group, outcome + [error] * (len(group) - len(outcome)))
-                        raise
                 _settle(group, outcome)
         finally:
             self._committing = False

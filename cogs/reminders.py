@@ -6,7 +6,7 @@ opted in with ``/game notify`` (back to the channel when their DMs are closed).
 A timeout is announced in the channel and handled by the game's policy: nothing,
 a vote to skip (``/game skip``), or the AI plays the rest of the turn. Each event
 is marked sent once handled, so a restart never repeats or loses one. The loop
-also restarts AI seats whose move was lost (``Scheduler.stalled_ai``).
+also restarts AI seats whose move was lost (a ``StalledAI`` event).
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from discord.ext import commands, tasks
 
 from bot.client import DingirBot
 from bot.i18n import tr, translate
-from bot.scheduler import Reminder, Timeout
+from bot.scheduler import Reminder, StalledAI, Timeout
 from bot.session import StoreUnavailable
 from cogs import posting
 
@@ -52,23 +52,19 @@ class Reminders(commands.Cog):
                 if isinstance(event, Reminder):
                     await self.remind(event)
                     await self.bot.scheduler.mark_sent(event)
-                else:
+                elif isinstance(event, Timeout):
                     await self.time_out(event)    # marks it sent
+                else:
+                    self.restart_ai(event)
             except Exception:
                 log.exception("could not handle %r", event)
-        await self.restart_stalled_ai()
 
-    async def restart_stalled_ai(self) -> None:
-        """Let AI seats whose move was lost play (unless their game is busy posting)."""
-        try:
-            stalled = await self.bot.scheduler.stalled_ai()
-        except StoreUnavailable as error:
-            log.warning("stalled AI check skipped: %s", error.detail)
-            return
-        for game_id in stalled:
-            if not self.bot.game_lock(game_id).locked():
-                log.warning("game %s: the AI had lost its move; playing it now", game_id)
-                self.bot.spawn(posting.advance(self.bot, None, game_id), f"stalled-{game_id}")
+    def restart_ai(self, event: StalledAI) -> None:
+        """Let an AI seat whose move was lost play (unless its game is busy posting)."""
+        if not self.bot.game_lock(event.game_id).locked():
+            log.warning("game %s: the AI had lost its move; playing it now", event.game_id)
+            self.bot.spawn(posting.advance(self.bot, None, event.game_id),
+                           f"stalled-{event.game_id}")
 
     @tick.before_loop
     async def _ready(self) -> None:

@@ -18,6 +18,7 @@ from tests.test_e2e_game import (
     is_panel,
     open_game,
     player_of,
+    restart_after_losing_posts,
     turn_by_play,
     world,
 )
@@ -139,14 +140,8 @@ async def test_a_board_lost_to_a_crash_is_posted_on_restart(tmp_path: Path) -> N
         post = await open_game(w, users[0], users[1:])
         player = player_of(post, users)
         assert player is not None
-        w.bot.kill()
-        await w.bot.wait()
         # the crash came after the turn's step was saved, before its board went out
-        with sqlite3.connect(tmp_path / "dingir.sqlite3") as db:
-            db.execute("UPDATE games SET posted_turn = -1")
-        mark = w.fake.mark()
-        await w.bot.start()
-        again = await w.next_board(mark)
+        again = await w.next_board(await restart_after_losing_posts(w, tmp_path))
         assert again.mentions(player.id) and again.button("Take my turn"), again.text
         mark = w.fake.mark()
         await w.bot.restart()    # once posted, a restart posts nothing more
@@ -343,8 +338,6 @@ async def test_an_unusable_database_gives_one_clear_line(tmp_path: Path) -> None
 
 
 async def test_a_locked_database_never_makes_an_answer_late(tmp_path: Path) -> None:
-    import sqlite3
-
     async with world(tmp_path) as w:     # the stand-in refuses answers later than 3 s
         alice, bob = w.user("alice"), w.user("bob")
         await (await alice.slash("game new", channel=w.channel, game="ur")).final()

@@ -140,6 +140,18 @@ async def click(w: World, user: FakeUser, panel: Message, custom_id: str,
     return panel
 
 
+async def restart_after_losing_posts(w: World, tmp_path: Path) -> int:
+    """SIGKILL the bot as if its last post had been lost to the crash (nothing recorded as
+    posted), start it again; the stand-in's mark from before the start."""
+    w.bot.kill()
+    await w.bot.wait()
+    with sqlite3.connect(tmp_path / "dingir.sqlite3") as db:
+        db.execute("UPDATE games SET posted_turn = -1")
+    mark = w.fake.mark()
+    await w.bot.start()
+    return mark
+
+
 async def turn_by_buttons(w: World, user: FakeUser, post: Message, rng: random.Random,
                           try_undo: bool = False) -> str:
     """Play a whole turn with "Take my turn" and the private panel; the last panel text."""
@@ -212,13 +224,7 @@ async def test_three_players_play_a_whole_game_of_ur(tmp_path: Path) -> None:
         for user in users:
             assert user.name in final.text
         assert ways["play"] > 5 and ways["buttons"] > 5
-        w.bot.kill()             # as if the final message had been lost to a crash
-        await w.bot.wait()
-        with sqlite3.connect(tmp_path / "dingir.sqlite3") as db:
-            db.execute("UPDATE games SET posted_turn = -1")
-        mark = w.fake.mark()
-        await w.bot.start()
-        again = await w.next_board(mark)
+        again = await w.next_board(await restart_after_losing_posts(w, tmp_path))
         assert "Game over" in again.text and again.text.split("\n")[1:] == final.text.split(
             "\n")[2:], (again.text, final.text)
         log = await (await users[0].slash("game log", channel=w.channel)).final()

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from bot.clock import FakeClock, OffsetClock, clock_from_env
-from bot.scheduler import Reminder, Scheduler, Timeout
+from bot.scheduler import Reminder, Scheduler, StalledAI, Timeout
 from bot.session import GameRecord, Player, ServiceError
 from bot.store import Store
 from tests.test_session import (
@@ -81,17 +81,17 @@ async def test_a_move_restarts_the_schedule_for_the_next_player(env: Env) -> Non
     assert event.count == 1 and event.user_id == current_user(result.record)
 
 
-async def test_an_ai_seat_left_with_the_move_is_found_after_a_minute(env: Env) -> None:
+async def test_an_ai_seat_left_with_the_move_is_due_after_a_minute(env: Env) -> None:
     record = await started(env.service, (ANN,), ai=1)
     while all(record.seats[s].user_id is not None for s in record.active):
         record = (await env.service.play(CHANNEL, current_user(record), "end")).record
-    assert await scheduler(env).stalled_ai() == []  # it has just got the move
+    assert await scheduler(env).due() == []  # it has just got the move
     env.clock.advance(59)
-    assert await scheduler(env).stalled_ai() == []
+    assert await scheduler(env).due() == []
     env.clock.advance(1)
-    assert await scheduler(env).stalled_ai() == [record.id]
+    assert await scheduler(env).due() == [StalledAI(record.id)]
     await env.service.run_ai(record.id)  # what the bot then does: a person has the move
-    assert await scheduler(env).stalled_ai() == []
+    assert await scheduler(env).due() == []
 
 
 async def test_paused_and_finished_games_are_quiet(env: Env) -> None:
