@@ -206,6 +206,7 @@ class Stats:
     failures: list[str] = field(default_factory=list)
     acks: list[Ack] = field(default_factory=list)
     busy_at: list[float] = field(default_factory=list)
+    slow_finals: list[tuple[float, str]] = field(default_factory=list)  # final answers > 3 s
 
     def fail(self, what: str) -> None:
         self.counts["failed"] += 1
@@ -263,6 +264,7 @@ class ProcWatch:
     def __init__(self, bot: BotProcess) -> None:
         self.bot = bot
         self.samples: list[tuple[float, int, float]] = []   # (time, rss kB, cpu s total)
+        self.bot_rss: list[int] = []    # the bot process alone, same samples
         self.dead_cpu = 0.0
         self._pid: int | None = None
         self._last_cpu = 0.0
@@ -271,7 +273,7 @@ class ProcWatch:
         pid = self.bot.pid if self.bot.running else None
         if pid is None:
             return None
-        rss, cpu = 0, 0.0
+        rss, cpu, own = 0, 0.0, 0
         for member in family(pid):
             try:
                 member_rss, member_cpu = rss_and_cpu(member)
@@ -280,11 +282,13 @@ class ProcWatch:
                     return None
                 continue
             rss, cpu = rss + member_rss, cpu + member_cpu
+            own = member_rss if member == pid else own
         if pid != self._pid:
             self.dead_cpu += self._last_cpu
             self._pid = pid
         self._last_cpu = cpu
         self.samples.append((time.monotonic(), rss, self.dead_cpu + cpu))
+        self.bot_rss.append(own)
         return rss, self.dead_cpu + cpu
 
     def cpu(self) -> float:
@@ -296,6 +300,15 @@ class ProcWatch:
             self.sample()
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(stop.wait(), 1.0)
+
+    def by_minute(self, start: float, end: float) -> dict[str, list[float]]:
+        """RSS in MB at each minute of [start, end]: the bot with its workers, and the bot
+        process alone."""
+        marks = [start + 60 * m for m in range(int((end - start) // 60) + 1)]
+        picks = [min(range(len(self.samples)), key=lambda i: abs(self.samples[i][0] - t))
+                 for t in marks] if self.samples else []
+        return {"all": [round(self.samples[i][1] / 1024, 1) for i in picks],
+                "bot": [round(self.bot_rss[i] / 1024, 1) for i in picks]}
 
     def rss_at(self, when: float) -> int | None:
         """The RSS sample nearest to ``when`` (monotonic)."""
@@ -365,7 +378,13 @@ class Harness:
                     await self._wait(rec, lambda: final_message(rec) is not None, generation,
                                      FINAL_TIMEOUT, kind + " final")
                     assert rec.sent_at is not None
-                    self.stats.latency[kind + "_final"].append(time.monotonic() - rec.sent_at)
+                    waited = time.monotonic() - rec.sent_at
+                    self.stats.latency[kind + "_final"].append(waited)
+                    if waited > 3.0 and len(self.stats.slow_finals) < 1000:
+                        answer = final_message(rec)
+                        self.stats.slow_finals.append((time.monotonic(), (
+                            f"{waited:.1f}s: {kind} {rec.name} "
+                            f"{(answer.content if answer else '')[:100]!r}")))
             finally:
                 self.inflight.discard(rec)
         return Answer(result, final_message(rec))
@@ -667,16 +686,18 @@ class Driver:
         """"Take my turn", then the panel's step buttons / select menu until the turn ends."""
         assert self.post is not None
         post = self.post
+        await self.think()   # the first step is chosen looking at the turn message
         opened = await self.h.call("button", lambda: user.press(post, take_id))
         panel = opened.message
         if not is_panel(panel):
             self.h.stats.counts["take_turn_not_panel"] += 1
             raise Lost("no panel")
         assert panel is not None
-        for _ in range(MAX_STEPS_PER_TURN):
-            await self.think()
+        for step in range(MAX_STEPS_PER_TURN):
+            if step:
+                await self.think()
             board = next((c for c in panel.custom_ids if c.endswith(":board")), None)
-            if board is not None and not panel.pngs and self.rng.random() < \
+            if board is not None and not panel.shows_image and self.rng.random() < \
                     self.h.opts.board_share:
                 looked = await self.h.call("button", partial(user.press, panel, board))
                 if looked.message is not None and is_panel(looked.message):
@@ -1031,6 +1052,7 @@ async def run(opts: argparse.Namespace) -> dict[str, Any]:
                        "end": rss_end[0] if rss_end else None},
             "rss_growth_after_2min": (rss_end[0] / rss_minute2 - 1)
             if rss_end and rss_minute2 else None,
+            "rss_mb_by_minute": h.watch.by_minute(start, end),
             "bot_cpu_s": cpu_end - cpu_start,
             "bot_cpu_ms_per_step": 1000 * (cpu_end - cpu_start) / max(1, steps_window),
             "harness_cpu_share": (harness_cpu_end - harness_cpu_start) / window,
@@ -1038,6 +1060,8 @@ async def run(opts: argparse.Namespace) -> dict[str, Any]:
             "counts": dict(h.stats.counts),
             "failed_interactions": h.stats.counts["failed"],
             "failures": h.stats.failures,
+            "final_answers_over_3s": [what for at, what in h.stats.slow_finals
+                                      if start <= at <= end],
             "verify": checks,
             "faults": {
                 "kills": len(h.kills), "downtime_s": h.downtime,
@@ -1112,6 +1136,8 @@ def _section_process(r: dict[str, Any]) -> list[str]:
     return [f"{'bot RSS (MB)':<34}start {mb['start']:.1f}  peak {mb['peak']:.1f}  "
             f"at 20%/2min {mb['at_20pct_or_2min']:.1f}  end {mb['end']:.1f}  growth "
             f"{100 * (r['rss_growth_after_2min'] or 0):+.1f}% (goal < 10%, without kills)",
+            f"{'RSS by minute (MB)':<34}with workers {r['rss_mb_by_minute']['all']}; "
+            f"bot alone {r['rss_mb_by_minute']['bot']}",
             f"{'bot CPU':<34}{r['bot_cpu_s']:.1f} s = {r['bot_cpu_ms_per_step']:.2f} ms/step"
             f"  (harness used {100 * r['harness_cpu_share']:.0f}% of a core)"]
 
@@ -1132,7 +1158,8 @@ def _section_checks(r: dict[str, Any]) -> list[str]:
         f"{v['lost']}, doubled {v['doubled']}, applied w/o ack {v['applied_without_ack']}, "
         f"stuck {len(v['stuck_games'])}, corrupt {len(v['corrupt_games'])}",
         f"{'interactions':<34}failed {r['failed_interactions']}, over 3 s "
-        f"{c.get('over_3s', 0)}, lost to kills {c.get('lost_to_kill', 0)}, resyncs "
+        f"{c.get('over_3s', 0)} (final answers {len(r['final_answers_over_3s'])}), lost to "
+        f"kills {c.get('lost_to_kill', 0)}, resyncs "
         f"{c.get('resyncs', 0)} (after an empty autocomplete for the player to move: "
         f"{c.get('resync_after_no choices', 0)}), stale "
         f"{c.get('play_stale', 0)}+{c.get('button_stale', 0)}",

@@ -12,12 +12,13 @@ The same work the bot does for one step of Ur, in this process, measured step by
 - ``render``: the public board the bot draws after a step that ends a turn (private
   previews are drawn only when a panel opens or on request, so not per step);
 
-and the machine limits measured in the same run:
+and the machine limits, each measured right after the work it bounds (so that both see
+the same machine, on a shared and noisy one):
 
-- ``bare_png``: encoding the same indexed boards as PNG level 1 (no drawing);
+- ``bare_png``: encoding the same indexed board as PNG level 1 (no drawing);
 - ``bare_sqlite``: one aiosqlite round trip writing a state of the same size and a log
-  row in one transaction (WAL, synchronous=FULL), nothing else (the definition
-  ``benchmarks/bench_service.py`` uses).
+  row in one transaction (WAL, synchronous=FULL, its own file), nothing else (the
+  definition ``benchmarks/bench_service.py`` uses).
 
 ``ratio`` = (service + render) / (bare_sqlite + bare_png), all per step: the render and
 PNG times of the boards spread over every step (goal: <= 1.5).
@@ -51,8 +52,6 @@ from render.draw import png_bytes, to_palette
 
 PLAYERS = 3
 NAMES = ("Ninsun", "Gilgamesh", "Enkidu")
-Drawn = tuple[dict[str, Any], RenderContext]
-"""A board the bot drew: (view, context)."""
 
 
 def summary(values: list[float]) -> dict[str, float]:
@@ -69,15 +68,16 @@ def summary(values: list[float]) -> dict[str, float]:
     }
 
 
-async def _service_steps(
-    path: Path, games: int, steps: int, seed: int
-) -> tuple[dict[str, list[float]], list[Drawn], int]:
-    """Play ``steps`` random legal steps round-robin over ``games`` fresh games."""
+async def _steps(path: Path, bare_path: Path, games: int, steps: int, seed: int
+                 ) -> tuple[dict[str, list[float]], int]:
+    """Play ``steps`` random legal steps round-robin over ``games`` fresh games, each
+    followed by its machine limits."""
     rng = random.Random(seed)
     entry = registry.get("ur")
     store = await Store.open(path)
-    times: dict[str, list[float]] = {"service": [], "engine": [], "render": []}
-    views: list[Drawn] = []
+    bare = await _BareSqlite.open(bare_path)
+    times: dict[str, list[float]] = {name: [] for name in
+                                     ("service", "engine", "render", "bare_sqlite", "bare_png")}
     state_bytes = 0
     try:
         service = GameService(store, SystemClock(), seed_source=lambda: rng.getrandbits(62))
@@ -111,73 +111,75 @@ async def _service_steps(
             start = time.perf_counter()
             result = await service.play_by_id(game_id, user_id, action.notation,
                                               record.version)
-            middle = time.perf_counter()
-            ctx = RenderContext(tuple(s.name for s in result.record.seats), "en")
+            times["service"].append(time.perf_counter() - start)
             assert result.record.state is not None
-            times["service"].append(middle - start)
+            size = len(dumps(result.record.state))
+            state_bytes = max(state_bytes, size)
+            times["bare_sqlite"].append(await bare.write(done + 1, size))
             if result.turn_ended or result.outcome is not None:
                 view = entry.engine.view(result.record.state, None)
+                ctx = RenderContext(tuple(s.name for s in result.record.seats), "en")
+                start = time.perf_counter()
                 entry.renderer.png(view, ctx)
-                times["render"].append(time.perf_counter() - middle)
-                views.append((view, ctx))
-            if done % 5 == 0:
-                state_bytes = max(state_bytes, len(dumps(result.record.state)))
+                times["render"].append(time.perf_counter() - start)
+                times["bare_png"].append(_bare_png(view, ctx))
             done += 1
     finally:
+        await bare.close()
         await store.close()
-    return times, views, state_bytes
+    return times, state_bytes
 
 
-def _bare_png(views: list[Drawn]) -> list[float]:
-    """Encode the very images the renderers produced (indexed, level 1), nothing else."""
+def _bare_png(view: dict[str, Any], ctx: RenderContext) -> float:
+    """Seconds to encode the very image the renderer produced (indexed, level 1), nothing
+    else."""
     renderer = registry.get("ur").renderer
-    out = []
-    for view, ctx in views:
-        palette = renderer.palette()  # type: ignore[attr-defined]
-        indexed = to_palette(renderer.image(view, ctx), palette)
-        start = time.perf_counter()
-        png_bytes(indexed, 1)
-        out.append(time.perf_counter() - start)
-    return out
+    palette = renderer.palette()  # type: ignore[attr-defined]
+    indexed = to_palette(renderer.image(view, ctx), palette)
+    start = time.perf_counter()
+    png_bytes(indexed, 1)
+    return time.perf_counter() - start
 
 
-async def _bare_sqlite(path: Path, count: int, state_bytes: int) -> list[float]:
+class _BareSqlite:
     """The machine limit of a step's write: one round trip to the aiosqlite thread running
     BEGIN; UPDATE a row with a state of the same size; INSERT a log row; COMMIT (WAL,
     synchronous=FULL, a fresh file) -- the definition ``benchmarks/bench_service.py`` uses."""
-    conn = await aiosqlite.connect(path, isolation_level=None)
-    out = []
-    try:
+
+    def __init__(self, conn: aiosqlite.Connection) -> None:
+        self.conn = conn
+
+    @classmethod
+    async def open(cls, path: Path) -> _BareSqlite:
+        conn = await aiosqlite.connect(path, isolation_level=None)
         await conn.execute("PRAGMA journal_mode = WAL")
         await conn.execute("PRAGMA synchronous = FULL")
         await conn.executescript(
             "CREATE TABLE bare_games (id INTEGER PRIMARY KEY, state TEXT, version INTEGER);"
             "CREATE TABLE bare_log (game_id INTEGER, idx INTEGER, seat INTEGER, notation TEXT,"
             " UNIQUE (game_id, idx)); INSERT INTO bare_games VALUES (1, '', 0);")
-        state = "x" * state_bytes
-        for idx in range(1, count + 1):
-            script = (f"BEGIN IMMEDIATE; UPDATE bare_games SET state = '{state}', version = {idx}"
-                      f" WHERE id = 1; INSERT INTO bare_log VALUES (1, {idx}, 0, 'place b3');"
-                      " COMMIT;")
-            start = time.perf_counter()
-            await conn.executescript(script)
-            out.append(time.perf_counter() - start)
-    finally:
-        await conn.close()
-    return out
+        return cls(conn)
+
+    async def write(self, idx: int, state_bytes: int) -> float:
+        """Seconds for one such transaction (log row ``idx``, a state of ``state_bytes``)."""
+        script = (f"BEGIN IMMEDIATE; UPDATE bare_games SET state = '{'x' * state_bytes}', "
+                  f"version = {idx} WHERE id = 1; "
+                  f"INSERT INTO bare_log VALUES (1, {idx}, 0, 'place b3'); COMMIT;")
+        start = time.perf_counter()
+        await self.conn.executescript(script)
+        return time.perf_counter() - start
+
+    async def close(self) -> None:
+        await self.conn.close()
 
 
 async def measure(games: int = 50, steps: int = 2000, seed: int = 1,
                   workdir: Path | None = None) -> dict[str, Any]:
     """The in-process figures and the machine limits, as a JSON-friendly dict."""
     with tempfile.TemporaryDirectory(dir=workdir) as tmp:
-        times, views, state_bytes = await _service_steps(
-            Path(tmp) / "service.sqlite3", games, steps, seed)
-        png = _bare_png(views)
-        sql = await _bare_sqlite(Path(tmp) / "bare.sqlite3", min(steps, 2000), state_bytes)
+        times, state_bytes = await _steps(Path(tmp) / "service.sqlite3",
+                                          Path(tmp) / "bare.sqlite3", games, steps, seed)
     figures: dict[str, Any] = {name: summary(values) for name, values in times.items()}
-    figures["bare_png"] = summary(png)
-    figures["bare_sqlite"] = summary(sql)
     figures["state_bytes"] = state_bytes
     boards_per_step = len(times["render"]) / max(1, len(times["service"]))
     figures["boards_per_step"] = boards_per_step

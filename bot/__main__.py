@@ -56,6 +56,7 @@ async def run(settings: config.Settings) -> None:
     from bot.client import DingirBot
     from bot.scheduler import Scheduler
     from bot.store import Store
+    from bot.workers import Workers
 
     clock = OffsetClock(SystemClock(), settings.clock_file) if settings.clock_file \
         else SystemClock()
@@ -66,8 +67,9 @@ async def run(settings: config.Settings) -> None:
         raise Fatal(f"cannot open the database {settings.db_path} ({detail}): check DINGIR_DB "
                     "and that its folder is writable.") from None
     try:
-        service = GameService(store, clock)
-        bot = DingirBot(settings, service, Scheduler(service, store, clock))
+        workers = Workers(settings.worker_processes)
+        service = GameService(store, clock, ai_search=workers.ai_step)
+        bot = DingirBot(settings, service, Scheduler(service, store, clock), workers)
         asyncio.get_running_loop().add_signal_handler(
             signal.SIGTERM, lambda: bot.spawn(bot.close(), "sigterm")
         )

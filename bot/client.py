@@ -20,11 +20,12 @@ from discord.ext import commands
 
 from bot import registry
 from bot.config import Settings
-from bot.render_workers import RenderWorkers
 from bot.session import GameService
 
 if TYPE_CHECKING:
     from bot.scheduler import Scheduler
+    from bot.workers import Workers
+    from cogs.posting import PostedBoard
 
 log = logging.getLogger(__name__)
 
@@ -42,7 +43,8 @@ handlers); each game's own commands come from :func:`bot.registry.extensions`.""
 class DingirBot(commands.Bot):
     """Dingir's Discord client."""
 
-    def __init__(self, settings: Settings, service: GameService, scheduler: Scheduler) -> None:
+    def __init__(self, settings: Settings, service: GameService, scheduler: Scheduler,
+                 workers: Workers) -> None:
         intents = discord.Intents.none()
         intents.guilds = True
         super().__init__(
@@ -54,14 +56,16 @@ class DingirBot(commands.Bot):
         self.settings = settings
         self.service = service
         self.scheduler = scheduler
-        self.renders = RenderWorkers(settings.render_processes)
+        self.workers = workers
+        self.posted_boards: dict[int, PostedBoard] = {}
+        """The image of each game's latest turn message (cogs.posting), reused by panels."""
         self._tasks: set[asyncio.Task[None]] = set()
         self._game_locks: dict[int, asyncio.Lock] = {}
 
     async def setup_hook(self) -> None:
-        """Render workers, translator, cogs, dynamic buttons and command sync (runs once,
+        """Workers, translator, cogs, dynamic buttons and command sync (runs once,
         after login)."""
-        await self.renders.start()
+        await self.workers.start()
         from cogs.common import on_tree_error  # cogs are loaded by name below
         from cogs.translator import CatalogueTranslator
 
@@ -81,11 +85,16 @@ class DingirBot(commands.Bot):
         gc.freeze()  # modules, commands, catalogue: never garbage, never scanned again
 
     async def close(self) -> None:
-        """Disconnect, then stop the render workers."""
+        """Disconnect, stop the background tasks (what they leave undone is picked up at the
+        next start), then stop the workers."""
         try:
             await super().close()
         finally:
-            await self.renders.close()
+            tasks = [t for t in self._tasks if t is not asyncio.current_task()]
+            for task in tasks:
+                task.cancel()
+            await asyncio.gather(*tasks, return_exceptions=True)
+            await self.workers.close()
 
     def game_lock(self, game_id: int) -> asyncio.Lock:
         """The lock that keeps one game's channel posts in order."""

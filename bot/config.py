@@ -35,7 +35,7 @@ class Settings:
     gateway_url: str | None = None
     clock_file: Path | None = None
     scheduler_seconds: float = 60.0
-    render_processes: int = 2
+    worker_processes: int = 2
 
 
 def _number(env: Mapping[str, str], name: str, default: float) -> float:
@@ -97,7 +97,7 @@ def from_mapping(env: Mapping[str, str]) -> Settings:
         gateway_url=env.get("DINGIR_GATEWAY_URL", "").strip() or None,
         clock_file=Path(clock) if clock else None,
         scheduler_seconds=_number(env, "DINGIR_SCHEDULER_SECONDS", 60.0),
-        render_processes=_count(env, "DINGIR_RENDER_PROCESSES", 2),
+        worker_processes=_count(env, "DINGIR_WORKER_PROCESSES", 2),
     )
 
 

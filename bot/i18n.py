@@ -8,7 +8,7 @@ maps, merged per language). A template is a ``str.format`` string, or a
 from __future__ import annotations
 
 import json
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -70,6 +70,8 @@ def tr(lang: str, key: str, **args: TextArg) -> str:
     return _pick(template, values, lang).format_map(values)
 
 
+@lru_cache(maxsize=8192)
 def translate(text: Text, lang: str) -> str:
-    """A :class:`Text` rendered in ``lang``."""
+    """A :class:`Text` rendered in ``lang`` (the same few labels come back at every step, so
+    the latest ones are kept)."""
     return tr(lang, text.key, **text.kwargs)

@@ -24,7 +24,7 @@ from __future__ import annotations
 import asyncio
 import random
 import secrets
-from collections.abc import AsyncIterator, Callable, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import asdict, dataclass, field, fields, replace
 from typing import TYPE_CHECKING, Any, Literal
@@ -158,6 +158,17 @@ class SkipVote:
 
 Chooser = Callable[[Game, dict[str, Any], list[Action], Seat, random.Random], Action]
 """An AI policy: (game, view, legal, seat, rng) -> action (the signature of ``bot.ai.choose``)."""
+Searcher = Callable[[str, Game, dict[str, Any], list[Action], Seat, str], Awaitable[Action]]
+"""Runs an AI policy somewhere off the event loop: (game id, its engine, the seat's view,
+legal steps, seat, seed of the policy's random generator) -> action."""
+
+
+def in_thread(choose: Chooser = ai.choose) -> Searcher:
+    """A :data:`Searcher` that runs ``choose`` in a thread of this process."""
+    async def search(game: str, engine: Game, view: dict[str, Any], legal: list[Action],
+                     seat: Seat, seed: str) -> Action:
+        return await asyncio.to_thread(choose, engine, view, legal, seat, random.Random(seed))
+    return search
 
 ACTIVE: tuple[GameStatus, ...] = ("lobby", "running", "paused")
 REMINDER_HOURS = (1.0, 720.0)
@@ -214,13 +225,13 @@ class GameService:
         seed_source: Callable[[], int] | None = None,
         *,
         engines: Callable[[str], Game] | None = None,
-        ai_choose: Chooser | None = None,
+        ai_search: Searcher | None = None,
     ) -> None:
         self.store = store
         self.clock = clock
         self._seed_source = seed_source or (lambda: secrets.randbits(63))
         self._engine_of = engines or _registry_engine
-        self._ai_choose: Chooser = ai_choose or ai.choose
+        self._ai_search: Searcher = ai_search or in_thread()
         self._cache: dict[int, _Live] = {}
         self._channels: dict[int, int] = {}
         self._locks: dict[int, asyncio.Lock] = {}
@@ -677,17 +688,14 @@ class GameService:
     # -- AI and clocks --------------------------------------------------------------------
 
     async def _ai_action(self, record: GameRecord, seat: Seat) -> Action:
-        """The AI's step for ``seat``, searched in a worker thread (off the event loop)."""
+        """The AI's step for ``seat``, searched off the event loop (a thread, or a worker
+        process in the bot)."""
         engine = self.engine(record.game)
         state = record.state
         assert state is not None
-        choose = self._ai_choose
-        rng = random.Random(f"{record.seed}:{record.version}")
-
-        def search() -> Action:
-            return choose(engine, engine.view(state, seat), engine.legal(state, seat), seat, rng)
-
-        return await asyncio.to_thread(search)
+        return await self._ai_search(record.game, engine, engine.view(state, seat),
+                                     engine.legal(state, seat), seat,
+                                     f"{record.seed}:{record.version}")
 
     async def run_ai(self, game_id: int) -> list[StepResult]:
         """Let the AI play every AI (or resigned) seat that is active, until a human is.

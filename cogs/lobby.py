@@ -364,9 +364,9 @@ class Lobby(Guarded, commands.GroupCog, group_name=loc("discord.cmd.game.name"),
         lang = record.lang
         if not interaction.response.is_done():
             await interaction.response.defer(thinking=True)
-        png = await posting.board_png(self.bot, record, lang)
+        image = await posting.board_image(self.bot, record, lang)
         await interaction.followup.send(
-            posting.turn_text(record, lang), file=posting.board_file(png),
+            posting.turn_text(record, lang), files=image.files, embeds=image.embeds,
             allowed_mentions=discord.AllowedMentions.none(),
         )
 

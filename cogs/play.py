@@ -1,9 +1,10 @@
 """Playing: ``/play`` with autocomplete, and the private turn panel driven by buttons.
 
 The public turn message carries "Take my turn". Pressing it opens the turn
-panel, an ephemeral message for the active player: a preview of the board as
-they see it, the current step's options as buttons (up to 20) or a paged select
-menu, Undo, Board and End turn. Each click plays one step (saved at once) and
+panel, an ephemeral message for the active player: the board as they see it (the
+turn message's own image when nothing changed since, else a new preview), the
+current step's options as buttons (up to 20) or a paged select menu, Undo, Board
+and End turn. Each click plays one step (saved at once) and
 edits the panel in place, listing the turn's steps so far; "Board" shows the
 preview again as it is now. When the turn ends the panel says so and a new
 turn message is posted in the channel, then the AI seats (if any) play theirs.
@@ -58,7 +59,7 @@ class Panel:
     """The content of a turn panel (or of its replacement when there is nothing to do)."""
 
     content: str
-    files: list[discord.File] = field(default_factory=list)
+    board: posting.BoardImage = field(default_factory=posting.BoardImage)
     view: discord.ui.View = field(default_factory=buttons.view_of)
 
 
@@ -129,27 +130,26 @@ async def build_panel(bot: DingirBot, record: GameRecord | None, user_id: int, l
                turn=record.turn + 1)
     choose = tr(lang, "discord.panel_choose", board=tr(lang, "discord.show_board"))
     body = "\n".join(x for x in (head + title, choose, hint) if x)
-    files = []
-    if board:
-        files.append(posting.board_file(
-            await posting.board_png(bot, record, lang, seat, preview=True)))
-    return Panel(body, files, buttons.view_of(*items))
+    image = await posting.board_image(bot, record, lang, seat, preview=True) if board \
+        else posting.BoardImage()
+    return Panel(body, image, buttons.view_of(*items))
 
 
 async def show_panel(interaction: Interaction, panel: Panel) -> None:
     """Replace the pressed panel with ``panel`` (directly, or after a deferral)."""
-    content = fit(panel.content)
+    content, board = fit(panel.content), panel.board
     if interaction.response.is_done():
-        await interaction.edit_original_response(content=content, attachments=panel.files,
-                                                 view=panel.view)
+        await interaction.edit_original_response(content=content, attachments=board.files,
+                                                 embeds=board.embeds, view=panel.view)
     else:
-        await interaction.response.edit_message(content=content, attachments=panel.files,
-                                                view=panel.view)
+        await interaction.response.edit_message(content=content, attachments=board.files,
+                                                embeds=board.embeds, view=panel.view)
 
 
 async def send_panel(interaction: Interaction, panel: Panel) -> None:
     """Answer ``interaction`` with ``panel`` as a new private message."""
-    await reply(interaction, panel.content, files=panel.files, view=panel.view)
+    await reply(interaction, panel.content, files=panel.board.files, embeds=panel.board.embeds,
+                view=panel.view)
 
 
 def turn_done(bot: DingirBot, result: StepResult, lang: str) -> Panel:
@@ -254,7 +254,9 @@ async def press_undo(interaction: Interaction, press: Press) -> None:
 async def _opened_panel(bot: DingirBot, press: Press, message_id: int | None, user: int,
                         lang: str) -> Panel:
     record = await bot.service.get_by_id(press.game_id)
-    stale = record is None or record.last_message_id not in (None, message_id)
+    # a message newer than the recorded one is the turn message still being recorded
+    latest = record.last_message_id if record is not None else None
+    stale = record is None or (latest is not None and (message_id or 0) < latest)
     return await build_panel(bot, record, user, lang, board=True,
                              note=tr(lang, "discord.moved_on") if stale else "")
 

@@ -12,7 +12,9 @@ from __future__ import annotations
 import asyncio
 import io
 import logging
+import time
 from collections.abc import Sequence
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 import discord
@@ -40,6 +42,9 @@ REPLAY_WIDTHS = (640, 480, 360, 240)
 """Frame widths tried in turn until the animation fits under MAX_UPLOAD."""
 FRAME_MS, LAST_FRAME_MS = 700, 4000
 NOTIFY_MENTIONS = discord.AllowedMentions(users=True, roles=False, everyone=False)
+POSTED_BOARD_SECONDS = 6 * 3600
+"""How long the image of a turn message stands in for a new render of the same board
+(Discord's signed attachment addresses last about a day)."""
 STORE_RETRY_SECONDS = (1, 2, 4, 8, 15, 30, 60)
 """Waits before the AI tries again when the database is locked or full (then it gives
 up until the next restart)."""
@@ -52,13 +57,56 @@ def render_context(record: GameRecord, lang: str) -> RenderContext:
 
 async def board_png(bot: DingirBot, record: GameRecord, lang: str, seat: Seat | None = None,
                     *, preview: bool = False) -> bytes:
-    """The board of ``record`` as ``seat`` sees it, drawn by the render workers (smaller
+    """The board of ``record`` as ``seat`` sees it, drawn by the workers (smaller
     and cheaper with ``preview``, for private panels)."""
     if record.state is None:
         raise ValueError(f"game {record.id} has no state yet")
     view = registry.get(record.game).engine.view(record.state, seat)
-    return await bot.renders.png(record.game, view, render_context(record, lang),
+    return await bot.workers.png(record.game, view, render_context(record, lang),
                                  preview=preview)
+
+
+@dataclass(frozen=True)
+class PostedBoard:
+    """The board image of a game's latest turn message: what it shows and where it is."""
+
+    version: int
+    lang: str
+    url: str
+    at: float = field(default_factory=time.monotonic)
+
+
+@dataclass
+class BoardImage:
+    """A board for a message: a new PNG to upload, or an embed of an image already posted."""
+
+    files: list[discord.File] = field(default_factory=list)
+    embeds: list[discord.Embed] = field(default_factory=list)
+
+
+def posted_board_url(bot: DingirBot, record: GameRecord, lang: str,
+                     seat: Seat | None) -> str | None:
+    """The address of the turn message's image when it shows exactly the board ``seat``
+    would see now in ``lang`` (same state, same language, nothing hidden from the public)."""
+    posted = bot.posted_boards.get(record.id)
+    if posted is None or posted.version != record.version or posted.lang != lang \
+            or time.monotonic() - posted.at > POSTED_BOARD_SECONDS or record.state is None:
+        return None
+    engine = registry.get(record.game).engine
+    if seat is not None and engine.view(record.state, seat) != engine.view(record.state, None):
+        return None
+    return posted.url
+
+
+async def board_image(bot: DingirBot, record: GameRecord, lang: str, seat: Seat | None = None,
+                      *, preview: bool = False) -> BoardImage:
+    """The board of ``record`` as ``seat`` sees it: the turn message's own image when it
+    shows exactly that (no render, no upload), else a new PNG (a preview if ``preview``)."""
+    url = posted_board_url(bot, record, lang, seat)
+    if url is not None:
+        return BoardImage(embeds=[discord.Embed().set_image(url=url)])
+    return BoardImage(files=[board_file(await board_png(bot, record, lang, seat,
+                                                        preview=preview))])
 
 
 def board_file(png: bytes) -> discord.File:
@@ -203,8 +251,11 @@ async def post_board(bot: DingirBot, record: GameRecord, result: StepResult | No
         return
     lang = record.lang
     files = [board_file(await board_png(bot, record, lang))]
-    await send(bot, record, turn_text(record, lang, result), files=files,
-               view=turn_view(record, lang))
+    message = await send(bot, record, turn_text(record, lang, result), files=files,
+                         view=turn_view(record, lang))
+    if message is not None and message.attachments:
+        bot.posted_boards[record.id] = PostedBoard(record.version, lang,
+                                                   message.attachments[0].url)
 
 
 async def post_final(bot: DingirBot, record: GameRecord, result: StepResult | None = None
@@ -212,6 +263,7 @@ async def post_final(bot: DingirBot, record: GameRecord, result: StepResult | No
     """The final message: board, last turn (when ``result`` is known), scores, ranking,
     tie-break, replay animation."""
     lang = record.lang
+    bot.posted_boards.pop(record.id, None)
     outcome = result.outcome if result is not None else bot.service.outcome(record)
     files = [board_file(await board_png(bot, record, lang))]
     try:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import struct
 import unicodedata
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 
 from PIL import ImageFont
@@ -141,7 +141,7 @@ def _composed(text: str, covered: frozenset[int]) -> list[str]:
     return chars
 
 
-@cache
+@lru_cache(maxsize=4096)
 def fit(
     text: str, max_width: float, size: int, min_size: int, bold: bool = False
 ) -> tuple[str, int]:

@@ -47,6 +47,12 @@ from render.draw import (
 
 REFERENCE_WIDTH = 1200
 DEFAULT_WIDTH = 1080  # about the width a phone shows: no downscaling, under 100 KB
+PIECE_SPRITES = 512
+"""Tiles, hands and panels kept drawn (about 15 KB each): those of the boards drawn lately
+(a long-running worker would otherwise keep every tile it ever met, up to 4,096)."""
+NAME_SPRITES = 1024
+"""Player names kept drawn (about 7 KB each): the names of the games played lately; the
+other texts (numbers, labels) are few and all kept."""
 PREVIEW_WIDTH = 720  # private turn panels: as wide as Discord shows an attachment, 2/5 the cost
 COLUMNS = "ABCDEF"
 FACES = ("agriculture", "commerce", "culture", "politics", "war")
@@ -122,8 +128,9 @@ class _Painter:
                  arts: Sprites[Image.Image] | None = None) -> None:
         self.k = width / REFERENCE_WIDTH
         self.size = (width, round(width * 2 / 3))
-        self.pieces: Sprites[Image.Image] = Sprites(memo)
+        self.pieces: Sprites[Image.Image] = Sprites(memo, PIECE_SPRITES)
         self.texts: Sprites[tuple[Image.Image, tuple[int, int]]] = Sprites(memo)
+        self.names: Sprites[tuple[Image.Image, tuple[int, int]]] = Sprites(memo, NAME_SPRITES)
         self.arts: Sprites[Image.Image] = Sprites(memo) if arts is None else arts
         self.palette = palette
         self.c = _colours()
@@ -372,14 +379,17 @@ class _Painter:
         paste(canvas, self._piece(key, build), (self.u(x), self.u(y)))
 
     def _text(self, canvas: Image.Image, xy: tuple[float, float], value: str, size: int,
-              fill: Colour, background: Colour, bold: bool = False, anchor: str = "la") -> None:
-        """Paste ``value`` at ``xy`` (reference px); ``size`` is already in pixels."""
+              fill: Colour, background: Colour, bold: bool = False, anchor: str = "la",
+              *, name: bool = False) -> None:
+        """Paste ``value`` at ``xy`` (reference px); ``size`` is already in pixels. A
+        player's ``name`` is kept among fewer sprites: there are as many as players."""
 
         def build() -> tuple[Image.Image, tuple[int, int]]:
             image, offset = text_sprite(value, size, bold, fill, background, anchor)
             return self.finish(image), offset
 
-        sprite, (dx, dy) = self.texts.get((value, size, bold, fill, background, anchor), build)
+        sprites = self.names if name else self.texts
+        sprite, (dx, dy) = sprites.get((value, size, bold, fill, background, anchor), build)
         paste(canvas, sprite, (self.u(xy[0]) + dx, self.u(xy[1]) + dy))
 
     def compose(self, view: View, ctx: RenderContext) -> Image.Image:
@@ -432,7 +442,7 @@ class _Painter:
         room = self.u(SIDE_W - 78 - (146 if state != "idle" else 12))
         name, px = fonts.fit(display_name(raw, seat, lang), room, self.font_px(26),
                              self.font_px(20), True)
-        self._text(canvas, (x + 68, y + 27), name, px, c["ink"], fill, True, "lm")
+        self._text(canvas, (x + 68, y + 27), name, px, c["ink"], fill, True, "lm", name=True)
         hand = view["hands"][seat]
         if hand:
             face, back = hand["face"], hand["back"]

@@ -11,6 +11,7 @@ The helpers here are shared with the other ``test_e2e_*`` modules.
 
 from __future__ import annotations
 
+import asyncio
 import random
 import sqlite3
 from collections.abc import AsyncIterator, Sequence
@@ -155,9 +156,13 @@ async def restart_after_losing_posts(w: World, tmp_path: Path) -> int:
 async def turn_by_buttons(w: World, user: FakeUser, post: Message, rng: random.Random,
                           try_undo: bool = False) -> str:
     """Play a whole turn with "Take my turn" and the private panel; the last panel text."""
+    if try_undo:
+        await asyncio.sleep(0.5)    # a player's pause: the bot has noted its post by then
     opened = await user.press(post, post.button("Take my turn")["custom_id"])
     panel = await opened.final()
-    assert panel.ephemeral and panel.pngs, panel.text
+    assert panel.ephemeral and panel.shows_image and "moved on" not in panel.text, panel.text
+    if try_undo:   # the panel opens on the turn message's own image: no render, no upload
+        assert panel.image_urls == [post.attachments[0].url] and not panel.pngs, panel.text
     for _ in range(MAX_STEPS_PER_TURN):
         if not is_panel(panel):
             return panel.text
@@ -170,7 +175,7 @@ async def turn_by_buttons(w: World, user: FakeUser, post: Message, rng: random.R
         panel = await click(w, user, panel, custom_id, values)
         board = [c for c in panel.custom_ids if c.endswith(":board")]
         if board and is_panel(panel):
-            assert not panel.pngs, panel.text          # no image after a step...
+            assert not panel.shows_image, panel.text   # no image after a step...
             if try_undo:                                # ...until "Board" asks for one
                 steps = panel.custom_ids
                 panel = await click(w, user, panel, board[0])

@@ -21,6 +21,7 @@ from bot.session import (
     ServiceError,
     StaleVersion,
     StoreUnavailable,
+    in_thread,
 )
 from bot.store import Store
 from tests.toy_game import GAME, RaceGame
@@ -69,7 +70,8 @@ class Env:
 def make_service(store: Store, clock: FakeClock, seed: int = 1234) -> GameService:
     """A service over the toy engines with a fixed seed and the first-legal AI."""
     return GameService(
-        store, clock, seed_source=lambda: seed, engines=ENGINES.__getitem__, ai_choose=first_legal
+        store, clock, seed_source=lambda: seed, engines=ENGINES.__getitem__,
+        ai_search=in_thread(first_legal),
     )
 
 

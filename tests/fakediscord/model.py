@@ -452,6 +452,16 @@ class Message:
         """The bytes of every PNG attachment."""
         return [a.data for a in self.attachments if a.is_png()]
 
+    @property
+    def image_urls(self) -> list[str]:
+        """The addresses of embedded images (an image posted before, shown again)."""
+        return [e["image"]["url"] for e in self.embeds if (e.get("image") or {}).get("url")]
+
+    @property
+    def shows_image(self) -> bool:
+        """Whether the message shows a picture: an uploaded PNG or an embedded image."""
+        return bool(self.pngs or self.image_urls)
+
     def png(self) -> bytes:
         """The bytes of the only (or first) PNG attachment; AssertionError if none."""
         pngs = self.pngs

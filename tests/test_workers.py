@@ -1,16 +1,18 @@
-"""Boards drawn in worker processes: same bytes, a dead worker replaced, no orphans."""
+"""Worker processes: the same boards and AI steps as in the bot, a dead worker replaced,
+no orphans."""
 
 from __future__ import annotations
 
 import asyncio
 import os
+import random
 import signal
 import sys
 import time
 from pathlib import Path
 
-from bot import registry
-from bot.render_workers import RenderWorkers, render_png
+from bot import ai, registry
+from bot.workers import Workers, render_png
 from render.context import RenderContext
 
 CTX = RenderContext(("Ninsun", "Gilgamesh", "Enkidu"))
@@ -31,7 +33,7 @@ def alive(pid: int) -> bool:
 
 async def test_workers_draw_the_same_bytes_and_replace_a_dead_worker() -> None:
     view = sample_view()
-    workers = RenderWorkers(1)
+    workers = Workers(1)
     await workers.start()
     try:
         assert await workers.png("ur", view, CTX) == render_png("ur", view, CTX, False)
@@ -52,14 +54,35 @@ async def test_workers_draw_the_same_bytes_and_replace_a_dead_worker() -> None:
 
 async def test_zero_processes_draws_in_a_thread_of_the_bot() -> None:
     view = sample_view()
-    assert await RenderWorkers(0).png("ur", view, CTX) == render_png("ur", view, CTX, False)
+    assert await Workers(0).png("ur", view, CTX) == render_png("ur", view, CTX, False)
+
+
+async def test_workers_choose_the_ai_step_the_bot_would_choose() -> None:
+    engine = registry.get("ur").engine
+    state = engine.setup(4, 3, {})
+    rng = random.Random(5)
+    for _ in range(6):      # into the game, where the AI has choices to weigh
+        seat = engine.active(state)[0]
+        state = engine.apply(state, seat, rng.choice(engine.legal(state, seat)))
+    while len(engine.legal(state, seat := engine.active(state)[0])) < 3:
+        state = engine.apply(state, seat, rng.choice(engine.legal(state, seat)))
+    view, legal = engine.view(state, seat), engine.legal(state, seat)
+    workers = Workers(1)
+    await workers.start()
+    try:
+        for seed in ("4:7", "4:8", "9:7"):
+            here = ai.choose(engine, view, legal, seat, random.Random(seed))
+            assert await workers.ai_step("ur", engine, view, legal, seat, seed) == here
+            assert await Workers(0).ai_step("ur", engine, view, legal, seat, seed) == here
+    finally:
+        await workers.close()
 
 
 OWNER = """
 import asyncio, sys
-from bot.render_workers import RenderWorkers
+from bot.workers import Workers
 async def main():
-    workers = RenderWorkers(1)
+    workers = Workers(1)
     await workers.start()
     print(workers._workers[0].process.pid, flush=True)
     await asyncio.sleep(60)

@@ -1,16 +1,18 @@
-"""Board rendering in worker processes, off the bot's event loop and its interpreter lock.
+"""Board drawing and AI searches in worker processes, off the bot's event loop and its
+interpreter lock.
 
-Drawing and PNG encoding cost milliseconds of CPU per board; done in threads of the
-bot process they compete with the event loop for the interpreter lock, so every
-interaction waits behind them. :class:`RenderWorkers` sends them to a few worker
-processes instead (``DINGIR_RENDER_PROCESSES``, 2 by default; 0 renders in a thread
-of the bot process).
+Drawing a board, encoding its PNG or searching an AI step costs milliseconds of CPU;
+done in threads of the bot process, that work competes with the event loop for the
+interpreter lock, so every interaction waits behind it. :class:`Workers` sends it to
+a few worker processes instead (``DINGIR_WORKER_PROCESSES``, 2 by default; 0 runs it
+in a thread of the bot process).
 
-A worker is ``python -m bot.render_workers``: it reads requests from its stdin and
-writes the PNGs to its stdout, each a length-prefixed pickle, so the event loop talks
-to it directly (no helper threads), and it exits as soon as its stdin closes, which
-is also what happens when the bot is killed. A worker that dies is replaced and the
-board drawn again; drawing is pure, so nothing else is at stake.
+A worker is ``python -m bot.workers``: it reads jobs from its stdin and writes the
+results to its stdout, each a length-prefixed pickle, so the event loop talks to it
+directly (no helper threads), and it exits as soon as its stdin closes, which is also
+what happens when the bot is killed. A worker that dies is replaced and the job run
+again; both jobs are pure (the AI's random generator comes with the job), so nothing
+else is at stake.
 """
 
 from __future__ import annotations
@@ -22,11 +24,14 @@ import itertools
 import logging
 import os
 import pickle
+import random
 import struct
 import sys
+from collections.abc import Callable
 from typing import Any, BinaryIO
 
-from bot import registry
+from bot import ai, registry
+from bot.engine import Action, Game, Seat
 from render.context import RenderContext
 
 log = logging.getLogger(__name__)
@@ -37,12 +42,14 @@ PIPE_BYTES = 1 << 20
 """Pipe buffer asked for (Linux): a whole board fits, one write and one read per reply."""
 HEADER = struct.Struct(">I")
 """Every message is its length (4 bytes, big-endian) then a pickle."""
-Request = tuple[int, str, dict[str, Any], RenderContext, bool]
-Reply = tuple[int, bytes | None, str]
+Request = tuple[int, str, tuple[Any, ...]]
+"""A job: its number, the name of its function in JOBS, the arguments."""
+Reply = tuple[int, Any, str]
+"""The job's number, its result (None on failure) and the failure."""
 
 
 class WorkerDied(Exception):
-    """A render worker exited before answering."""
+    """A worker exited before answering."""
 
 
 def render_png(game: str, view: dict[str, Any], ctx: RenderContext, preview: bool) -> bytes:
@@ -50,6 +57,18 @@ def render_png(game: str, view: dict[str, Any], ctx: RenderContext, preview: boo
     entry = registry.get(game)
     renderer = entry.preview_renderer if preview else entry.renderer
     return renderer.png(view, ctx)
+
+
+def ai_index(game: str, view: dict[str, Any], legal: list[Action], seat: Seat,
+             seed: str) -> int:
+    """The index in ``legal`` of the AI's step for ``seat`` of ``game`` (its random
+    generator seeded with ``seed``)."""
+    action = ai.choose(registry.get(game).engine, view, legal, seat, random.Random(seed))
+    return legal.index(action)
+
+
+JOBS: dict[str, Callable[..., Any]] = {"png": render_png, "ai": ai_index}
+"""What a worker can be asked to run, by name."""
 
 
 def warm_up() -> None:
@@ -78,16 +97,16 @@ def serve(requests: BinaryIO, replies: BinaryIO) -> None:
     os.nice(NICENESS)
     warm_up()
     while (request := _read(requests)) is not None:
-        number, game, view, ctx, preview = request
+        number, job, args = request
         try:
-            reply: Reply = (number, render_png(game, view, ctx, preview), "")
-        except Exception as error:  # the bot raises it for the board that failed
+            reply: Reply = (number, JOBS[job](*args), "")
+        except Exception as error:  # the bot raises it for the job that failed
             reply = (number, None, f"{type(error).__name__}: {error}")
         data = pickle.dumps(reply, protocol=pickle.HIGHEST_PROTOCOL)
         try:
             replies.write(HEADER.pack(len(data)) + data)
             replies.flush()
-        except BrokenPipeError:  # the bot is gone (killed): so is the need for boards
+        except BrokenPipeError:  # the bot is gone (killed): so is the need for results
             return
 
 
@@ -96,8 +115,8 @@ class _Worker:
 
     def __init__(self, process: asyncio.subprocess.Process) -> None:
         self.process = process
-        self.waiting: dict[int, asyncio.Future[bytes]] = {}
-        self.reader = asyncio.create_task(self._read_replies(), name="render-replies")
+        self.waiting: dict[int, asyncio.Future[Any]] = {}
+        self.reader = asyncio.create_task(self._read_replies(), name="worker-replies")
 
     @property
     def alive(self) -> bool:
@@ -109,14 +128,14 @@ class _Worker:
         try:
             while True:
                 size = HEADER.unpack(await stdout.readexactly(HEADER.size))[0]
-                number, png, error = pickle.loads(await stdout.readexactly(size))
+                number, result, error = pickle.loads(await stdout.readexactly(size))
                 done = self.waiting.pop(number, None)
                 if done is None or done.done():
                     continue
-                if png is None:
-                    done.set_exception(RuntimeError(f"render failed: {error}"))
+                if error:
+                    done.set_exception(RuntimeError(f"worker job failed: {error}"))
                 else:
-                    done.set_result(png)
+                    done.set_result(result)
         except (asyncio.IncompleteReadError, ConnectionError):
             pass
         finally:
@@ -125,10 +144,10 @@ class _Worker:
                     done.set_exception(WorkerDied())
             self.waiting.clear()
 
-    async def render(self, request: Request) -> bytes:
+    async def run(self, request: Request) -> Any:
         stdin = self.process.stdin
         assert stdin is not None
-        done: asyncio.Future[bytes] = asyncio.get_running_loop().create_future()
+        done: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
         self.waiting[request[0]] = done
         data = pickle.dumps(request, protocol=pickle.HIGHEST_PROTOCOL)
         try:
@@ -149,14 +168,16 @@ class _Worker:
         await asyncio.gather(self.reader, return_exceptions=True)
 
 
-class RenderWorkers:
-    """Renders boards in ``processes`` worker processes (in a thread when 0)."""
+class Workers:
+    """Runs board drawing and AI searches in ``processes`` worker processes (in a thread
+    of the bot process when 0)."""
 
     def __init__(self, processes: int) -> None:
         self.processes = processes
         self._workers: list[_Worker] = []
         self._numbers = itertools.count()
         self._starting = asyncio.Lock()
+        self._closed = False
 
     async def start(self) -> None:
         """Start the workers (each warms up while the bot connects)."""
@@ -164,28 +185,43 @@ class RenderWorkers:
             self._workers = [w for w in self._workers if w.alive]
             while len(self._workers) < self.processes:
                 process = await asyncio.create_subprocess_exec(
-                    sys.executable, "-m", "bot.render_workers",
+                    sys.executable, "-m", "bot.workers",
                     stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE)
                 self._workers.append(_Worker(process))
 
-    async def png(self, game: str, view: dict[str, Any], ctx: RenderContext, *,
-                  preview: bool = False) -> bytes:
-        """The board as PNG bytes, from the least busy worker; drawn again by a fresh
-        worker if the first one died."""
+    async def _run(self, job: str, *args: Any) -> Any:
+        """``JOBS[job](*args)`` on the least busy worker; run again by a fresh worker if
+        the first one died."""
         if self.processes <= 0:
-            return await asyncio.to_thread(render_png, game, view, ctx, preview)
+            return await asyncio.to_thread(JOBS[job], *args)
         for attempt in (1, 2):
+            if self._closed:
+                raise WorkerDied("the workers are stopped")
             if not all(w.alive for w in self._workers) or not self._workers:
                 await self.start()
             worker = min(self._workers, key=lambda w: len(w.waiting))
             try:
-                return await worker.render((next(self._numbers), game, view, ctx, preview))
+                return await worker.run((next(self._numbers), job, args))
             except WorkerDied:
-                log.warning("a render worker died (attempt %d): starting a new one", attempt)
+                log.warning("a worker died (attempt %d): starting a new one", attempt)
         raise WorkerDied()
 
+    async def png(self, game: str, view: dict[str, Any], ctx: RenderContext, *,
+                  preview: bool = False) -> bytes:
+        """The board as PNG bytes (drawn by the preview renderer if ``preview``)."""
+        png: bytes = await self._run("png", game, view, ctx, preview)
+        return png
+
+    async def ai_step(self, game: str, engine: Game, view: dict[str, Any], legal: list[Action],
+                      seat: Seat, seed: str) -> Action:
+        """The AI's step for ``seat`` (a :data:`bot.session.Searcher`; the worker finds
+        ``engine`` again by the game's id)."""
+        index: int = await self._run("ai", game, view, legal, seat, seed)
+        return legal[index]
+
     async def close(self) -> None:
-        """Stop the workers (they finish what they were drawing)."""
+        """Stop the workers (they finish what they were doing); no new job is taken."""
+        self._closed = True
         workers, self._workers = self._workers, []
         await asyncio.gather(*(w.stop() for w in workers), return_exceptions=True)
 

@@ -1,0 +1,50 @@
+"""A panel shows the turn message's own image only when it shows exactly that board."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+from types import SimpleNamespace
+from typing import Any
+
+from bot.clock import FakeClock
+from bot.session import GameRecord, GameService, Player
+from bot.store import Store
+from cogs.posting import POSTED_BOARD_SECONDS, PostedBoard, posted_board_url
+
+URL = "https://cdn.example/attachments/1/2/board.png"
+PLAYERS = (Player(1, "Ninsun"), Player(2, "Gilgamesh"), Player(3, "Enkidu"))
+
+
+def bot_with(record: GameRecord, posted: PostedBoard | None) -> Any:
+    """What posted_board_url needs of the bot: the boards it posted."""
+    return SimpleNamespace(posted_boards={} if posted is None else {record.id: posted})
+
+
+async def test_the_turn_message_image_is_reused_only_for_the_same_board(tmp_path: Path) -> None:
+    store = await Store.open(tmp_path / "dingir.sqlite3")
+    try:
+        service = GameService(store, FakeClock(), seed_source=lambda: 7)
+        await service.create(None, 10, PLAYERS[0], "ur", {})
+        for player in PLAYERS[1:]:
+            await service.join(10, player)
+        record = await service.start(10, PLAYERS[0].user_id)
+        seat = record.active[0]
+        posted = PostedBoard(record.version, "en", URL)
+
+        assert posted_board_url(bot_with(record, None), record, "en", seat) is None
+        assert posted_board_url(bot_with(record, posted), record, "en", seat) == URL
+        assert posted_board_url(bot_with(record, posted), record, "en", None) == URL
+        # another language draws other words on the board
+        assert posted_board_url(bot_with(record, posted), record, "fr", seat) is None
+        # a signed attachment address does not last for ever
+        old = PostedBoard(record.version, "en", URL, at=time.monotonic() - POSTED_BOARD_SECONDS - 1)
+        assert posted_board_url(bot_with(record, old), record, "en", seat) is None
+        # one step later the image is out of date
+        user = record.seats[seat].user_id
+        assert user is not None
+        _, _, legal = await service.legal(10, user)
+        moved = (await service.play(10, user, legal[0].notation)).record
+        assert posted_board_url(bot_with(moved, posted), moved, "en", seat) is None
+    finally:
+        await store.close()
