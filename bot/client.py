@@ -40,6 +40,15 @@ EXTENSIONS = (
 handlers); each game's own commands come from :func:`bot.registry.extensions`."""
 
 
+GC_THRESHOLDS = (10_000, 10, 10)
+"""The collector's thresholds. Every interaction leaves garbage cycles (discord.py's
+interaction and its response, a view and its buttons refer to each other). With
+Python's default (700, 10, 10), those still in flight at a young collection are
+promoted to the oldest generation, and at 200 steps/s the whole heap was collected
+every 3 s (60-150 ms each, every answer waiting). A young generation 14 times larger
+lets them die young: in the same 150 s load, 3 full collections instead of 62."""
+
+
 class DingirBot(commands.Bot):
     """Dingir's Discord client."""
 
@@ -83,6 +92,7 @@ class DingirBot(commands.Bot):
             log.info("synced %d commands globally", len(synced))
         gc.collect()
         gc.freeze()  # modules, commands, catalogue: never garbage, never scanned again
+        gc.set_threshold(*GC_THRESHOLDS)
 
     async def close(self) -> None:
         """Disconnect, stop the background tasks (what they leave undone is picked up at the
