@@ -228,7 +228,7 @@ def final_message(rec: InteractionRecord) -> Message | None:
 
 
 def family(pid: int) -> list[int]:
-    """``pid`` and all its descendants (the bot and its render workers), from /proc."""
+    """``pid`` and all its descendants (the bot and its workers), from /proc."""
     found, todo = [], [pid]
     while todo:
         current = todo.pop()

@@ -1,10 +1,12 @@
 """Channel posts of a game: the turn message, the start and the end (with a replay).
 
-Every completed turn gets a NEW message: the board PNG (rendered in a worker
-thread), a short summary of the turn and a mention of the next player; the
+Every completed turn gets a NEW message: the board PNG (drawn by a worker
+process), a short summary of the turn and a mention of the next player; the
 final message has the scores, the ranking, the tie-break and an animated GIF of
 the whole game rebuilt from the action log. If the channel is gone or the bot
-lost its permissions, the game is paused and its creator is told by DM.
+lost its permissions, the game is paused and its creator is told by DM. The
+address of each turn message's image is remembered, so that a panel opened on
+the same board shows it again instead of drawing and uploading it anew.
 """
 
 from __future__ import annotations
