@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Awaitable
 from dataclasses import dataclass, field
 
 import discord
@@ -135,8 +136,10 @@ async def build_panel(bot: DingirBot, record: GameRecord | None, user_id: int, l
     return Panel(body, image, buttons.view_of(*items))
 
 
-async def show_panel(interaction: Interaction, panel: Panel) -> None:
-    """Replace the pressed panel with ``panel`` (directly, or after a deferral)."""
+async def show_panel(interaction: Interaction, work: Awaitable[Panel]) -> None:
+    """Replace the pressed panel with the one ``work`` builds (directly, or after a
+    deferral if the work is slow)."""
+    panel = await in_time(interaction, work, update=True)
     content, board = fit(panel.content), panel.board
     if interaction.response.is_done():
         await interaction.edit_original_response(content=content, attachments=board.files,
@@ -146,8 +149,10 @@ async def show_panel(interaction: Interaction, panel: Panel) -> None:
                                                 embeds=board.embeds, view=panel.view)
 
 
-async def send_panel(interaction: Interaction, panel: Panel) -> None:
-    """Answer ``interaction`` with ``panel`` as a new private message."""
+async def send_panel(interaction: Interaction, work: Awaitable[Panel]) -> None:
+    """Answer ``interaction`` with the panel ``work`` builds, as a new private message
+    (after a deferral if the work is slow)."""
+    panel = await in_time(interaction, work)
     await reply(interaction, panel.content, files=panel.board.files, embeds=panel.board.embeds,
                 view=panel.view)
 
@@ -191,7 +196,7 @@ async def _step_panel(bot: DingirBot, press: Press, index: int, user: int, lang:
 async def _play_index(interaction: Interaction, press: Press, index: int) -> None:
     bot, lang = bot_of(interaction), lang_of(interaction)
     work = _step_panel(bot, press, index, interaction.user.id, lang)
-    await show_panel(interaction, await in_time(interaction, work, update=True))
+    await show_panel(interaction, work)
 
 
 @on_press("a")
@@ -219,7 +224,7 @@ async def press_page(interaction: Interaction, press: Press) -> None:
     """Another page of the panel's select menu."""
     work = _same_panel(bot_of(interaction), press, interaction.user.id, lang_of(interaction),
                        page=press.number)
-    await show_panel(interaction, await in_time(interaction, work, update=True))
+    await show_panel(interaction, work)
 
 
 @on_press("board")
@@ -227,7 +232,7 @@ async def press_board(interaction: Interaction, press: Press) -> None:
     """The panel again, with a preview of the board as it is now."""
     work = _same_panel(bot_of(interaction), press, interaction.user.id, lang_of(interaction),
                        board=True)
-    await show_panel(interaction, await in_time(interaction, work, update=True))
+    await show_panel(interaction, work)
 
 
 async def _undo_panel(bot: DingirBot, press: Press, user: int, lang: str) -> Panel:
@@ -248,7 +253,7 @@ async def _undo_panel(bot: DingirBot, press: Press, user: int, lang: str) -> Pan
 async def press_undo(interaction: Interaction, press: Press) -> None:
     """Undo the caller's last step of this turn, then show the panel again."""
     work = _undo_panel(bot_of(interaction), press, interaction.user.id, lang_of(interaction))
-    await show_panel(interaction, await in_time(interaction, work, update=True))
+    await show_panel(interaction, work)
 
 
 async def _opened_panel(bot: DingirBot, press: Press, message_id: int | None, user: int,
@@ -267,7 +272,7 @@ async def press_take_turn(interaction: Interaction, press: Press) -> None:
     message_id = interaction.message.id if interaction.message else None
     work = _opened_panel(bot_of(interaction), press, message_id, interaction.user.id,
                          lang_of(interaction))
-    await send_panel(interaction, await in_time(interaction, work))
+    await send_panel(interaction, work)
 
 
 async def refusal(bot: DingirBot, error: GameError, channel: int, user: int, lang: str) -> str:
@@ -294,7 +299,7 @@ async def play_typed(interaction: Interaction, notation: str) -> None:
     after it, or a private refusal naming the rule and some legal alternatives."""
     work = _typed_panel(bot_of(interaction), interaction.channel_id or 0, interaction.user.id,
                         notation, lang_of(interaction))
-    await send_panel(interaction, await in_time(interaction, work))
+    await send_panel(interaction, work)
 
 
 class Play(Guarded, commands.Cog):

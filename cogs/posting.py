@@ -47,6 +47,9 @@ NOTIFY_MENTIONS = discord.AllowedMentions(users=True, roles=False, everyone=Fals
 POSTED_BOARD_SECONDS = 6 * 3600
 """How long the image of a turn message stands in for a new render of the same board
 (Discord's signed attachment addresses last about a day)."""
+POSTED_BOARDS_KEPT = 20_000
+"""Games whose latest image is remembered (about 300 bytes each): abandoned or aborted
+games are forgotten in time."""
 STORE_RETRY_SECONDS = (1, 2, 4, 8, 15, 30, 60)
 """Waits before the AI tries again when the database is locked or full (then it gives
 up until the next restart)."""
@@ -256,8 +259,17 @@ async def post_board(bot: DingirBot, record: GameRecord, result: StepResult | No
     message = await send(bot, record, turn_text(record, lang, result), files=files,
                          view=turn_view(record, lang))
     if message is not None and message.attachments:
-        bot.posted_boards[record.id] = PostedBoard(record.version, lang,
-                                                   message.attachments[0].url)
+        remember_board(bot.posted_boards, record.id,
+                       PostedBoard(record.version, lang, message.attachments[0].url))
+
+
+def remember_board(boards: dict[int, PostedBoard], game_id: int, posted: PostedBoard) -> None:
+    """Keep ``posted`` as the latest image of ``game_id``; past :data:`POSTED_BOARDS_KEPT`
+    games, the one posted longest ago is forgotten (its panels draw a preview again)."""
+    boards.pop(game_id, None)
+    boards[game_id] = posted
+    if len(boards) > POSTED_BOARDS_KEPT:
+        del boards[next(iter(boards))]
 
 
 async def post_final(bot: DingirBot, record: GameRecord, result: StepResult | None = None

@@ -10,7 +10,8 @@ from typing import Any
 from bot.clock import FakeClock
 from bot.session import GameRecord, GameService, Player
 from bot.store import Store
-from cogs.posting import POSTED_BOARD_SECONDS, PostedBoard, posted_board_url
+from cogs import posting
+from cogs.posting import POSTED_BOARD_SECONDS, PostedBoard, posted_board_url, remember_board
 
 URL = "https://cdn.example/attachments/1/2/board.png"
 PLAYERS = (Player(1, "Ninsun"), Player(2, "Gilgamesh"), Player(3, "Enkidu"))
@@ -48,3 +49,13 @@ async def test_the_turn_message_image_is_reused_only_for_the_same_board(tmp_path
         assert posted_board_url(bot_with(moved, posted), moved, "en", seat) is None
     finally:
         await store.close()
+
+
+def test_the_remembered_images_are_bounded_and_the_latest_post_wins(monkeypatch: Any) -> None:
+    monkeypatch.setattr(posting, "POSTED_BOARDS_KEPT", 3)
+    boards: dict[int, PostedBoard] = {}
+    for game in (1, 2, 3):
+        remember_board(boards, game, PostedBoard(1, "en", f"{URL}?{game}"))
+    remember_board(boards, 1, PostedBoard(2, "en", URL))     # game 1 posts again
+    remember_board(boards, 4, PostedBoard(1, "en", URL))     # game 2 is forgotten
+    assert list(boards) == [3, 1, 4] and boards[1].version == 2
