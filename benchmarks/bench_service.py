@@ -33,7 +33,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bot.clock import SystemClock
 from bot.engine import Game
-from bot.session import GameService, Player
+from bot.records import Player
+from bot.service import GameService
 from bot.store import Store, dumps
 
 

@@ -45,7 +45,8 @@ import aiosqlite
 
 from bot import registry
 from bot.clock import SystemClock
-from bot.session import GameService, Player
+from bot.records import Player
+from bot.service import GameService
 from bot.store import Store, dumps
 from render.context import RenderContext
 from render.draw import png_bytes, to_palette

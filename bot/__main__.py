@@ -19,7 +19,8 @@ import yarl
 
 from bot import config
 from bot.clock import OffsetClock, SystemClock
-from bot.session import GameService, StoreUnavailable
+from bot.records import StoreUnavailable
+from bot.service import GameService
 
 log = logging.getLogger("bot")
 

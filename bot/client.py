@@ -20,24 +20,26 @@ from discord.ext import commands
 
 from bot import registry
 from bot.config import Settings
-from bot.session import GameService
+from bot.records import PostedBoard
+from bot.service import GameService
 
 if TYPE_CHECKING:
     from bot.scheduler import Scheduler
     from bot.workers import Workers
-    from cogs.posting import PostedBoard
 
 log = logging.getLogger(__name__)
 
 EXTENSIONS = (
+    "cogs.translator",
     "cogs.buttons",
     "cogs.lobby",
     "cogs.play",
     "cogs.help",
     "cogs.reminders",
 )
-"""The shared cogs loaded at start, in order (buttons first: the others register press
-handlers); each game's own commands come from :func:`bot.registry.extensions`."""
+"""The shared cogs loaded at start, in order (the translator and the tree's error handler
+first, then buttons: the others register press handlers); each game's own commands come
+from :func:`bot.registry.extensions`."""
 
 
 GC_THRESHOLDS = (10_000, 10, 10)
@@ -75,11 +77,6 @@ class DingirBot(commands.Bot):
         """Workers, translator, cogs, dynamic buttons and command sync (runs once,
         after login)."""
         await self.workers.start()
-        from cogs.common import on_tree_error  # cogs are loaded by name below
-        from cogs.translator import CatalogueTranslator
-
-        await self.tree.set_translator(CatalogueTranslator())
-        self.tree.error(on_tree_error)
         for name in (*EXTENSIONS, *registry.extensions()):
             await self.load_extension(name)
         if self.settings.dev_guild is not None:

@@ -23,7 +23,8 @@ from dataclasses import dataclass
 
 from bot.clock import Clock
 from bot.engine import Seat, Text
-from bot.session import GameRecord, GameService, StepResult, TimeoutPolicy
+from bot.records import GameRecord, StepResult, TimeoutPolicy
+from bot.service import GameService
 from bot.store import ClockRow, ReminderRow, Store
 
 

@@ -28,7 +28,7 @@ transaction of a few statements; an asyncio lock keeps other coroutines'
 statements out of an open transaction.
 
 A locked or busy database (after the busy timeout), a full disk or an I/O
-error raises :class:`~bot.session.StoreUnavailable` ("try again"); whatever
+error raises :class:`~bot.service.StoreUnavailable` ("try again"); whatever
 was being written is rolled back.
 """
 
@@ -47,7 +47,8 @@ from typing import Any, TypeVar
 import aiosqlite
 
 from bot.engine import Seat, State, Text
-from bot.session import (
+from bot.records import (
+    ACTIVE,
     GameRecord,
     GameSettings,
     SeatInfo,
@@ -55,9 +56,6 @@ from bot.session import (
     StaleVersion,
     StoreUnavailable,
 )
-
-ACTIVE_STATUSES = ("lobby", "running", "paused")
-"""Statuses of a game that occupies its channel."""
 
 MIGRATIONS: tuple[str, ...] = (
     # 1: the whole initial schema.
@@ -592,7 +590,7 @@ class Store:
         return int(rows[0][0]) if rows else None
 
     async def games(
-        self, *, guild_id: int | None = None, statuses: Sequence[str] = ACTIVE_STATUSES,
+        self, *, guild_id: int | None = None, statuses: Sequence[str] = ACTIVE,
         unposted: bool = False,
     ) -> list[GameRecord]:
         """Games with one of ``statuses`` (of one guild if given; only those whose last

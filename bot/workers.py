@@ -214,7 +214,7 @@ class Workers:
 
     async def ai_step(self, game: str, engine: Game, view: dict[str, Any], legal: list[Action],
                       seat: Seat, seed: str) -> Action:
-        """The AI's step for ``seat`` (a :data:`bot.session.Searcher`; the worker finds
+        """The AI's step for ``seat`` (a :data:`bot.service.Searcher`; the worker finds
         ``engine`` again by the game's id)."""
         index: int = await self._run("ai", game, view, legal, seat, seed)
         return legal[index]

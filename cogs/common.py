@@ -12,7 +12,7 @@ from discord import app_commands
 
 from bot.engine import Action, GameError, Seat
 from bot.i18n import LANGUAGES, tr, translate
-from bot.session import GameRecord, ServiceError, StaleVersion, StoreUnavailable
+from bot.records import GameRecord, ServiceError, StaleVersion, StoreUnavailable
 
 if TYPE_CHECKING:
     from bot.client import DingirBot

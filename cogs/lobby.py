@@ -7,12 +7,9 @@ One active game per channel or thread. In a channel that already has one,
 
 from __future__ import annotations
 
-import asyncio
 import io
 import json
 import logging
-import re
-from collections.abc import Sequence
 
 import discord
 from discord import app_commands
@@ -23,8 +20,7 @@ from bot import registry
 from bot.client import DingirBot
 from bot.engine import Text
 from bot.i18n import tr, translate
-from bot.replay import Step, iter_states
-from bot.session import GameRecord, LogEntry, Player, ServiceError, StepResult
+from bot.records import GameRecord, Player, ServiceError, StepResult
 from cogs import buttons, posting
 from cogs.buttons import Press, on_press
 from cogs.common import (
@@ -35,52 +31,22 @@ from cogs.common import (
     lang_of,
     language,
     loc,
-    mention,
     reply,
     seat_name,
 )
+from cogs.game_log import log_page
+from cogs.game_texts import lobby_text, seats_text, status_text
+from cogs.options import parse_options, parse_order
 
 log = logging.getLogger(__name__)
 
-LOG_PAGE = 15
-"""Log entries per page of ``/game log``."""
 MAX_AI = 5
-OPTION = re.compile(r"([a-z_]+)\s*=\s*([^\s,;]+)")
-ORDER = re.compile(r"<@!?(\d+)>|(\d+)|[\s,;]+")
-MAX_SEATS = 99
-"""Numbers up to this in a seat order are lobby positions, larger ones user ids."""
 
 
 def _game_choices() -> list[Choice[str]]:
     return [
         Choice(name=loc(registry.get(g).engine.meta.name.key), value=g) for g in registry.ids()
     ]
-
-
-def parse_options(raw: str) -> dict[str, str]:
-    """``key=value`` pairs (the service checks names and values); ServiceError on other text."""
-    found = dict(OPTION.findall(raw.lower()))
-    leftover = OPTION.sub("", raw.lower()).strip(" ,;")
-    if leftover:
-        raise ServiceError(Text.of("discord.bad_options", text=leftover))
-    return found
-
-
-def seats_text(record: GameRecord, lang: str) -> str:
-    """The seats in order, numbered."""
-    return ", ".join(
-        f"{i + 1}. {seat_name(record, s.seat, lang)}" for i, s in enumerate(record.seats)
-    )
-
-
-def lobby_text(record: GameRecord, lang: str) -> str:
-    """The lobby announcement: game, players so far, how to join and start."""
-    meta = registry.get(record.game).engine.meta
-    return tr(
-        lang, "discord.lobby", creator=f"<@{record.creator_id}>",
-        game=translate(meta.name, lang), min=meta.min_players, max=meta.max_players,
-        seats=seats_text(record, lang), n=len(record.seats),
-    )
 
 
 def lobby_view(record: GameRecord, lang: str) -> discord.ui.View:
@@ -101,77 +67,6 @@ def is_admin(interaction: Interaction) -> bool:
 def player_of(interaction: Interaction) -> Player:
     """The caller as the service knows players."""
     return Player(interaction.user.id, interaction.user.display_name)
-
-
-def log_lines(record: GameRecord, entries: Sequence[LogEntry], lang: str) -> list[str]:
-    """Readable log lines, the labels rebuilt by replaying the log (worker thread)."""
-    engine = registry.get(record.game).engine
-    state = engine.setup(record.seed, len(record.seats), record.options)
-    steps = [Step(e.seat, e.notation) for e in entries]
-    lines = []
-    for entry, after in zip(entries, iter_states(engine, state, steps), strict=False):
-        action = engine.parse(state, entry.seat, entry.notation)
-        lines.append(tr(lang, "discord.log_line", index=entry.index + 1, turn=entry.turn + 1,
-                        name=seat_name(record, entry.seat, lang),
-                        step=translate(action.label, lang)))
-        state = after
-    return lines
-
-
-async def log_page(bot: DingirBot, channel_id: int, lang: str, page: int | None,
-                   game_id: int | None = None) -> tuple[str, discord.ui.View]:
-    """One page of the log of the channel's game (the last page when ``page`` is None)."""
-    record, entries = await bot.service.log(channel_id)
-    if game_id is not None and record.id != game_id:
-        return tr(lang, "discord.moved_on"), buttons.view_of()
-    lines = await asyncio.to_thread(log_lines, record, entries, lang)
-    if not lines:
-        return tr(lang, "discord.log_empty"), buttons.view_of()
-    pages = (len(lines) + LOG_PAGE - 1) // LOG_PAGE
-    index = pages - 1 if page is None else max(0, min(page, pages - 1))
-    body = "\n".join(lines[index * LOG_PAGE:(index + 1) * LOG_PAGE])
-    title = tr(lang, "discord.log_title", game=posting.game_title(record, lang),
-               page=index + 1, pages=pages)
-    items = []
-    if index > 0:
-        items.append(buttons.button(record.id, 0, "log", index - 1,
-                                    label=tr(lang, "discord.page_prev")))
-    if index < pages - 1:
-        items.append(buttons.button(record.id, 0, "log", index + 1,
-                                    label=tr(lang, "discord.page_next")))
-    return f"{title}\n{body}"[:2000], buttons.view_of(*items)
-
-
-def status_text(record: GameRecord, lang: str) -> str:
-    """Whose turn and since when, scores so far, seats and settings."""
-    lines = [tr(lang, "discord.status_title", game=posting.game_title(record, lang),
-                status=tr(lang, f"discord.status.{record.status}"), turn=record.turn + 1)]
-    view = registry.get(record.game).engine.view(record.state, None) if record.state else {}
-    scores = view.get("scores")
-    for info in record.seats:
-        points = scores[info.seat] if isinstance(scores, list) else None
-        key = "discord.status_seat" if points is None else "discord.status_seat_score"
-        lines.append(tr(lang, key, place=info.seat + 1, n=points or 0,
-                        name=seat_name(record, info.seat, lang)))
-    if record.status == "running" and record.active:
-        lines.append(tr(lang, "discord.status_now", mention=mention(record, record.active[0], lang),
-                        since=f"<t:{int(record.turn_started_at)}:R>"))
-    s = record.settings
-    limit = (tr(lang, "discord.hours", n=s.turn_limit_hours) if s.turn_limit_hours
-             else tr(lang, "discord.no_limit"))
-    lines.append(tr(lang, "discord.status_settings",
-                    reminder=tr(lang, "discord.hours", n=s.reminder_hours), limit=limit,
-                    policy=tr(lang, f"discord.policy.{s.timeout_policy}")))
-    return "\n".join(lines)
-
-
-def parse_order(raw: str) -> list[int] | None:
-    """A seat order typed as mentions and/or lobby numbers (``@bob @alice`` or ``2 1``):
-    user ids and 0-based lobby positions for the service; None when empty."""
-    if ORDER.sub("", raw):
-        raise ServiceError(Text.of("discord.bad_order", text=raw))
-    found = [int(a or b) for a, b in ORDER.findall(raw) if a or b]
-    return [n - 1 if n <= MAX_SEATS else n for n in found] or None
 
 
 async def start_game(bot: DingirBot, interaction: Interaction, channel_id: int,
@@ -245,18 +140,6 @@ async def press_start(interaction: Interaction, press: Press) -> None:
     bot = bot_of(interaction)
     record = await bot.service.get_by_id(press.game_id)
     await start_game(bot, interaction, record.channel_id if record else 0)
-
-
-@on_press("log")
-async def press_log(interaction: Interaction, press: Press) -> None:
-    """Another page of ``/game log`` (edits the private message in place)."""
-    bot, lang = bot_of(interaction), lang_of(interaction)
-    await interaction.response.defer()
-    record = await bot.service.get_by_id(press.game_id)
-    if record is None:
-        return
-    content, view = await log_page(bot, record.channel_id, lang, press.number, record.id)
-    await interaction.edit_original_response(content=content, view=view)
 
 
 @on_press("thread")

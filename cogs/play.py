@@ -25,7 +25,7 @@ from bot import registry
 from bot.client import DingirBot
 from bot.engine import Action, GameError
 from bot.i18n import tr
-from bot.session import GameRecord, ServiceError, StepResult
+from bot.records import GameRecord, ServiceError, StepResult
 from cogs import buttons, posting
 from cogs.buttons import Press, on_press
 from cogs.common import (

@@ -25,8 +25,9 @@ from PIL import Image
 from bot import registry
 from bot.engine import Action, Outcome, Seat, State
 from bot.i18n import tr, translate
+from bot.records import GameRecord, LogEntry, PostedBoard, StepResult, StoreUnavailable
 from bot.replay import Step, iter_states
-from bot.session import GameRecord, GameService, LogEntry, StepResult, StoreUnavailable
+from bot.service import GameService
 from cogs import buttons
 from cogs.common import mention, seat_name
 from render.context import RenderContext
@@ -69,16 +70,6 @@ async def board_png(bot: DingirBot, record: GameRecord, lang: str, seat: Seat | 
     view = registry.get(record.game).engine.view(record.state, seat)
     return await bot.workers.png(record.game, view, render_context(record, lang),
                                  preview=preview)
-
-
-@dataclass(frozen=True)
-class PostedBoard:
-    """The board image of a game's latest turn message: what it shows and where it is."""
-
-    version: int
-    lang: str
-    url: str
-    at: float = field(default_factory=time.monotonic)
 
 
 @dataclass

@@ -17,8 +17,8 @@ from discord.ext import commands, tasks
 
 from bot.client import DingirBot
 from bot.i18n import tr, translate
+from bot.records import StoreUnavailable
 from bot.scheduler import Reminder, StalledAI, Timeout
-from bot.session import StoreUnavailable
 from cogs import posting
 
 log = logging.getLogger(__name__)

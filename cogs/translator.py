@@ -9,9 +9,10 @@ from __future__ import annotations
 
 import discord
 from discord import app_commands
+from discord.ext import commands
 
 from bot.i18n import DEFAULT_LANGUAGE, catalogue
-from cogs.common import language
+from cogs.common import language, on_tree_error
 
 
 class CatalogueTranslator(app_commands.Translator):
@@ -30,3 +31,9 @@ class CatalogueTranslator(app_commands.Translator):
             return None
         value = catalogue(lang).get(key)
         return value if isinstance(value, str) else None
+
+
+async def setup(bot: commands.Bot) -> None:
+    """Extension entry point: translate the commands and answer errors outside the cogs."""
+    await bot.tree.set_translator(CatalogueTranslator())
+    bot.tree.error(on_tree_error)

@@ -17,7 +17,7 @@ from typing import get_args
 import pytest
 
 from bot.i18n import LANGUAGES, LOCALES_DIR, catalogue
-from bot.session import GameStatus, TimeoutPolicy
+from bot.records import GameStatus, TimeoutPolicy
 
 ROOT = Path(__file__).resolve().parent.parent
 SOURCES = sorted(

@@ -12,7 +12,7 @@ import pytest
 
 from bot import export
 from bot.clock import FakeClock
-from bot.session import GameRecord, ServiceError
+from bot.records import GameRecord, ServiceError
 from bot.store import Store
 from tests.test_session import (
     ANN,

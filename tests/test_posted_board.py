@@ -8,7 +8,8 @@ from types import SimpleNamespace
 from typing import Any
 
 from bot.clock import FakeClock
-from bot.session import GameRecord, GameService, Player
+from bot.records import GameRecord, Player
+from bot.service import GameService
 from bot.store import Store
 from cogs import posting
 from cogs.posting import POSTED_BOARD_SECONDS, PostedBoard, posted_board_url, remember_board

@@ -7,8 +7,8 @@ from pathlib import Path
 import pytest
 
 from bot.clock import FakeClock, OffsetClock, clock_from_env
+from bot.records import GameRecord, Player, ServiceError
 from bot.scheduler import Reminder, Scheduler, StalledAI, Timeout
-from bot.session import GameRecord, Player, ServiceError
 from bot.store import Store
 from tests.test_session import (
     ANN,

@@ -14,15 +14,8 @@ import pytest
 
 from bot.clock import FakeClock
 from bot.engine import Action, BadNotation, Game, Seat, State
-from bot.session import (
-    GameRecord,
-    GameService,
-    Player,
-    ServiceError,
-    StaleVersion,
-    StoreUnavailable,
-    in_thread,
-)
+from bot.records import GameRecord, Player, ServiceError, StaleVersion, StoreUnavailable
+from bot.service import GameService, in_thread
 from bot.store import Store
 from tests.toy_game import GAME, RaceGame
 

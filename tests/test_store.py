@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.session import GameRecord, SeatInfo, ServiceError, StaleVersion, StoreUnavailable
+from bot.records import GameRecord, SeatInfo, ServiceError, StaleVersion, StoreUnavailable
 from bot.store import MIGRATIONS, StepWrite, Store
 
 

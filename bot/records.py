@@ -1,0 +1,144 @@
+"""The game service's value types and errors: what the store keeps and the cogs read.
+
+No behaviour lives here: :mod:`bot.service` changes these records, :mod:`bot.store`
+persists them, and the Discord layer shows them.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from typing import Literal
+
+from bot.engine import Action, Outcome, Seat, State, Text
+
+GameStatus = Literal["lobby", "running", "paused", "finished", "aborted"]
+TimeoutPolicy = Literal["nothing", "vote_skip", "ai"]
+
+ACTIVE: tuple[GameStatus, ...] = ("lobby", "running", "paused")
+"""Statuses of a game that occupies its channel."""
+
+class ServiceError(Exception):
+    """A request the service refuses (lobby rules, permissions, stale version...)."""
+
+    def __init__(self, reason: Text) -> None:
+        super().__init__(reason.key)
+        self.reason = reason
+
+
+class StaleVersion(ServiceError):
+    """The board moved on since the button or prompt was made."""
+
+    def __init__(self, reason: Text | None = None) -> None:
+        super().__init__(reason or Text.of("service.stale_version"))
+
+
+class StoreUnavailable(ServiceError):
+    """The database is locked, full or failing: nothing was written; try again later."""
+
+    def __init__(self, detail: str = "") -> None:
+        super().__init__(Text.of("service.store_unavailable"))
+        self.detail = detail
+
+
+@dataclass(frozen=True)
+class Player:
+    """A person as the service knows them: Discord user id and display name."""
+
+    user_id: int
+    name: str
+
+
+@dataclass
+class SeatInfo:
+    """One seat of a game: a person, or an AI when ``user_id`` is None."""
+
+    seat: Seat
+    user_id: int | None
+    name: str
+    resigned: bool = False
+
+
+@dataclass
+class GameSettings:
+    """Per-game settings changed with ``/game settings``."""
+
+    reminder_hours: float = 24.0
+    turn_limit_hours: float | None = None
+    timeout_policy: TimeoutPolicy = "nothing"
+    dm_reminders: bool = False
+
+
+@dataclass
+class GameRecord:
+    """A game as stored: lobby data, seats, current state and version."""
+
+    id: int
+    guild_id: int | None
+    channel_id: int
+    game: str
+    status: GameStatus
+    creator_id: int
+    options: dict[str, str]
+    seed: int
+    seats: list[SeatInfo]
+    state: State | None
+    version: int
+    settings: GameSettings = field(default_factory=GameSettings)
+    lang: str = "en"
+    created_at: float = 0.0
+    turn_started_at: float = 0.0
+    last_message_id: int | None = None
+    turn: int = 0
+    posted_turn: int = -1
+    active: list[Seat] = field(default_factory=list)
+    ended_at: float | None = None
+
+
+@dataclass(frozen=True)
+class StepResult:
+    """What one accepted step did, for the front end to report."""
+
+    record: GameRecord
+    seat: Seat
+    action: Action
+    turn_ended: bool
+    turn_steps: tuple[Action, ...]
+    outcome: Outcome | None
+
+
+@dataclass(frozen=True)
+class LogEntry:
+    """One row of the append-only action log."""
+
+    index: int
+    seat: Seat
+    notation: str
+    turn: int
+    at: float
+
+
+@dataclass(frozen=True)
+class SkipVote:
+    """The result of :meth:`GameService.vote_skip`: votes so far and any steps applied."""
+
+    record: GameRecord
+    seat: Seat
+    votes: int
+    needed: int
+    steps: tuple[StepResult, ...]
+
+    @property
+    def skipped(self) -> bool:
+        """True when the vote reached the majority and the turn was played out."""
+        return self.votes >= self.needed
+
+
+@dataclass(frozen=True)
+class PostedBoard:
+    """The board image of a game's latest turn message: what it shows and where it is."""
+
+    version: int
+    lang: str
+    url: str
+    at: float = field(default_factory=time.monotonic)

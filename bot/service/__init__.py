@@ -1,0 +1,31 @@
+"""The game service: lobby, turns, undo, AI seats, clocks, settings, export/import.
+
+No discord import. Data goes one way: the Discord layer (and the terminal, and the
+benchmarks) call :class:`GameService`; it drives the engines through the contract
+of :mod:`bot.engine` and persists through :mod:`bot.store`. Errors a user can cause
+raise :class:`~bot.records.ServiceError` (lobby and permission problems) or an engine
+:class:`~bot.engine.GameError` (rule problems); both carry a translatable
+:class:`~bot.engine.Text` and leave everything unchanged.
+
+Each concern has its module: :mod:`.core` (cache, locks, saving), :mod:`.lobby`,
+:mod:`.turns` (play and undo), :mod:`.autoplay` (AI, timeouts, votes),
+:mod:`.admin` (resign, abort, settings, pause) and :mod:`.history` (log, export,
+import).
+"""
+
+from __future__ import annotations
+
+from bot.service.autoplay import AutoplayMixin
+from bot.service.core import MAX_AUTO_STEPS, Chooser, Searcher, in_thread
+from bot.service.history import HistoryMixin, export_document
+from bot.service.lobby import LobbyMixin
+
+__all__ = ["MAX_AUTO_STEPS", "Chooser", "GameService", "Searcher", "export_document",
+           "in_thread"]
+
+
+class GameService(LobbyMixin, AutoplayMixin, HistoryMixin):
+    """Lobby, turns, undo, AI seats, settings, export/import over a :class:`~bot.store.Store`.
+
+    Returned records are snapshots: treat them as read-only.
+    """

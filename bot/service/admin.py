@@ -1,0 +1,125 @@
+"""Leaving, settings, pausing and the bookkeeping of posted messages.
+
+Ruling: a resigned seat is played by the AI and ranked last.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, fields, replace
+from typing import Any
+
+from bot.records import GameRecord, GameSettings, GameStatus, TimeoutPolicy
+from bot.service.core import ServiceCore, _fail
+
+REMINDER_HOURS = (1.0, 720.0)
+TURN_LIMIT_HOURS = (1.0, 2160.0)
+POLICIES: tuple[TimeoutPolicy, ...] = ("nothing", "vote_skip", "ai")
+
+
+def _hours(value: Any, bounds: tuple[float, float], key: str) -> float:
+    low, high = bounds
+    if isinstance(value, bool) or not isinstance(value, int | float) or not low <= value <= high:
+        raise _fail(key, min=low, max=high)
+    return float(value)
+
+
+class AdminMixin(ServiceCore):
+    """Admin part of :class:`bot.service.GameService`."""
+
+    async def resign(self, channel_id: int, user_id: int) -> GameRecord:
+        """Resign from a started game.
+
+        Ruling: the AI takes the seat over for the rest of the game and the player is
+        ranked last (behind every non-resigned seat) whatever the score. When the last
+        human resigns, nobody is left to play for: the game is aborted. If the resigned
+        seat is active, the front end should call :meth:`run_ai`.
+        """
+        async with self._locked(channel_id) as live:
+            record = live.record
+            if record.status == "lobby":
+                raise _fail("service.not_started")
+            seat = self.seat_of(record, user_id)
+            if seat is None:
+                raise _fail("service.not_seated")
+            seats = [replace(s, resigned=True) if s.seat == seat else s for s in record.seats]
+            changes: dict[str, Any] = {"seats": seats}
+            if all(s.user_id is None or s.resigned for s in seats):
+                changes.update(status="aborted", ended_at=self.clock.now())
+            return await self._save(live, self._bump(record, **changes), seats=True)
+
+    async def abort(self, channel_id: int, user_id: int, is_admin: bool) -> GameRecord:
+        """End the channel's game without a result (its creator, or an admin)."""
+        async with self._locked(channel_id) as live:
+            record = live.record
+            if user_id != record.creator_id and not is_admin:
+                raise _fail("service.abort_forbidden")
+            new = self._bump(record, status="aborted", ended_at=self.clock.now())
+            return await self._save(live, new)
+
+    def _validated_settings(self, settings: GameSettings, changes: dict[str, Any]) -> GameSettings:
+        values = asdict(settings)
+        for name, value in changes.items():
+            if name == "reminder_hours":
+                values[name] = _hours(value, REMINDER_HOURS, "service.settings_reminder_hours")
+            elif name == "turn_limit_hours":
+                values[name] = (None if value in (None, 0) else
+                                _hours(value, TURN_LIMIT_HOURS, "service.settings_turn_limit"))
+            elif name == "timeout_policy":
+                if value not in POLICIES:
+                    raise _fail("service.settings_policy", choices=", ".join(POLICIES))
+                values[name] = value
+            elif name == "dm_reminders":
+                if not isinstance(value, bool):
+                    raise _fail("service.settings_bool", name=name)
+                values[name] = value
+            else:
+                raise _fail("service.settings_unknown", name=name,
+                            known=", ".join(f.name for f in fields(GameSettings)))
+        return GameSettings(**values)
+
+    async def update_settings(
+        self, channel_id: int, user_id: int, is_admin: bool, **changes: Any
+    ) -> GameRecord:
+        """Change ``reminder_hours`` (1-720), ``turn_limit_hours`` (None/0 = off, 1-2160),
+        ``timeout_policy`` (nothing / vote_skip / ai) or ``dm_reminders`` (creator or admin).
+        """
+        async with self._locked(channel_id) as live:
+            record = live.record
+            if user_id != record.creator_id and not is_admin:
+                raise _fail("service.settings_forbidden")
+            settings = self._validated_settings(record.settings, changes)
+            await self.store.set_columns(record.id, settings=asdict(settings))
+            live.record = replace(record, settings=settings)
+            return live.record
+
+    async def set_message(self, game_id: int, message_id: int, turn: int) -> None:
+        """Remember the last turn message posted for the game and the turn it shows."""
+        async with self._lock(game_id):
+            live = await self._must_live(game_id)
+            await self.store.set_columns(game_id, last_message_id=message_id, posted_turn=turn)
+            live.record = replace(live.record, last_message_id=message_id, posted_turn=turn)
+
+
+    async def pause(self, game_id: int, paused: bool) -> GameRecord:
+        """Pause (no moves, reminders or timeouts) or resume a game.
+
+        Resuming restarts the active player's clock: reminders and the time limit
+        count from the resume.
+        """
+        async with self._lock(game_id):
+            live = await self._must_live(game_id)
+            record = live.record
+            wanted: GameStatus = "paused" if paused else "running"
+            if record.status == wanted:
+                return record
+            if record.status not in ("running", "paused"):
+                raise _fail("service.not_pausable")
+            changes: dict[str, Any] = {"status": wanted}
+            if not paused:
+                changes["turn_started_at"] = self.clock.now()
+            return await self._save(live, self._bump(record, **changes))
+
+    async def set_notify(self, user_id: int, enabled: bool) -> None:
+        """Opt in or out of reminders by direct message."""
+        await self.store.set_notify(user_id, enabled)
+

@@ -1,0 +1,108 @@
+"""Steps played without a human: AI seats, timeouts and votes to skip a turn.
+
+Rulings: the "ai" timeout policy lets the AI finish that turn only; vote_skip
+needs a strict majority of the other seated humans once the turn limit has passed.
+"""
+
+from __future__ import annotations
+
+from bot.engine import Action, Seat
+from bot.records import GameRecord, SkipVote, StepResult
+from bot.service.core import MAX_AUTO_STEPS, _fail
+from bot.service.turns import TurnsMixin
+
+
+class AutoplayMixin(TurnsMixin):
+    """Autoplay part of :class:`bot.service.GameService`."""
+
+    async def _ai_action(self, record: GameRecord, seat: Seat) -> Action:
+        """The AI's step for ``seat``, searched off the event loop (a thread, or a worker
+        process in the bot)."""
+        engine = self.engine(record.game)
+        state = record.state
+        assert state is not None
+        return await self._ai_search(record.game, engine, engine.view(state, seat),
+                                     engine.legal(state, seat), seat,
+                                     f"{record.seed}:{record.version}")
+
+    async def run_ai(self, game_id: int) -> list[StepResult]:
+        """Let the AI play every AI (or resigned) seat that is active, until a human is.
+
+        The AI's random generator is ``random.Random(f"{seed}:{version}")``, so the same
+        game makes the same choices; its steps are logged like any other.
+        """
+        results: list[StepResult] = []
+        for _ in range(MAX_AUTO_STEPS):
+            async with self._lock(game_id):
+                live = await self._must_live(game_id)
+                record = live.record
+                if record.status != "running":
+                    break
+                seat = next((s for s in record.active if self.is_ai(record, s)), None)
+                if seat is None:
+                    break
+                results.append(await self._apply(live, seat, await self._ai_action(record, seat)))
+        return results
+
+    async def play_out_turn(
+        self, game_id: int, seat: Seat, since: float, *, use_default: bool = False
+    ) -> list[StepResult]:
+        """Finish ``seat``'s current turn for it: with the engine's ``default_action``
+        (``use_default``; the AI decides where the engine has none) or with the AI.
+
+        ``since`` is the ``turn_started_at`` the caller saw: if the game moved on
+        since, nothing is played (so a repeated timeout does nothing twice).
+        """
+        results: list[StepResult] = []
+        async with self._lock(game_id):
+            live = await self._must_live(game_id)
+            start = live.record
+            if start.status != "running" or start.turn_started_at != since:
+                return results
+            engine = self.engine(start.game)
+            for _ in range(MAX_AUTO_STEPS):
+                record = live.record
+                if (record.status != "running" or seat not in record.active
+                        or record.turn != start.turn):
+                    break
+                assert record.state is not None
+                action = engine.default_action(record.state, seat) if use_default else None
+                results.append(await self._apply(live, seat, action or
+                                                 await self._ai_action(record, seat)))
+        return results
+
+    async def vote_skip(self, channel_id: int, user_id: int) -> SkipVote:
+        """Vote to skip the turn of the player whose time limit ran out.
+
+        Ruling: only with the ``vote_skip`` policy, once the active human seat's turn
+        limit has passed; voters are the other seated, non-resigned humans; a strict
+        majority of them (``n // 2 + 1``) skips the turn, which is then played out with
+        the engine's ``default_action`` steps (the AI where there is none). The player
+        keeps the seat for the next turns. Votes count per stretch of that turn.
+        """
+        game_id = await self._channel_game_id(channel_id)
+        record = await self._must_live(game_id)
+        rec = record.record
+        self._check_running(rec)
+        limit = rec.settings.turn_limit_hours
+        if rec.settings.timeout_policy != "vote_skip" or not limit:
+            raise _fail("service.skip_not_enabled")
+        seat = next((s for s in rec.active if not self.is_ai(rec, s)), None)
+        if seat is None:
+            raise _fail("service.skip_nobody")
+        voter = self.seat_of(rec, user_id)
+        if voter is None:
+            raise _fail("service.not_seated")
+        if voter == seat:
+            raise _fail("service.skip_own_turn")
+        if self.clock.now() < rec.turn_started_at + limit * 3600:
+            raise _fail("service.skip_too_early", player=rec.seats[seat].name)
+        voters = [s for s in rec.seats if s.seat != seat and not self.is_ai(rec, s.seat)]
+        needed = len(voters) // 2 + 1
+        votes = await self.store.add_skip_vote(game_id, rec.turn_started_at, seat, user_id)
+        steps: list[StepResult] = []
+        if votes >= needed:
+            steps = await self.play_out_turn(game_id, seat, rec.turn_started_at, use_default=True)
+        latest = await self._must_live(game_id)
+        return SkipVote(latest.record, seat, votes, needed, tuple(steps))
+

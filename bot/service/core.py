@@ -1,0 +1,273 @@
+"""The core of the game service: cached records, per-game locks, saving, lookups.
+
+Records are cached in memory per game (this process is the only writer; the
+database's version check still catches any other writer, and the cache is then
+dropped). :class:`~bot.records.StoreUnavailable` (database locked or disk full)
+means nothing was written: the same request can simply be retried.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import secrets
+from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
+from contextlib import asynccontextmanager
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING, Any
+
+from bot import ai
+from bot.engine import Action, Game, Outcome, Seat, State, Text, TextArg
+from bot.records import ACTIVE, GameRecord, ServiceError, StaleVersion
+
+if TYPE_CHECKING:
+    from bot.clock import Clock
+    from bot.store import Store
+
+
+Chooser = Callable[[Game, dict[str, Any], list[Action], Seat, random.Random], Action]
+"""An AI policy: (game, view, legal, seat, rng) -> action (the signature of ``bot.ai.choose``)."""
+Searcher = Callable[[str, Game, dict[str, Any], list[Action], Seat, str], Awaitable[Action]]
+"""Runs an AI policy somewhere off the event loop: (game id, its engine, the seat's view,
+legal steps, seat, seed of the policy's random generator) -> action."""
+
+
+def in_thread(choose: Chooser = ai.choose) -> Searcher:
+    """A :data:`Searcher` that runs ``choose`` in a thread of this process."""
+    async def search(game: str, engine: Game, view: dict[str, Any], legal: list[Action],
+                     seat: Seat, seed: str) -> Action:
+        return await asyncio.to_thread(choose, engine, view, legal, seat, random.Random(seed))
+    return search
+
+MAX_AUTO_STEPS = 500
+"""Safety cap on steps applied without a human (AI seats, timeouts, skips) in one call."""
+
+
+def _registry_engine(game_id: str) -> Game:
+    from bot import registry  # imported late: it pulls in every game and renderer
+
+    return registry.get(game_id).engine
+
+
+def _fail(key: str, **args: TextArg) -> ServiceError:
+    return ServiceError(Text.of(key, **args))
+
+
+@dataclass
+class _Live:
+    """A cached game: its record, the turn-start snapshot and the current turn's steps."""
+
+    record: GameRecord
+    turn_start_state: State | None
+    turn_steps: list[Action] | None = None
+
+
+class ServiceCore:
+    """What every part of the service shares: the store, the clock, the engines, the
+    cache of live games and their locks.
+
+    Returned records are snapshots: treat them as read-only.
+    """
+
+    def __init__(
+        self,
+        store: Store,
+        clock: Clock,
+        seed_source: Callable[[], int] | None = None,
+        *,
+        engines: Callable[[str], Game] | None = None,
+        ai_search: Searcher | None = None,
+    ) -> None:
+        self.store = store
+        self.clock = clock
+        self._seed_source = seed_source or (lambda: secrets.randbits(63))
+        self._engine_of = engines or _registry_engine
+        self._ai_search: Searcher = ai_search or in_thread()
+        self._cache: dict[int, _Live] = {}
+        self._channels: dict[int, int] = {}
+        self._locks: dict[int, asyncio.Lock] = {}
+
+    # -- helpers --------------------------------------------------------------------------
+
+    def engine(self, game: str) -> Game:
+        """The engine of ``game``; ServiceError ``service.unknown_game`` if unknown."""
+        try:
+            return self._engine_of(game)
+        except KeyError:
+            raise _fail("service.unknown_game", game=game) from None
+
+    def _lock(self, game_id: int) -> asyncio.Lock:
+        return self._locks.setdefault(game_id, asyncio.Lock())
+
+    async def _live(self, game_id: int) -> _Live | None:
+        live = self._cache.get(game_id)
+        if live is None:
+            stored = await self.store.load(game_id)
+            if stored is None:
+                return None
+            cached = self._cache.get(game_id)
+            if cached is not None:  # loaded meanwhile by another task, maybe newer
+                return cached
+            live = _Live(stored.record, stored.turn_start_state)
+            self._remember(live, stored.record)
+        return live
+
+    async def _find_channel_game(self, channel_id: int) -> int | None:
+        """The id of the channel's active game (from memory when this process knows it)."""
+        game_id = self._channels.get(channel_id)
+        if game_id is not None:
+            live = self._cache.get(game_id)
+            if live is not None and live.record.status in ACTIVE:
+                return game_id
+            del self._channels[channel_id]
+        game_id = await self.store.active_game_id(channel_id)
+        if game_id is not None:
+            self._channels[channel_id] = game_id
+        return game_id
+
+    async def _channel_game_id(self, channel_id: int) -> int:
+        game_id = await self._find_channel_game(channel_id)
+        if game_id is None:
+            raise _fail("service.no_game")
+        return game_id
+
+    def _remember(self, live: _Live, record: GameRecord) -> None:
+        """Make ``record`` the cached one; games that ended leave the cache."""
+        live.record = record
+        if record.status in ACTIVE:
+            self._cache[record.id] = live
+        else:
+            self._cache.pop(record.id, None)
+
+    async def _save(
+        self,
+        live: _Live,
+        record: GameRecord,
+        *,
+        seats: bool = False,
+        turn_start_state: State | None = None,
+        undone: Sequence[int] = (),
+    ) -> GameRecord:
+        """Persist ``record`` (whose version the caller bumped) and update the cache."""
+        try:
+            await self.store.save_game(
+                record, live.record.version, seats=seats, turn_start_state=turn_start_state,
+                undone=undone,
+            )
+        except StaleVersion:
+            self._cache.pop(record.id, None)
+            raise
+        self._remember(live, record)
+        if turn_start_state is not None:
+            live.turn_start_state = turn_start_state
+        return record
+
+    @staticmethod
+    def _bump(record: GameRecord, **changes: Any) -> GameRecord:
+        return replace(record, version=record.version + 1, **changes)
+
+    def seat_of(self, record: GameRecord, user_id: int) -> Seat | None:
+        """The seat ``user_id`` plays in ``record`` (None if not seated or resigned)."""
+        for info in record.seats:
+            if info.user_id == user_id and not info.resigned:
+                return info.seat
+        return None
+
+    @staticmethod
+    def is_ai(record: GameRecord, seat: Seat) -> bool:
+        """True if the AI plays ``seat`` (an AI seat, or a resigned player's)."""
+        info = record.seats[seat]
+        return info.user_id is None or info.resigned
+
+    def _names(self, record: GameRecord, seats: Sequence[Seat]) -> str:
+        return ", ".join(record.seats[s].name for s in seats)
+
+    @staticmethod
+    def _check_running(record: GameRecord) -> None:
+        if record.status == "paused":
+            raise _fail("service.paused")
+        if record.status == "lobby":
+            raise _fail("service.not_started")
+        if record.status != "running":
+            raise _fail("service.game_over")
+
+    def _final_outcome(self, engine: Game, record: GameRecord) -> Outcome | None:
+        """The engine's outcome, with resigned seats ranked last."""
+        assert record.state is not None
+        outcome = engine.outcome(record.state)
+        resigned = tuple(s.seat for s in record.seats if s.resigned)
+        if outcome is None or not resigned:
+            return outcome
+        groups = [tuple(s for s in g if s not in resigned) for g in outcome.ranking]
+        ranking = (*(g for g in groups if g), resigned)
+        return replace(outcome, ranking=ranking)
+
+    def outcome(self, record: GameRecord) -> Outcome | None:
+        """The final outcome of ``record`` (resigned seats ranked last), or None."""
+        if record.state is None:
+            return None
+        return self._final_outcome(self.engine(record.game), record)
+
+    def _check_options(self, engine: Game, options: dict[str, str]) -> dict[str, str]:
+        specs = {spec.name: spec for spec in engine.meta.options}
+        for name, value in options.items():
+            spec = specs.get(name)
+            if spec is None:
+                raise _fail("service.unknown_option", name=name, known=", ".join(specs) or "-")
+            if spec.choices and value not in spec.choices:
+                raise _fail("service.bad_option", name=name, value=value,
+                            choices=", ".join(spec.choices))
+        return {name: options.get(name, spec.default) for name, spec in specs.items()}
+
+
+    @asynccontextmanager
+    async def _locked(self, channel_id: int) -> AsyncIterator[_Live]:
+        """The channel's game, held under its lock for the ``async with`` body."""
+        game_id = await self._channel_game_id(channel_id)
+        async with self._lock(game_id):
+            yield await self._must_live(game_id)
+
+    async def _must_live(self, game_id: int) -> _Live:
+        live = await self._live(game_id)
+        if live is None:
+            raise _fail("service.no_game")
+        return live
+
+    @staticmethod
+    def _check_lobby(record: GameRecord) -> None:
+        if record.status != "lobby":
+            raise _fail("service.already_started")
+
+    def _check_creator(self, record: GameRecord, user_id: int, is_admin: bool = False) -> None:
+        if user_id != record.creator_id and not is_admin:
+            raise _fail("service.creator_only")
+
+    async def get(self, channel_id: int) -> GameRecord | None:
+        """The active (lobby/running/paused) game of ``channel_id``."""
+        game_id = await self._find_channel_game(channel_id)
+        return None if game_id is None else await self.get_by_id(game_id)
+
+    async def get_by_id(self, game_id: int) -> GameRecord | None:
+        """The game ``game_id`` in any status."""
+        live = await self._live(game_id)
+        return None if live is None else live.record
+
+    async def list_games(self, guild_id: int, include_finished: bool = False) -> list[GameRecord]:
+        """The games of a server: active ones (and finished/aborted ones if asked), oldest first."""
+        statuses: tuple[str, ...] = ACTIVE + (("finished", "aborted") if include_finished else ())
+        return await self.store.games(guild_id=guild_id, statuses=statuses)
+
+    async def running_games(self) -> list[GameRecord]:
+        """Every running game (to resume AI seats and reminders after a restart)."""
+        return await self.store.games(statuses=("running",))
+
+    async def unannounced_finals(self) -> list[GameRecord]:
+        """Finished games whose final message never went out (lost to a crash)."""
+        return await self.store.games(statuses=("finished",), unposted=True)
+
+    @staticmethod
+    def board_missing(record: GameRecord) -> bool:
+        """True when the current turn's board, or the final message of a finished game, was
+        never posted (e.g. lost to a crash)."""
+        return record.status in ("running", "finished") and record.posted_turn < record.turn
+

@@ -1,0 +1,104 @@
+"""The action log, export and import of games.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, fields, replace
+from typing import Any
+
+from bot import export
+from bot.records import (
+    GameRecord,
+    GameSettings,
+    GameStatus,
+    LogEntry,
+    Player,
+    SeatInfo,
+    ServiceError,
+)
+from bot.service.admin import AdminMixin
+from bot.service.core import _fail, _Live
+from bot.store import ActionRow
+
+
+def export_document(record: GameRecord, log: list[LogEntry]) -> dict[str, Any]:
+    """The JSON export of a game: seed, options, seats, action log (see :mod:`bot.export`)."""
+    return export.build(
+        game=record.game,
+        options=record.options,
+        seed=record.seed,
+        seats=[export.SeatEntry(s.seat, s.name, s.user_id, s.resigned) for s in record.seats],
+        settings=asdict(record.settings),
+        lang=record.lang,
+        status=record.status,
+        log=[export.LogLine(e.seat, e.notation) for e in log],
+        state=record.state,
+    )
+
+
+class HistoryMixin(AdminMixin):
+    """History part of :class:`bot.service.GameService`."""
+
+    async def _latest(self, channel_id: int) -> GameRecord:
+        game_id = await self.store.latest_game_id(channel_id)
+        if game_id is None:
+            raise _fail("service.no_game")
+        return (await self._must_live(game_id)).record
+
+    async def log(self, channel_id: int) -> tuple[GameRecord, list[LogEntry]]:
+        """The channel's game (the active one, else the latest) and its effective log."""
+        record = await self._latest(channel_id)
+        rows = await self.store.actions(record.id)
+        return record, [LogEntry(i, r.seat, r.notation, r.turn, r.at) for i, r in enumerate(rows)]
+
+    async def export(self, channel_id: int) -> dict[str, Any]:
+        """The export document of the channel's game (see :mod:`bot.export`)."""
+        record, entries = await self.log(channel_id)
+        return export_document(record, entries)
+
+    async def import_game(
+        self, guild_id: int | None, channel_id: int, user: Player, document: dict[str, Any]
+    ) -> GameRecord:
+        """Create a game in ``channel_id`` from an export document, replayed through the
+        engine (refused, naming the failing log line, if it does not replay to the same
+        state). The importer becomes the creator; seats keep their exported user ids.
+        """
+        try:
+            doc = export.parse(document)
+            engine = self.engine(doc.game)
+            meta = engine.meta
+            if not meta.min_players <= len(doc.seats) <= meta.max_players:
+                raise _fail("service.import_players", min=meta.min_players, max=meta.max_players)
+            options = self._check_options(engine, doc.options)
+            settings = self._validated_settings(GameSettings(), {
+                k: v for k, v in doc.settings.items() if k in {f.name for f in fields(GameSettings)}
+            })
+            replayed = export.replay(engine, replace(doc, options=options))
+        except export.DocumentError as error:
+            raise ServiceError(error.reason) from error
+        if await self._find_channel_game(channel_id) is not None:
+            raise _fail("service.channel_busy")
+
+        state = replayed.state
+        now = self.clock.now()
+        finished = engine.outcome(state) is not None or not engine.active(state)
+        status: GameStatus = "finished" if finished else "running"
+        if doc.status == "aborted":
+            status = "aborted"
+        record = GameRecord(
+            id=0, guild_id=guild_id, channel_id=channel_id, game=doc.game, status=status,
+            creator_id=user.user_id, options=options, seed=doc.seed,
+            seats=[SeatInfo(s.seat, s.user_id, s.name, s.resigned) for s in doc.seats],
+            state=state, version=len(replayed.steps), settings=settings,
+            lang=doc.lang if doc.lang in ("en", "fr") else "en", created_at=now,
+            turn_started_at=now, turn=engine.turn_number(state), active=engine.active(state),
+            ended_at=now if status != "running" else None,
+            posted_turn=-1 if status == "running" else engine.turn_number(state),
+        )
+        log = [ActionRow(i + 1, s.seat, s.action.notation, s.turn, s.reversible, now)
+               for i, s in enumerate(replayed.steps)]
+        record.id = await self.store.insert_game(record, replayed.turn_start_state, log)
+        self._remember(_Live(record, replayed.turn_start_state), record)
+        return record
+
+

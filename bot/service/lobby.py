@@ -1,0 +1,150 @@
+"""Opening, joining and starting games.
+
+Ruling: the creator leaving a lobby passes it on to the next human (or closes it).
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+from typing import Any
+
+from bot.records import GameRecord, Player, SeatInfo
+from bot.service.core import ServiceCore, _fail, _Live
+
+
+class LobbyMixin(ServiceCore):
+    """Lobby part of :class:`bot.service.GameService`."""
+
+    async def create(
+        self,
+        guild_id: int | None,
+        channel_id: int,
+        creator: Player,
+        game: str,
+        options: dict[str, str],
+        ai_seats: int = 0,
+        lang: str = "en",
+    ) -> GameRecord:
+        """Open a lobby in ``channel_id`` with ``creator`` seated first (and ``ai_seats`` AIs).
+
+        One active game per channel: ServiceError ``service.channel_busy`` otherwise.
+        """
+        engine = self.engine(game)
+        full_options = self._check_options(engine, options)
+        if not 0 <= ai_seats < engine.meta.max_players:
+            raise _fail("service.too_many_ai", max=engine.meta.max_players - 1)
+        if await self._find_channel_game(channel_id) is not None:
+            raise _fail("service.channel_busy")
+        seats = [SeatInfo(0, creator.user_id, creator.name)]
+        seats += [SeatInfo(i + 1, None, f"AI {i + 1}") for i in range(ai_seats)]
+        record = GameRecord(
+            id=0, guild_id=guild_id, channel_id=channel_id, game=game, status="lobby",
+            creator_id=creator.user_id, options=full_options, seed=self._seed_source(),
+            seats=seats, state=None, version=0, lang=lang, created_at=self.clock.now(),
+        )
+        record.id = await self.store.insert_game(record)
+        self._cache[record.id] = _Live(record, None)
+        self._channels[channel_id] = record.id
+        return record
+
+
+    async def join(self, channel_id: int, player: Player) -> GameRecord:
+        """Take a seat in the lobby (not twice, not beyond the game's maximum)."""
+        async with self._locked(channel_id) as live:
+            record = live.record
+            self._check_lobby(record)
+            if any(s.user_id == player.user_id for s in record.seats):
+                raise _fail("service.already_joined")
+            maximum = self.engine(record.game).meta.max_players
+            if len(record.seats) >= maximum:
+                raise _fail("service.game_full", max=maximum)
+            seats = [*record.seats, SeatInfo(len(record.seats), player.user_id, player.name)]
+            return await self._save(live, self._bump(record, seats=seats), seats=True)
+
+    async def leave(self, channel_id: int, user_id: int) -> GameRecord:
+        """Leave the lobby before the start.
+
+        Ruling: if the creator leaves, the lobby passes to the next human in join
+        order; if no human is left, the lobby closes (status ``aborted``).
+        """
+        async with self._locked(channel_id) as live:
+            record = live.record
+            if record.status != "lobby":
+                raise _fail("service.leave_started")
+            if not any(s.user_id == user_id for s in record.seats):
+                raise _fail("service.not_seated")
+            kept = [s for s in record.seats if s.user_id != user_id]
+            seats = [replace(s, seat=i) for i, s in enumerate(kept)]
+            humans = [s for s in seats if s.user_id is not None]
+            changes: dict[str, Any] = {"seats": seats}
+            if user_id == record.creator_id:
+                if humans:
+                    assert humans[0].user_id is not None
+                    changes["creator_id"] = humans[0].user_id
+                else:
+                    changes.update(status="aborted", ended_at=self.clock.now())
+            return await self._save(live, self._bump(record, **changes), seats=True)
+
+
+    async def add_ai(self, channel_id: int, user_id: int, count: int = 1) -> GameRecord:
+        """Fill ``count`` more seats with AIs named "AI 1", "AI 2"... (creator only)."""
+        async with self._locked(channel_id) as live:
+            record = live.record
+            self._check_lobby(record)
+            self._check_creator(record, user_id)
+            maximum = self.engine(record.game).meta.max_players
+            if count < 1 or len(record.seats) + count > maximum:
+                raise _fail("service.game_full", max=maximum)
+            taken = {s.name for s in record.seats if s.user_id is None}
+            names = (f"AI {n}" for n in range(1, 100) if f"AI {n}" not in taken)
+            seats = list(record.seats)
+            for _ in range(count):
+                seats.append(SeatInfo(len(seats), None, next(names)))
+            return await self._save(live, self._bump(record, seats=seats), seats=True)
+
+    def _seat_order(self, record: GameRecord, order: list[int] | None) -> list[SeatInfo]:
+        """Seats in play order: ``order`` first (lobby positions or user ids), the rest
+        after in lobby order; without ``order``, shuffled by ``random.Random(seed)``."""
+        seats = list(record.seats)
+        if order is None:
+            random.Random(record.seed).shuffle(seats)
+        else:
+            by_user = {s.user_id: i for i, s in enumerate(seats) if s.user_id is not None}
+            picked: list[int] = []
+            for item in order:
+                position = item if 0 <= item < len(seats) else by_user.get(item)
+                if position is None or position in picked:
+                    raise _fail("service.bad_order")
+                picked.append(position)
+            picked += [i for i in range(len(seats)) if i not in picked]
+            seats = [seats[i] for i in picked]
+        return [replace(s, seat=i) for i, s in enumerate(seats)]
+
+    async def start(
+        self, channel_id: int, user_id: int, order: list[int] | None = None
+    ) -> GameRecord:
+        """Start the game (creator only, enough players).
+
+        Seats are shuffled with ``random.Random(seed)`` unless ``order`` lists lobby
+        positions (0-based join order) or user ids to seat first, in that order.
+        The front end should then call :meth:`run_ai` in case an AI moves first.
+        """
+        async with self._locked(channel_id) as live:
+            record = live.record
+            self._check_lobby(record)
+            self._check_creator(record, user_id)
+            engine = self.engine(record.game)
+            if len(record.seats) < engine.meta.min_players:
+                raise _fail("service.not_enough_players", min=engine.meta.min_players,
+                            n=len(record.seats))
+            seats = self._seat_order(record, order)
+            state = engine.setup(record.seed, len(seats), record.options)
+            started = self._bump(
+                record, seats=seats, status="running", state=state,
+                turn=engine.turn_number(state), active=engine.active(state),
+                turn_started_at=self.clock.now(),
+            )
+            live.turn_steps = []
+            return await self._save(live, started, seats=True, turn_start_state=state)
+

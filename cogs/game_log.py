@@ -1,0 +1,71 @@
+"""``/game log``: the readable history of a game, a page at a time."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Sequence
+
+import discord
+
+from bot import registry
+from bot.client import DingirBot
+from bot.i18n import tr, translate
+from bot.records import GameRecord, LogEntry
+from bot.replay import Step, iter_states
+from cogs import buttons, posting
+from cogs.buttons import Press, on_press
+from cogs.common import Interaction, bot_of, lang_of, seat_name
+
+LOG_PAGE = 15
+"""Log entries per page of ``/game log``."""
+
+
+def log_lines(record: GameRecord, entries: Sequence[LogEntry], lang: str) -> list[str]:
+    """Readable log lines, the labels rebuilt by replaying the log (worker thread)."""
+    engine = registry.get(record.game).engine
+    state = engine.setup(record.seed, len(record.seats), record.options)
+    steps = [Step(e.seat, e.notation) for e in entries]
+    lines = []
+    for entry, after in zip(entries, iter_states(engine, state, steps), strict=False):
+        action = engine.parse(state, entry.seat, entry.notation)
+        lines.append(tr(lang, "discord.log_line", index=entry.index + 1, turn=entry.turn + 1,
+                        name=seat_name(record, entry.seat, lang),
+                        step=translate(action.label, lang)))
+        state = after
+    return lines
+
+
+async def log_page(bot: DingirBot, channel_id: int, lang: str, page: int | None,
+                   game_id: int | None = None) -> tuple[str, discord.ui.View]:
+    """One page of the log of the channel's game (the last page when ``page`` is None)."""
+    record, entries = await bot.service.log(channel_id)
+    if game_id is not None and record.id != game_id:
+        return tr(lang, "discord.moved_on"), buttons.view_of()
+    lines = await asyncio.to_thread(log_lines, record, entries, lang)
+    if not lines:
+        return tr(lang, "discord.log_empty"), buttons.view_of()
+    pages = (len(lines) + LOG_PAGE - 1) // LOG_PAGE
+    index = pages - 1 if page is None else max(0, min(page, pages - 1))
+    body = "\n".join(lines[index * LOG_PAGE:(index + 1) * LOG_PAGE])
+    title = tr(lang, "discord.log_title", game=posting.game_title(record, lang),
+               page=index + 1, pages=pages)
+    items = []
+    if index > 0:
+        items.append(buttons.button(record.id, 0, "log", index - 1,
+                                    label=tr(lang, "discord.page_prev")))
+    if index < pages - 1:
+        items.append(buttons.button(record.id, 0, "log", index + 1,
+                                    label=tr(lang, "discord.page_next")))
+    return f"{title}\n{body}"[:2000], buttons.view_of(*items)
+
+
+@on_press("log")
+async def press_log(interaction: Interaction, press: Press) -> None:
+    """Another page of ``/game log`` (edits the private message in place)."""
+    bot, lang = bot_of(interaction), lang_of(interaction)
+    await interaction.response.defer()
+    record = await bot.service.get_by_id(press.game_id)
+    if record is None:
+        return
+    content, view = await log_page(bot, record.channel_id, lang, press.number, record.id)
+    await interaction.edit_original_response(content=content, view=view)
