@@ -55,6 +55,7 @@ def use_endpoints(settings: config.Settings) -> None:
 async def run(settings: config.Settings) -> None:
     """Open the store, build the services and the client, and stay connected."""
     from bot.client import DingirBot
+    from bot.deadlines import Deadlines
     from bot.scheduler import Scheduler
     from bot.store import Store
     from bot.workers import Workers
@@ -70,7 +71,9 @@ async def run(settings: config.Settings) -> None:
     try:
         workers = Workers(settings.worker_processes)
         service = GameService(store, clock, ai_search=workers.ai_step)
-        bot = DingirBot(settings, service, Scheduler(service, store, clock), workers)
+        deadlines = Deadlines(clock, service.engine)
+        service.watchers.append(deadlines.watch)
+        bot = DingirBot(settings, service, Scheduler(service, store, clock), workers, deadlines)
         asyncio.get_running_loop().add_signal_handler(
             signal.SIGTERM, lambda: bot.spawn(bot.close(), "sigterm")
         )

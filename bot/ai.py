@@ -10,6 +10,11 @@ successive halving. Where a turn ends is judged by ``heuristic``, or by the
 outcome when the game is over (a win or a loss outweighs any heuristic),
 minus a tiny cost per step so that the AI never wanders in circles.
 
+In a game with hidden information (``meta.hidden_information``: hands, decks,
+sealed bids, future draws) one guess of what the AI cannot see could mislead it, so
+it judges every step on several determinizations and keeps the step whose average
+is best.
+
 Everything is bounded by counts (never the clock) and every random choice
 comes from the ``rng`` argument, so a decision is reproducible.
 """
@@ -19,7 +24,7 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, TypeAlias
 
 from bot.engine import Action, Game, Seat, State
@@ -40,12 +45,15 @@ class Budget:
     successive halving (the weaker half is dropped after each round).
     ``sample``: the rollout policy plays the best of this many random legal steps.
     ``max_steps``: cap on the steps of one rollout (a turn may have no bound).
+    ``guesses``: determinizations averaged in a game with hidden information (the
+    rollouts are shared among them).
     """
 
     candidates: int = 6
     rollouts: int = 12
     sample: int = 2
     max_steps: int = 20
+    guesses: int = 4
 
 
 DEFAULT_BUDGET = Budget()
@@ -75,21 +83,20 @@ def choose(
         raise ValueError("no legal step to choose from")
     if len(legal) == 1:
         return legal[0]
+    guesses = max(1, budget.guesses) if game.meta.hidden_information else 1
+    if guesses > 1:
+        budget = replace(budget, rollouts=max(len(legal), budget.rollouts // guesses))
     planner = _Planner(game, seat, rng, budget)
-    state = game.determinize(view, seat, rng)
-    turn = game.turn_number(state)
-    after = [game.apply(state, seat, action) for action in legal]
-    now = [planner.value(s) for s in after]
-    # Steps that end the turn are judged as they are; the others by the best
-    # ending that rollouts find, for the most promising few only.
-    going = [i for i in range(len(legal)) if planner.in_turn(after[i], turn)]
-    scores = list(now)
-    for i in going:
-        scores[i] = -math.inf
-    ranked = sorted(going, key=lambda i: (-now[i], rng.random()))[: max(1, budget.candidates)]
-    planner.halve(after, ranked, scores, turn)
-    top = max(scores)
-    best = [legal[i] for i, score in enumerate(scores) if score >= top - 1e-9]
+    totals = [0.0] * len(legal)
+    counted = [0] * len(legal)
+    for _ in range(guesses):
+        for i, score in enumerate(planner.scores(game.determinize(view, seat, rng), legal)):
+            if score > -math.inf:
+                totals[i] += score
+                counted[i] += 1
+    means = [totals[i] / counted[i] if counted[i] else -math.inf for i in range(len(legal))]
+    top = max(means)
+    best = [legal[i] for i, score in enumerate(means) if score >= top - 1e-9]
     return best[0] if len(best) == 1 else rng.choice(best)
 
 
@@ -101,6 +108,23 @@ class _Planner:
         self.seat = seat
         self.rng = rng
         self.budget = budget
+
+    def scores(self, state: State, legal: list[Action]) -> list[float]:
+        """The value of each of ``legal`` in ``state``: a step that ends the turn as it
+        is; of the others, the most promising few by the best ending rollouts find, and
+        -inf for the rest."""
+        game, budget = self.game, self.budget
+        turn = game.turn_number(state)
+        after = [game.apply(state, self.seat, action) for action in legal]
+        now = [self.value(s) for s in after]
+        going = [i for i in range(len(legal)) if self.in_turn(after[i], turn)]
+        scores = list(now)
+        for i in going:
+            scores[i] = -math.inf
+        ranked = sorted(going, key=lambda i: (-now[i], self.rng.random()))[
+            : max(1, budget.candidates)]
+        self.halve(after, ranked, scores, turn)
+        return scores
 
     def value(self, state: State) -> float:
         """How good ``state`` is for the seat: the outcome if over, else the heuristic."""

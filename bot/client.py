@@ -24,6 +24,7 @@ from bot.records import PostedBoard
 from bot.service import GameService
 
 if TYPE_CHECKING:
+    from bot.deadlines import Deadlines
     from bot.scheduler import Scheduler
     from bot.workers import Workers
 
@@ -55,7 +56,7 @@ class DingirBot(commands.Bot):
     """Dingir's Discord client."""
 
     def __init__(self, settings: Settings, service: GameService, scheduler: Scheduler,
-                 workers: Workers) -> None:
+                 workers: Workers, deadlines: Deadlines) -> None:
         intents = discord.Intents.none()
         intents.guilds = True
         super().__init__(
@@ -68,6 +69,7 @@ class DingirBot(commands.Bot):
         self.service = service
         self.scheduler = scheduler
         self.workers = workers
+        self.deadlines = deadlines
         self.posted_boards: dict[int, PostedBoard] = {}
         """The image of each game's latest turn message (cogs.posting), reused by panels."""
         self._tasks: set[asyncio.Task[None]] = set()
@@ -101,6 +103,7 @@ class DingirBot(commands.Bot):
             for task in tasks:
                 task.cancel()
             await asyncio.gather(*tasks, return_exceptions=True)
+            await self.deadlines.close()
             await self.workers.close()
 
     def game_lock(self, game_id: int) -> asyncio.Lock:

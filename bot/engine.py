@@ -13,9 +13,9 @@ translated later by :mod:`bot.i18n`, so engines stay free of languages.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass, field
-from typing import Any, Protocol, TypeAlias, runtime_checkable
+from typing import Any, Literal, Protocol, TypeAlias, runtime_checkable
 
 State: TypeAlias = dict[str, Any]
 """A game state: a JSON-serialisable dict."""
@@ -49,6 +49,12 @@ class Text:
         return dict(self.args)
 
 
+def seat_ref(seat: Seat) -> Text:
+    """A seat inside a Text ("{who} offers a trade"): the front end writes its player's
+    name (see :func:`bot.i18n.translate`)."""
+    return Text.of("core.seat", seat=seat)
+
+
 @dataclass(frozen=True)
 class Action:
     """One legal step: its canonical notation and a readable label.
@@ -68,25 +74,111 @@ class Action:
 class Outcome:
     """The end of a game.
 
-    ``scores`` is indexed by seat. ``ranking`` lists groups of tied seats, best
-    first; ``winners`` is ``ranking[0]``. ``tiebreak`` explains how a tie on
-    score was broken (or that the win is shared), or is None when there was none.
-    ``details`` holds per-seat explanations (for example the sets scored).
+    ``scores`` has one entry per seat, then one per non-player side named in ``sides``
+    (an automaton, the game itself): entry ``i`` is seat ``i`` for ``i < n_seats``, else
+    side ``sides[i - n_seats]``. ``ranking`` lists groups of tied entries, best first;
+    ``winners`` is ``ranking[0]``. ``together`` says that all the players won or lost
+    together (cooperative or solo play), with ``team_score`` if the game gives one.
+    ``tiebreak`` explains how a tie on score was broken (or that the win is shared), or
+    is None when there was none. ``details`` holds per-seat explanations.
     """
 
     scores: tuple[int, ...]
-    ranking: tuple[tuple[Seat, ...], ...]
+    ranking: tuple[tuple[int, ...], ...]
     tiebreak: Text | None = None
     details: tuple[Text, ...] = ()
+    sides: tuple[Text, ...] = ()
+    together: Literal["won", "lost"] | None = None
+    team_score: int | None = None
 
     @property
-    def winners(self) -> tuple[Seat, ...]:
-        """The seats ranked first."""
+    def winners(self) -> tuple[int, ...]:
+        """The entries ranked first (seats, or a side's index)."""
         return self.ranking[0] if self.ranking else ()
 
+    @property
+    def n_seats(self) -> int:
+        """How many entries of ``scores`` are seats."""
+        return len(self.scores) - len(self.sides)
+
+    def side(self, entry: int) -> Text | None:
+        """The name of the non-player side ``entry``, or None when it is a seat."""
+        return self.sides[entry - self.n_seats] if entry >= self.n_seats else None
+
+    def seat_won(self, seat: Seat) -> bool:
+        """True if ``seat`` is among the winners (or all players won together)."""
+        return self.together == "won" or (self.together is None and seat in self.winners)
+
     def to_json(self) -> dict[str, Any]:
-        """A JSON-friendly summary: scores per seat and the winners."""
-        return {"scores": list(self.scores), "winners": list(self.winners)}
+        """A JSON-friendly summary: scores per seat and the winners (and, when the game
+        has them, the non-player sides and the shared result)."""
+        data: dict[str, Any] = {"scores": list(self.scores), "winners": list(self.winners)}
+        if self.sides:
+            data["sides"] = [s.key for s in self.sides]
+        if self.together is not None:
+            data["together"] = self.together
+            data["team_score"] = self.team_score
+        return data
+
+
+@dataclass(frozen=True)
+class Report:
+    """What one step did, as each reader may know it.
+
+    ``public`` is what everyone reads (the turn summary, ``/game log``, reminders):
+    "Alice drew a card", "Bob rolled 5". ``private`` gives some seats their own version
+    instead: "You drew Hammurabi". ``announce`` asks the front end to tell the channel
+    at once, not only in the turn summary (a reveal, a quiz answer, a roll that
+    matters now).
+    """
+
+    public: Text
+    private: tuple[tuple[Seat, Text], ...] = ()
+    announce: bool = False
+
+    def for_seat(self, seat: Seat | None) -> Text:
+        """What ``seat`` reads (None: the public text)."""
+        for owner, text in self.private:
+            if owner == seat:
+                return text
+        return self.public
+
+
+@dataclass(frozen=True)
+class Prompt:
+    """What a seat's panel asks now (the quiz question, the cards offered), beside the
+    options that ``legal`` gives. A ``public`` prompt is also posted in the channel with
+    the seat's options as buttons that only that seat may press."""
+
+    text: Text
+    public: bool = False
+
+
+@dataclass(frozen=True)
+class Deadline:
+    """The clock of a pending decision: the step applied for the seat when it runs out.
+
+    ``seconds`` counts from the moment the decision was put to the seat; None means the
+    decision has no clock of its own and waits for the game's turn limit (whose "ai"
+    policy then applies ``default``, not the AI's choice).
+    """
+
+    default: Action
+    seconds: float | None = None
+
+
+@dataclass(frozen=True)
+class Secret:
+    """A value (a card's name, a sealed bid) that only ``readers`` may read now; nobody
+    when empty (a card in the deck). Tests search every view and every message sent to
+    anyone else for it (a :class:`Text` in every language)."""
+
+    value: str | Text
+    readers: frozenset[Seat] = frozenset()
+
+
+Secrets: TypeAlias = "Collection[Secret]"
+"""What :meth:`Game.secrets` declares."""
 
 
 class GameError(Exception):
@@ -129,6 +221,10 @@ class GameMeta:
     max_players: int
     rules_summary: Text
     options: tuple[OptionSpec, ...] = field(default_factory=tuple)
+    hidden_information: bool = False
+    """True when some seat may not see everything (hands, decks, sealed bids, future
+    draws): views then differ per seat, running games export only what the caller may
+    see, and the AI averages over several guesses of what it cannot see."""
 
 
 @runtime_checkable
@@ -190,5 +286,53 @@ class Game(Protocol):
         ...
 
     def default_action(self, state: State, seat: Seat) -> Action | None:
-        """The step applied when ``seat``'s clock runs out, or None to use the policy."""
+        """A cautious step for ``seat`` when its turn is skipped (a vote to skip), or None
+        to let the AI decide."""
         ...
+
+    def report(self, before: State, seat: Seat, action: Action, after: State) -> Report:
+        """What the step ``action`` of ``seat`` from ``before`` to ``after`` did: what
+        everyone may read, and what some seats read instead (see :class:`Report`)."""
+        ...
+
+    def prompt(self, state: State, seat: Seat) -> Prompt | None:
+        """What ``seat``'s current decision asks, beside its legal options, or None."""
+        ...
+
+    def deadline(self, state: State, seat: Seat) -> Deadline | None:
+        """The clock and default step of ``seat``'s current decision, or None."""
+        ...
+
+    def secrets(self, state: State) -> Secrets:
+        """The values that only some seats (or nobody) may read now, for tests to search
+        every view and message for."""
+        ...
+
+
+class GameDefaults:
+    """The usual answers to the parts of the contract that many games need not change:
+    a game inherits them and overrides what it has."""
+
+    def is_reversible(self, state: State, seat: Seat, action: Action) -> bool:
+        """True: the core itself knows that a step which drew randomness is final."""
+        return True
+
+    def default_action(self, state: State, seat: Seat) -> Action | None:
+        """None: the AI decides for a skipped turn."""
+        return None
+
+    def report(self, before: State, seat: Seat, action: Action, after: State) -> Report:
+        """The step's label, for everyone (a game without secrets)."""
+        return Report(action.label)
+
+    def prompt(self, state: State, seat: Seat) -> Prompt | None:
+        """No prompt beyond the options."""
+        return None
+
+    def deadline(self, state: State, seat: Seat) -> Deadline | None:
+        """No clock beyond the game's turn limit."""
+        return None
+
+    def secrets(self, state: State) -> Secrets:
+        """Nothing secret."""
+        return ()

@@ -20,6 +20,12 @@ The state is never exported: importing replays ``log`` from
 ``setup(seed, len(seats), options)`` through the engine, and refuses the
 document (naming the failing log line, 1-based) if a step does not apply or if
 the replayed state's digest differs from ``state_sha256``.
+
+A running game with hidden information (hands, decks, sealed bids, future draws) is
+exported only as its caller may see it: ``"complete": false``, no seed, no digest,
+each step as ``{"seat", "turn", "text"}`` (what the caller may read of it, plus
+``"notation"`` for the caller's own steps) and the caller's ``"view"``. Such a
+document cannot be imported; a finished game's export is always complete.
 """
 
 from __future__ import annotations
@@ -133,6 +139,36 @@ def build(
     }
 
 
+def build_partial(
+    *,
+    game: str,
+    options: Mapping[str, str],
+    seats: Sequence[SeatEntry],
+    settings: Mapping[str, Any],
+    lang: str,
+    status: str,
+    log: Sequence[dict[str, Any]],
+    view: dict[str, Any],
+) -> dict[str, Any]:
+    """The export of a running game as its caller may see it (see the module docstring)."""
+    return {
+        "format": FORMAT,
+        "format_version": FORMAT_VERSION,
+        "complete": False,
+        "game": game,
+        "options": dict(options),
+        "seats": [
+            {"seat": s.seat, "name": s.name, "user_id": s.user_id, "resigned": s.resigned}
+            for s in seats
+        ],
+        "settings": dict(settings),
+        "lang": lang,
+        "status": status,
+        "log": list(log),
+        "view": view,
+    }
+
+
 def _bad(field: str) -> DocumentError:
     return DocumentError(Text.of("service.import_bad_field", field=field))
 
@@ -180,6 +216,8 @@ def parse(document: Any) -> Document:
         raise DocumentError(
             Text.of("service.import_version", version=str(document.get("format_version")))
         )
+    if document.get("complete", True) is not True:
+        raise DocumentError(Text.of("service.import_incomplete"))
     options = document.get("options", {})
     if not isinstance(options, dict) or not all(
         isinstance(k, str) and isinstance(v, str) for k, v in options.items()

@@ -51,27 +51,41 @@ def _pick(template: Template, args: dict[str, Any], lang: str) -> str:
     return template["one"] if singular else template["other"]
 
 
-def _arg(value: TextArg, lang: str) -> Any:
+SEAT_KEY = "core.seat"
+"""The key of :func:`bot.engine.seat_ref`: a seat, read as its player's name."""
+
+
+def _arg(value: TextArg, lang: str, names: tuple[str, ...]) -> Any:
     if isinstance(value, Text):
-        return translate(value, lang)
+        return translate(value, lang, names)
     if isinstance(value, tuple):
-        return tr(lang, "core.list_separator").join(translate(v, lang) for v in value)
+        return tr(lang, "core.list_separator").join(translate(v, lang, names) for v in value)
     return value
 
 
-def tr(lang: str, key: str, **args: TextArg) -> str:
-    """The template ``key`` in ``lang`` (falling back to English) formatted with ``args``."""
+def _render(lang: str, key: str, args: dict[str, TextArg], names: tuple[str, ...]) -> str:
     template = catalogue(lang).get(key)
     if template is None:
         template = catalogue(DEFAULT_LANGUAGE).get(key)
     if template is None:
         raise KeyError(f"missing catalogue key: {key}")
-    values = {name: _arg(v, lang) for name, v in args.items()}
+    values = {name: _arg(v, lang, names) for name, v in args.items()}
     return _pick(template, values, lang).format_map(values)
 
 
+def tr(lang: str, key: str, **args: TextArg) -> str:
+    """The template ``key`` in ``lang`` (falling back to English) formatted with ``args``."""
+    return _render(lang, key, args, ())
+
+
 @lru_cache(maxsize=8192)
-def translate(text: Text, lang: str) -> str:
-    """A :class:`Text` rendered in ``lang`` (the same few labels come back at every step, so
-    the latest ones are kept)."""
-    return tr(lang, text.key, **text.kwargs)
+def translate(text: Text, lang: str, names: tuple[str, ...] = ()) -> str:
+    """A :class:`Text` rendered in ``lang``; seats it names (:func:`bot.engine.seat_ref`)
+    read as ``names[seat]`` ("Seat 2" without names). The same few labels come back at
+    every step, so the latest ones are kept."""
+    if text.key == SEAT_KEY:
+        seat = text.kwargs.get("seat")
+        if isinstance(seat, int) and 0 <= seat < len(names):
+            return names[seat]
+        return tr(lang, SEAT_KEY, n=(seat if isinstance(seat, int) else 0) + 1)
+    return _render(lang, text.key, text.kwargs, names)

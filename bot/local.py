@@ -6,9 +6,14 @@ Usage::
                              [--option NAME=VALUE ...] [--script FILE] [--out DIR]
                              [--lang en|fr]
 
-Seats are numbered from 1 on the command line and in the output. A human seat
-types steps in the game's notation, or ``undo`` (take back your last step of
-this turn), ``help`` (list the legal steps again) or ``quit``. Steps come from
+Seats are numbered from 1 on the command line and in the output. Whoever must
+decide is named (several seats may have a decision at once: sealed bids, an
+offer to answer; each is asked in turn); in a game with secrets, a seat is shown
+what it alone may see when the decision is its own. A human seat types steps in
+the game's notation, or ``undo`` (take back your last step of this turn),
+``board`` (the board as text), ``help`` (list the legal steps again) or
+``quit``. Each step is printed with what it did, and the board as text after
+each turn. Steps come from
 the terminal, from standard input when it is not a terminal (one per line), or
 from ``--script FILE`` (one step per line, for whichever human seat is to play;
 blank lines and ``#`` comments are ignored). AI seats play by :mod:`bot.ai`.
@@ -18,6 +23,10 @@ a turn ends, and ``DIR/final.png`` at the end.
 The last line printed at the end is one JSON object, seats 1-based::
 
     {"scores": {"1": 23, "2": 17, "3": 20}, "winners": [1]}
+
+A game with a non-player side (an automaton) adds ``"sides"`` (its score under its
+name in ``scores``, and in ``winners`` if it won); a cooperative result adds
+``"together": "won"`` or ``"lost"`` and ``"team_score"``.
 
 Exit status: 0 the game ended; 1 a script line was refused (the message names
 the line and the reason); 2 bad command line; 3 the steps ran out (end of the
@@ -34,7 +43,7 @@ import sys
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 
-from bot import ai, registry
+from bot import ai, chance, registry
 from bot.engine import Action, Game, GameError, Outcome, Seat, State, Text
 from bot.i18n import LANGUAGES, tr, translate
 from bot.replay import Step, apply_steps
@@ -46,7 +55,7 @@ EXIT_USAGE = 2
 EXIT_STOPPED = 3
 EXIT_DEAD_END = 4
 
-COMMANDS = ("undo", "help", "quit")
+COMMANDS = ("undo", "board", "help", "quit")
 
 
 class Source:
@@ -109,20 +118,20 @@ class LocalGame:
     def run(self, source: Source) -> int:
         """Play until the game ends or the steps run out; the exit status."""
         self.write_board(f"turn-{self.game.turn_number(self.state):03d}.png")
-        prompted: State | None = None
+        prompted: tuple[State, Seat] | None = None
         while (outcome := self.game.outcome(self.state)) is None:
             active = self.game.active(self.state)
-            legal = self.game.legal(self.state, active[0]) if active else []
+            seat = next((s for s in active if s in self.ai_seats), active[0] if active else -1)
+            legal = self.game.legal(self.state, seat) if active else []
             if not legal:
-                self.say("local.dead_end", name=self.names[active[0]] if active else "-")
+                self.say("local.dead_end", name=self.names[seat] if active else "-")
                 return EXIT_DEAD_END
-            seat = active[0]
             if seat in self.ai_seats:
                 view = self.game.view(self.state, seat)
                 self.play(seat, ai.choose(self.game, view, legal, seat, self.ai_rng))
                 continue
-            if prompted is not self.state:
-                prompted = self.state
+            if prompted is None or prompted[0] is not self.state or prompted[1] != seat:
+                prompted = (self.state, seat)
                 self.show_turn(seat, legal)
             status = self.human(source, seat, legal)
             if status is not None:
@@ -131,10 +140,21 @@ class LocalGame:
         self.show_outcome(outcome)
         return EXIT_OK
 
+    def text(self, text: Text) -> str:
+        """``text`` in the game's language, seats written as their names."""
+        return translate(text, self.lang, self.names)
+
     def show_turn(self, seat: Seat, legal: list[Action]) -> None:
-        """Whose turn it is and the legal steps with their notation and label."""
+        """Whose decision it is, what only that seat may see, what it is asked, and the
+        legal steps with their notation and label."""
         self.say("local.turn_header", turn=self.game.turn_number(self.state) + 1,
                  name=self.names[seat])
+        if self.game.meta.hidden_information:
+            self.say("local.private_view", name=self.names[seat])
+            print(self.board_text(seat))
+        prompt = self.game.prompt(self.state, seat)
+        if prompt is not None:
+            print(self.text(prompt.text))
         self.show_legal(legal)
 
     def show_legal(self, legal: list[Action]) -> None:
@@ -142,7 +162,12 @@ class LocalGame:
         self.say("local.legal_header")
         width = max(len(action.notation) for action in legal)
         for action in legal:
-            print(f"  {action.notation:<{width}}  {translate(action.label, self.lang)}")
+            print(f"  {action.notation:<{width}}  {self.text(action.label)}")
+
+    def board_text(self, seat: Seat | None = None) -> str:
+        """The board as ``seat`` sees it (None: the public board), as text."""
+        view = self.game.view(self.state, seat)
+        return self.renderer.text(view, RenderContext(self.names, self.lang))
 
     def human(self, source: Source, seat: Seat, legal: list[Action]) -> int | None:
         """Read and apply one human input; an exit status if play must stop."""
@@ -158,6 +183,9 @@ class LocalGame:
             return EXIT_STOPPED
         if command == "help":
             self.show_legal(legal)
+            return None
+        if command == "board":
+            print(self.board_text(seat if self.game.meta.hidden_information else None))
             return None
         try:
             if command == "undo":
@@ -181,18 +209,23 @@ class LocalGame:
         return None
 
     def play(self, seat: Seat, action: Action) -> None:
-        """Apply one step and keep the turn bookkeeping (undo, board images)."""
+        """Apply one step, say what it did (as the one at the keyboard may read it: a
+        human seat its own secrets, an AI seat only what everyone may know), and keep the
+        turn bookkeeping (undo, board text and images)."""
         before = self.state
         self.state = self.game.apply(before, seat, action)
         self.log.append(Step(seat, action.notation))
+        report = self.game.report(before, seat, action, self.state)
+        reader = None if seat in self.ai_seats else seat
         self.say("local.played", name=self.names[seat], notation=action.notation,
-                 label=action.label)
+                 label=self.text(report.for_seat(reader)))
         turn = self.game.turn_number(self.state)
         if turn != self.game.turn_number(before):
             self.turn_start = self.state
             self.turn_base = self.undo_floor = len(self.log)
+            print(self.board_text())
             self.write_board(f"turn-{turn:03d}.png")
-        elif not self.game.is_reversible(before, seat, action):
+        elif not self.game.is_reversible(before, seat, action) or chance.drew(before, self.state):
             self.undo_floor = len(self.log)
 
     def undo(self, seat: Seat) -> None:
@@ -215,33 +248,56 @@ class LocalGame:
         self.say("local.board_written", path=str(path))
 
     def show_outcome(self, outcome: Outcome) -> None:
-        """The result: ranking with scores, tie-break, details, then the JSON line."""
+        """The result: ranking with scores, a shared result, tie-break, details, then the
+        JSON line."""
         self.say("local.game_over")
         rank = 1
         for group in outcome.ranking:
-            for seat in group:
-                self.say("local.rank_line", rank=rank, name=self.names[seat],
-                         n=outcome.scores[seat])
+            for entry in group:
+                self.say("local.rank_line", rank=rank, name=self.entry_name(outcome, entry),
+                         n=outcome.scores[entry])
             rank += len(group)
         if outcome.tiebreak is not None:
-            self.say("local.tiebreak", reason=outcome.tiebreak)
+            self.say("local.tiebreak", reason=self.text(outcome.tiebreak))
         per_seat = len(outcome.details) == len(self.names)
         for seat, detail in enumerate(outcome.details):
             if per_seat:
-                self.say("local.detail", name=self.names[seat], detail=detail)
+                self.say("local.detail", name=self.names[seat], detail=self.text(detail))
             else:
-                print(translate(detail, self.lang))
-        winners = outcome.winners
-        self.say("local.winners", n=len(winners), names=", ".join(self.names[s] for s in winners))
-        print(json.dumps(result_json(outcome)))
+                print(self.text(detail))
+        if outcome.together is not None:
+            self.say(f"local.together_{outcome.together}",
+                     n=outcome.team_score if outcome.team_score is not None else "-")
+        else:
+            winners = outcome.winners
+            self.say("local.winners", n=len(winners),
+                     names=", ".join(self.entry_name(outcome, e) for e in winners))
+        print(json.dumps(result_json(outcome, self.lang)))
+
+    def entry_name(self, outcome: Outcome, entry: int) -> str:
+        """A seat's name, or a non-player side's."""
+        side = outcome.side(entry)
+        return self.text(side) if side is not None else self.names[entry]
 
 
-def result_json(outcome: Outcome) -> dict[str, object]:
-    """The final JSON line: scores by 1-based seat (as strings) and 1-based winners."""
-    return {
-        "scores": {str(seat + 1): score for seat, score in enumerate(outcome.scores)},
-        "winners": [seat + 1 for seat in outcome.winners],
+def result_json(outcome: Outcome, lang: str = "en") -> dict[str, object]:
+    """The final JSON line: scores by 1-based seat (as strings) and 1-based winners; a
+    non-player side scores under its name and wins as its name; a shared result says so."""
+    def key(entry: int) -> str:
+        side = outcome.side(entry)
+        return translate(side, lang) if side is not None else str(entry + 1)
+
+    data: dict[str, object] = {
+        "scores": {key(entry): score for entry, score in enumerate(outcome.scores)},
+        "winners": [entry + 1 if outcome.side(entry) is None else key(entry)
+                    for entry in outcome.winners],
     }
+    if outcome.sides:
+        data["sides"] = [translate(side, lang) for side in outcome.sides]
+    if outcome.together is not None:
+        data["together"] = outcome.together
+        data["team_score"] = outcome.team_score
+    return data
 
 
 def parse_ai(text: str | None, n_players: int) -> frozenset[Seat]:

@@ -10,7 +10,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Literal
 
-from bot.engine import Action, Outcome, Seat, State, Text
+from bot.engine import Action, Outcome, Report, Seat, State, Text
 
 GameStatus = Literal["lobby", "running", "paused", "finished", "aborted"]
 TimeoutPolicy = Literal["nothing", "vote_skip", "ai"]
@@ -69,9 +69,24 @@ class GameSettings:
     dm_reminders: bool = False
 
 
+@dataclass(frozen=True)
+class Waiting:
+    """A seat's current decision: the game version at which it was put to the seat (the
+    version its buttons carry) and since when the seat has had it (its clocks)."""
+
+    version: int
+    since: float
+
+
 @dataclass
 class GameRecord:
-    """A game as stored: lobby data, seats, current state and version."""
+    """A game as stored: lobby data, seats, current state and version.
+
+    ``waiting`` gives each active seat its own decision version and clock: when another
+    seat acts and this seat's decision stays the same (sealed bids), its open panel stays
+    valid and its clock does not restart. Without an entry (a game saved before this
+    existed) the seat's decision is the game's version and the turn's start.
+    """
 
     id: int
     guild_id: int | None
@@ -93,18 +108,45 @@ class GameRecord:
     posted_turn: int = -1
     active: list[Seat] = field(default_factory=list)
     ended_at: float | None = None
+    waiting: dict[Seat, Waiting] = field(default_factory=dict)
+
+    def seat_version(self, seat: Seat) -> int:
+        """The version at which ``seat``'s current decision was put to it."""
+        found = self.waiting.get(seat)
+        return self.version if found is None else found.version
+
+    def seat_since(self, seat: Seat) -> float:
+        """Since when ``seat`` has had its current decision."""
+        found = self.waiting.get(seat)
+        return self.turn_started_at if found is None else found.since
+
+
+@dataclass(frozen=True)
+class Played:
+    """One step of the current turn: who played it, what, and what it did."""
+
+    seat: Seat
+    action: Action
+    report: Report
 
 
 @dataclass(frozen=True)
 class StepResult:
-    """What one accepted step did, for the front end to report."""
+    """What one accepted step did, for the front end to report.
+
+    ``asked`` lists the seats to which this step put a new decision (another seat asked
+    to answer a trade, the player themselves asked a timed question), the actor included
+    only when its new decision has a public prompt.
+    """
 
     record: GameRecord
     seat: Seat
     action: Action
     turn_ended: bool
-    turn_steps: tuple[Action, ...]
+    turn_steps: tuple[Played, ...]
     outcome: Outcome | None
+    report: Report
+    asked: tuple[Seat, ...] = ()
 
 
 @dataclass(frozen=True)

@@ -10,7 +10,7 @@ from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Protocol
 
-from bot.engine import Game, GameError, Seat, State, Text
+from bot.engine import Game, GameError, Report, Seat, State, Text
 
 
 class LoggedStep(Protocol):
@@ -56,6 +56,22 @@ def iter_states(game: Game, state: State, steps: Iterable[LoggedStep]) -> Iterat
     for index, step in enumerate(steps):
         state = _apply_one(game, state, index, step)
         yield state
+
+
+def iter_reports(game: Game, state: State, steps: Iterable[LoggedStep]
+                 ) -> Iterator[tuple[Report, State]]:
+    """Each of ``steps`` applied in order from ``state``: its report and the state after.
+
+    Raises :class:`ReplayError` at the first step the engine refuses.
+    """
+    for index, step in enumerate(steps):
+        try:
+            action = game.parse(state, step.seat, step.notation)
+        except GameError as error:
+            raise ReplayError(index, step, error.reason) from error
+        after = _apply_one(game, state, index, step)
+        yield game.report(state, step.seat, action, after), after
+        state = after
 
 
 def apply_steps(game: Game, state: State, steps: Iterable[LoggedStep]) -> State:

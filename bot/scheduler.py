@@ -6,8 +6,9 @@ event, then ``await scheduler.mark_sent(event)`` (or, for a timeout,
 All bookkeeping lives in the ``reminders`` table, so a restart loses nothing
 and sends nothing twice once marked.
 
-Schedule of one active human seat, counted from ``turn_started_at`` (when the
-seat became active, or when the game was resumed): the first reminder after
+Schedule of one active human seat, counted from when that seat was put its current
+decision (``GameRecord.seat_since``: when it became active, or when the game was
+resumed; another seat's step does not restart it): the first reminder after
 ``reminder_hours`` (H); after the k-th reminder is sent, the next one is due
 H * 2**k after that send (H, then 2H, then 4H...). Reminders missed while the
 bot was down are not caught up: at most one is sent per interval. When the
@@ -89,8 +90,8 @@ class Scheduler:
         rows = await self.store.clock_rows()
         stalled: list[Event] = [
             StalledAI(row.game_id) for row in rows
-            if row.turn_started_at + AI_STALL_SECONDS <= now and any(
-                row.seats[s].user_id is None or row.seats[s].resigned for s in row.active)]
+            if any(row.since(s) + AI_STALL_SECONDS <= now and (
+                row.seats[s].user_id is None or row.seats[s].resigned) for s in row.active)]
         marks = await self.store.reminder_rows(r.game_id for r in rows)
         found: list[tuple[ClockRow, Seat, ReminderRow | None, bool, bool]] = []
         for row in rows:
@@ -98,12 +99,13 @@ class Scheduler:
                 info = row.seats[seat]
                 if info.user_id is None or info.resigned:
                     continue
+                since = row.since(seat)
                 mark = marks.get((row.game_id, seat))
-                if mark is not None and mark.since != row.turn_started_at:
+                if mark is not None and mark.since != since:
                     mark = None
-                reminder = now >= self._next_reminder(row, mark)
+                reminder = now >= self._next_reminder(row, seat, mark)
                 limit = row.settings.turn_limit_hours
-                timeout = bool(limit) and now >= row.turn_started_at + (limit or 0) * HOUR and (
+                timeout = bool(limit) and now >= since + (limit or 0) * HOUR and (
                     mark is None or mark.timeout_since is None
                 )
                 if reminder or timeout:
@@ -117,7 +119,7 @@ class Scheduler:
                 continue
             user_id = row.seats[seat].user_id
             assert user_id is not None
-            since = row.turn_started_at
+            since = row.since(seat)
             if reminder:
                 count = (mark.count if mark else 0) + 1
                 dm = prefs.get(user_id, row.settings.dm_reminders)
@@ -128,9 +130,9 @@ class Scheduler:
         return events + stalled
 
     @staticmethod
-    def _next_reminder(row: ClockRow, mark: ReminderRow | None) -> float:
+    def _next_reminder(row: ClockRow, seat: Seat, mark: ReminderRow | None) -> float:
         if mark is None or mark.next_due_at is None:
-            return row.turn_started_at + row.settings.reminder_hours * HOUR
+            return row.since(seat) + row.settings.reminder_hours * HOUR
         return mark.next_due_at
 
     async def mark_sent(self, event: Reminder | Timeout) -> bool:

@@ -40,7 +40,7 @@ import json
 import sqlite3
 from collections.abc import AsyncIterator, Iterable, Iterator, Sequence
 from contextlib import asynccontextmanager
-from dataclasses import asdict, dataclass, fields
+from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -55,6 +55,7 @@ from bot.records import (
     ServiceError,
     StaleVersion,
     StoreUnavailable,
+    Waiting,
 )
 
 MIGRATIONS: tuple[str, ...] = (
@@ -169,6 +170,38 @@ MIGRATIONS: tuple[str, ...] = (
     "ALTER TABLE games ADD COLUMN posted_turn INTEGER NOT NULL DEFAULT -1;",
     # 3: games that ended before the final message was tracked count as announced.
     "UPDATE games SET posted_turn = turn WHERE status IN ('finished', 'aborted');",
+    # 4: each active seat's decision version and clock (``waiting``), written with every step.
+    """
+    ALTER TABLE games ADD COLUMN waiting TEXT NOT NULL DEFAULT '{}';
+    DROP TRIGGER step_log_insert;
+    DROP VIEW step_log;
+    CREATE VIEW step_log AS SELECT
+        NULL AS game_id, NULL AS expected_version, NULL AS state, NULL AS active,
+        NULL AS status, NULL AS turn, NULL AS turn_started_at, NULL AS turn_ended,
+        NULL AS ended_at, NULL AS seat, NULL AS notation, NULL AS step_turn,
+        NULL AS reversible, NULL AS at, NULL AS waiting;
+    CREATE TRIGGER step_log_insert INSTEAD OF INSERT ON step_log BEGIN
+        SELECT RAISE(ABORT, 'dingir:stale') WHERE NOT EXISTS (
+            SELECT 1 FROM games WHERE id = NEW.game_id
+                AND version = NEW.expected_version AND status = 'running');
+        UPDATE games SET
+            state = NEW.state,
+            version = NEW.expected_version + 1,
+            active = NEW.active,
+            turn = NEW.turn,
+            turn_started_at = NEW.turn_started_at,
+            ended_at = NEW.ended_at,
+            waiting = NEW.waiting
+        WHERE id = NEW.game_id;
+        UPDATE games SET status = NEW.status
+        WHERE id = NEW.game_id AND status != NEW.status;
+        INSERT OR REPLACE INTO turn_starts (game_id, state)
+        SELECT NEW.game_id, NEW.state WHERE NEW.turn_ended;
+        INSERT INTO actions (game_id, idx, seat, notation, turn, reversible, at)
+        VALUES (NEW.game_id, NEW.expected_version + 1, NEW.seat, NEW.notation,
+                NEW.step_turn, NEW.reversible, NEW.at);
+    END;
+    """,
 )
 """Schema scripts in order; never edit a published one, append a new one."""
 
@@ -192,7 +225,7 @@ _SEAT_ROWS = (
 _GAME_COLUMNS = (
     "id, guild_id, channel_id, game, status, creator_id, options, seed, state, version,"
     " settings, lang, created_at, turn_started_at, last_message_id, turn, active, ended_at,"
-    " posted_turn,"
+    " posted_turn, waiting,"
     " (SELECT state FROM turn_starts WHERE turn_starts.game_id = games.id),"
     f" {_SEAT_ROWS}"
 )
@@ -239,6 +272,7 @@ class StepWrite:
     step_turn: int
     reversible: bool
     at: float
+    waiting: dict[Seat, Waiting]
 
 
 @dataclass(frozen=True)
@@ -263,6 +297,12 @@ class ClockRow:
     active: list[Seat]
     turn_started_at: float
     seats: list[SeatInfo]
+    waiting: dict[Seat, Waiting] = field(default_factory=dict)
+
+    def since(self, seat: Seat) -> float:
+        """Since when ``seat`` has had its current decision."""
+        found = self.waiting.get(seat)
+        return self.turn_started_at if found is None else found.since
 
 
 def dumps(value: Any) -> str:
@@ -285,13 +325,23 @@ def settings_from_json(text: str) -> GameSettings:
     return GameSettings(**{k: v for k, v in data.items() if k in known})
 
 
+def waiting_json(waiting: dict[Seat, Waiting]) -> str:
+    """The stored form of each active seat's decision version and clock."""
+    return dumps({str(seat): [w.version, w.since] for seat, w in waiting.items()})
+
+
+def waiting_from_json(text: str) -> dict[Seat, Waiting]:
+    """Each active seat's decision version and clock, from their stored form."""
+    return {int(seat): Waiting(int(v), float(s)) for seat, (v, s) in json.loads(text).items()}
+
+
 def _seats(seat_rows: str) -> list[SeatInfo]:
     return [SeatInfo(s, u, n, bool(r)) for s, u, n, r in json.loads(seat_rows)]
 
 
 def _record(row: sqlite3.Row | tuple[Any, ...]) -> StoredGame:
     (gid, guild, channel, game, status, creator, options, seed, state, version, settings,
-     lang, created, turn_started, message, turn, active, ended, posted, turn_start,
+     lang, created, turn_started, message, turn, active, ended, posted, waiting, turn_start,
      seat_rows) = row
     seats = _seats(seat_rows)
     record = GameRecord(
@@ -301,6 +351,7 @@ def _record(row: sqlite3.Row | tuple[Any, ...]) -> StoredGame:
         settings=settings_from_json(settings), lang=lang, created_at=created,
         turn_started_at=turn_started, last_message_id=message, turn=turn,
         active=json.loads(active), ended_at=ended, posted_turn=posted,
+        waiting=waiting_from_json(waiting),
     )
     return StoredGame(record, json.loads(turn_start) if turn_start is not None else None)
 
@@ -522,15 +573,15 @@ class Store:
                 cursor = await conn.execute(
                     "INSERT INTO games (guild_id, channel_id, game, status, creator_id, options,"
                     " seed, state, version, settings, lang, created_at,"
-                    " turn_started_at, turn, active, ended_at, posted_turn)"
-                    " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    " turn_started_at, turn, active, ended_at, posted_turn, waiting)"
+                    " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                     (
                         record.guild_id, record.channel_id, record.game, record.status,
                         record.creator_id, dumps(record.options), record.seed,
                         _state_json(record.state), record.version,
                         dumps(asdict(record.settings)), record.lang, record.created_at,
                         record.turn_started_at, record.turn, dumps(record.active),
-                        record.ended_at, record.posted_turn,
+                        record.ended_at, record.posted_turn, waiting_json(record.waiting),
                     ),
                 )
                 game_id = cursor.lastrowid
@@ -624,14 +675,14 @@ class Store:
             cursor = await conn.execute(
                 "UPDATE games SET status = ?, creator_id = ?, state = ?, version = ?,"
                 " settings = ?, lang = ?, turn_started_at = ?, turn = ?, active = ?,"
-                " ended_at = ?, last_message_id = ?, posted_turn = ?"
+                " ended_at = ?, last_message_id = ?, posted_turn = ?, seed = ?, waiting = ?"
                 " WHERE id = ? AND version = ?",
                 (
                     record.status, record.creator_id, _state_json(record.state),
                     record.version, dumps(asdict(record.settings)), record.lang,
                     record.turn_started_at, record.turn, dumps(record.active),
-                    record.ended_at, record.last_message_id, record.posted_turn, record.id,
-                    expected_version,
+                    record.ended_at, record.last_message_id, record.posted_turn, record.seed,
+                    waiting_json(record.waiting), record.id, expected_version,
                 ),
             )
             if cursor.rowcount != 1:
@@ -657,12 +708,14 @@ class Store:
                 await self._write(
                     "INSERT INTO step_log (game_id, expected_version, state, active, status,"
                     " turn, turn_started_at, turn_ended, ended_at, seat, notation, step_turn,"
-                    " reversible, at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    " reversible, at, waiting)"
+                    " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                     (
                         step.game_id, step.expected_version, dumps(step.state),
                         dumps(step.active), step.status, step.turn, step.turn_started_at,
                         int(step.turn_ended), step.ended_at, step.seat, step.notation,
                         step.step_turn, int(step.reversible), step.at,
+                        waiting_json(step.waiting),
                     ),
                 )
         except sqlite3.IntegrityError as error:
@@ -702,12 +755,13 @@ class Store:
     async def clock_rows(self) -> list[ClockRow]:
         """Timing facts of every running game, for the scheduler."""
         rows = await self._fetchall(
-            f"SELECT id, settings, active, turn_started_at, {_SEAT_ROWS} FROM games"
+            f"SELECT id, settings, active, turn_started_at, {_SEAT_ROWS}, waiting FROM games"
             " WHERE status = 'running' ORDER BY id"
         )
         return [
-            ClockRow(gid, settings_from_json(settings), json.loads(active), started, _seats(seats))
-            for gid, settings, active, started, seats in rows
+            ClockRow(gid, settings_from_json(settings), json.loads(active), started, _seats(seats),
+                     waiting_from_json(waiting))
+            for gid, settings, active, started, seats, waiting in rows
         ]
 
     # -- preferences ----------------------------------------------------------------------

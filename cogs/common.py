@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Awaitable
+from collections.abc import Awaitable, Sequence
 from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 import discord
 from discord import app_commands
 
-from bot.engine import Action, GameError, Seat
+from bot.engine import Action, GameError, Seat, Text
 from bot.i18n import LANGUAGES, tr, translate
 from bot.records import GameRecord, ServiceError, StaleVersion, StoreUnavailable
 
@@ -68,9 +68,25 @@ def mention(record: GameRecord, seat: Seat, lang: str) -> str:
     return f"<@{info.user_id}>" if info.user_id is not None else seat_name(record, seat, lang)
 
 
-def label(action: Action, lang: str, limit: int = 100) -> str:
-    """An action's label in ``lang``, cut to ``limit`` characters."""
-    text = translate(action.label, lang)
+def mentions(record: GameRecord, seats: Sequence[Seat], lang: str) -> str:
+    """A mention of each of ``seats`` (AIs by name), joined."""
+    return tr(lang, "core.list_separator").join(mention(record, s, lang) for s in seats)
+
+
+def names_of(record: GameRecord, lang: str) -> tuple[str, ...]:
+    """Every seat's display name, in seat order (what a Text's seats read as)."""
+    return tuple(seat_name(record, s.seat, lang) for s in record.seats)
+
+
+def text_of(text: Text, record: GameRecord, lang: str) -> str:
+    """``text`` in ``lang``, the seats it names written as their players' names."""
+    return translate(text, lang, names_of(record, lang))
+
+
+def label(action: Action, record: GameRecord, lang: str, limit: int = 100) -> str:
+    """An action's label in ``lang`` (seats named by their players), cut to ``limit``
+    characters."""
+    text = text_of(action.label, record, lang)
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 

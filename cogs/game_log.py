@@ -9,39 +9,44 @@ import discord
 
 from bot import registry
 from bot.client import DingirBot
-from bot.i18n import tr, translate
+from bot.engine import Seat
+from bot.i18n import tr
 from bot.records import GameRecord, LogEntry
-from bot.replay import Step, iter_states
+from bot.replay import Step, iter_reports
 from cogs import buttons, posting
 from cogs.buttons import Press, on_press
-from cogs.common import Interaction, bot_of, lang_of, seat_name
+from cogs.common import Interaction, bot_of, fit, lang_of, seat_name, text_of
 
 LOG_PAGE = 15
 """Log entries per page of ``/game log``."""
 
 
-def log_lines(record: GameRecord, entries: Sequence[LogEntry], lang: str) -> list[str]:
-    """Readable log lines, the labels rebuilt by replaying the log (worker thread)."""
+def log_lines(record: GameRecord, entries: Sequence[LogEntry], lang: str,
+              viewer: Seat | None = None) -> list[str]:
+    """Readable log lines as ``viewer`` may read them (None: the public), rebuilt by
+    replaying the log (worker thread). A finished game's log is everybody's to read."""
     engine = registry.get(record.game).engine
     state = engine.setup(record.seed, len(record.seats), record.options)
     steps = [Step(e.seat, e.notation) for e in entries]
+    finished = record.status == "finished"
     lines = []
-    for entry, after in zip(entries, iter_states(engine, state, steps), strict=False):
-        action = engine.parse(state, entry.seat, entry.notation)
+    for entry, (report, _) in zip(entries, iter_reports(engine, state, steps), strict=False):
+        seen = entry.seat if finished else viewer
         lines.append(tr(lang, "discord.log_line", index=entry.index + 1, turn=entry.turn + 1,
                         name=seat_name(record, entry.seat, lang),
-                        step=translate(action.label, lang)))
-        state = after
+                        step=text_of(report.for_seat(seen), record, lang)))
     return lines
 
 
-async def log_page(bot: DingirBot, channel_id: int, lang: str, page: int | None,
+async def log_page(bot: DingirBot, channel_id: int, user_id: int, lang: str, page: int | None,
                    game_id: int | None = None) -> tuple[str, discord.ui.View]:
-    """One page of the log of the channel's game (the last page when ``page`` is None)."""
+    """One page of the log of the channel's game as ``user_id`` may read it (the last page
+    when ``page`` is None)."""
     record, entries = await bot.service.log(channel_id)
     if game_id is not None and record.id != game_id:
         return tr(lang, "discord.moved_on"), buttons.view_of()
-    lines = await asyncio.to_thread(log_lines, record, entries, lang)
+    viewer = bot.service.seat_of(record, user_id)
+    lines = await asyncio.to_thread(log_lines, record, entries, lang, viewer)
     if not lines:
         return tr(lang, "discord.log_empty"), buttons.view_of()
     pages = (len(lines) + LOG_PAGE - 1) // LOG_PAGE
@@ -56,7 +61,7 @@ async def log_page(bot: DingirBot, channel_id: int, lang: str, page: int | None,
     if index < pages - 1:
         items.append(buttons.button(record.id, 0, "log", index + 1,
                                     label=tr(lang, "discord.page_next")))
-    return f"{title}\n{body}"[:2000], buttons.view_of(*items)
+    return fit(f"{title}\n{body}"), buttons.view_of(*items)
 
 
 @on_press("log")
@@ -67,5 +72,6 @@ async def press_log(interaction: Interaction, press: Press) -> None:
     record = await bot.service.get_by_id(press.game_id)
     if record is None:
         return
-    content, view = await log_page(bot, record.channel_id, lang, press.number, record.id)
+    content, view = await log_page(bot, record.channel_id, interaction.user.id, lang,
+                                   press.number, record.id)
     await interaction.edit_original_response(content=content, view=view)

@@ -37,9 +37,10 @@ def status_text(record: GameRecord, lang: str) -> str:
         key = "discord.status_seat" if points is None else "discord.status_seat_score"
         lines.append(tr(lang, key, place=info.seat + 1, n=points or 0,
                         name=seat_name(record, info.seat, lang)))
-    if record.status == "running" and record.active:
-        lines.append(tr(lang, "discord.status_now", mention=mention(record, record.active[0], lang),
-                        since=f"<t:{int(record.turn_started_at)}:R>"))
+    if record.status == "running":
+        for seat in record.active:
+            lines.append(tr(lang, "discord.status_now", mention=mention(record, seat, lang),
+                            since=f"<t:{int(record.seat_since(seat))}:R>"))
     s = record.settings
     limit = (tr(lang, "discord.hours", n=s.turn_limit_hours) if s.turn_limit_hours
              else tr(lang, "discord.no_limit"))

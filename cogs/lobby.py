@@ -37,6 +37,7 @@ from cogs.common import (
 from cogs.game_log import log_page
 from cogs.game_texts import lobby_text, seats_text, status_text
 from cogs.options import parse_options, parse_order
+from cogs.play import build_panel, send_panel
 
 log = logging.getLogger(__name__)
 
@@ -238,6 +239,15 @@ class Lobby(Guarded, commands.GroupCog, group_name=loc("discord.cmd.game.name"),
         await reply(interaction, status_text(record, lang_of(interaction)),
                     allowed_mentions=discord.AllowedMentions.none())
 
+    @app_commands.command(name=loc("discord.cmd.panel.name"),
+                          description=loc("discord.cmd.panel.description"))
+    @app_commands.guild_only()
+    async def panel(self, interaction: Interaction) -> None:
+        """Your private panel: your hand, your decisions, what you alone may see."""
+        record = await self._record(interaction)
+        await send_panel(interaction, build_panel(self.bot, record, interaction.user.id,
+                                                  lang_of(interaction), board=True))
+
     @app_commands.command(name=loc("discord.cmd.board.name"),
                           description=loc("discord.cmd.board.description"))
     @app_commands.guild_only()
@@ -263,7 +273,8 @@ class Lobby(Guarded, commands.GroupCog, group_name=loc("discord.cmd.game.name"),
         """The readable history of the game, a page at a time."""
         lang = lang_of(interaction)
         await interaction.response.defer(ephemeral=True, thinking=True)
-        content, view = await log_page(self.bot, interaction.channel_id or 0, lang,
+        content, view = await log_page(self.bot, interaction.channel_id or 0,
+                                       interaction.user.id, lang,
                                        None if page is None else page - 1)
         await interaction.followup.send(content, ephemeral=True, view=view)
 
@@ -302,7 +313,7 @@ class Lobby(Guarded, commands.GroupCog, group_name=loc("discord.cmd.game.name"),
 
     async def _after_skip(self, game_id: int, steps: list[StepResult]) -> None:
         async with self.bot.game_lock(game_id):
-            await posting.report_turns(self.bot, steps)
+            await posting.report_steps(self.bot, steps)
         await posting.advance(self.bot, None, game_id)
 
     @app_commands.command(name=loc("discord.cmd.abort.name"),
@@ -412,9 +423,11 @@ class Lobby(Guarded, commands.GroupCog, group_name=loc("discord.cmd.game.name"),
                           description=loc("discord.cmd.export.description"))
     @app_commands.guild_only()
     async def export(self, interaction: Interaction) -> None:
-        """The game as a JSON file: seed, options, seats, action log."""
+        """The game as a JSON file: seed, options, seats, action log (a running game with
+        secrets: only what the caller may see)."""
         channel = interaction.channel_id or 0
-        document = await in_time(interaction, self.bot.service.export(channel), ephemeral=True)
+        document = await in_time(interaction, self.bot.service.export(
+            channel, interaction.user.id), ephemeral=True)
         data = json.dumps(document, ensure_ascii=False, indent=1).encode("utf-8")
         name = f"dingir-{document.get('game', 'game')}-{channel}.json"
         await reply(interaction, tr(lang_of(interaction), "discord.exported"),

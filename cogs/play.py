@@ -23,7 +23,7 @@ from discord.ext import commands
 
 from bot import registry
 from bot.client import DingirBot
-from bot.engine import Action, GameError
+from bot.engine import Action, GameError, Seat
 from bot.i18n import tr
 from bot.records import GameRecord, ServiceError, StepResult
 from cogs import buttons, posting
@@ -39,8 +39,9 @@ from cogs.common import (
     label,
     lang_of,
     loc,
-    mention,
     reply,
+    seat_name,
+    text_of,
 )
 
 log = logging.getLogger(__name__)
@@ -62,6 +63,8 @@ class Panel:
     content: str
     board: posting.BoardImage = field(default_factory=posting.BoardImage)
     view: discord.ui.View = field(default_factory=buttons.view_of)
+    played: bool = False
+    """True when the press that made this panel played a step."""
 
 
 def _status_line(record: GameRecord | None, lang: str) -> str:
@@ -73,16 +76,18 @@ def _status_line(record: GameRecord | None, lang: str) -> str:
         return tr(lang, "discord.game_paused")
     if record.status != "running" or not record.active:
         return tr(lang, "discord.game_finished")
-    return tr(lang, "discord.not_your_turn_now", mention=mention(record, record.active[0], lang))
+    names = ", ".join(seat_name(record, s, lang) for s in record.active)
+    return tr(lang, "discord.not_your_turn_now", mention=names)
 
 
-def _option_items(record: GameRecord, options: list[tuple[int, Action]], page: int,
-                  lang: str) -> tuple[list[buttons.GameComponent], int, str]:
-    """The option components, the row for the controls, and a paging hint."""
+def _option_items(record: GameRecord, version: int, options: list[tuple[int, Action]],
+                  page: int, lang: str) -> tuple[list[buttons.GameComponent], int, str]:
+    """The option components (made at the seat's decision ``version``), the row for the
+    controls, and a paging hint."""
     if len(options) <= MAX_BUTTONS:
         items = [
-            buttons.button(record.id, record.version, "a", i, label=label(a, lang, 80),
-                           row=k // 5)
+            buttons.button(record.id, version, "a", i,
+                           label=label(a, record, lang, 80), row=k // 5)
             for k, (i, a) in enumerate(options)
         ]
         return items, 4, ""
@@ -90,50 +95,78 @@ def _option_items(record: GameRecord, options: list[tuple[int, Action]], page: i
     page = max(0, min(page, pages - 1))
     chunk = options[page * PAGE_SIZE:(page + 1) * PAGE_SIZE]
     choices = [
-        discord.SelectOption(label=label(a, lang), value=str(i), description=a.notation[:100])
+        discord.SelectOption(label=label(a, record, lang), value=str(i),
+                             description=a.notation[:100])
         for i, a in chunk
     ]
-    items = [buttons.select(record.id, record.version, "sel", choices, row=0,
+    items = [buttons.select(record.id, version, "sel", choices, row=0,
                             placeholder=tr(lang, "discord.panel_select"))]
     if page > 0:
-        items.append(buttons.button(record.id, record.version, "pg", page - 1, row=1,
+        items.append(buttons.button(record.id, version, "pg", page - 1, row=1,
                                     label=tr(lang, "discord.page_prev")))
     if page < pages - 1:
-        items.append(buttons.button(record.id, record.version, "pg", page + 1, row=1,
+        items.append(buttons.button(record.id, version, "pg", page + 1, row=1,
                                     label=tr(lang, "discord.page_next")))
     hint = tr(lang, "discord.panel_pages", page=page + 1, pages=pages)
     return items, 1, hint
 
 
+def _prompt_lines(record: GameRecord, seat: Seat, lang: str) -> list[str]:
+    """What the seat's decision asks (the engine's prompt) and its clock, if any."""
+    assert record.state is not None
+    prompt = registry.get(record.game).engine.prompt(record.state, seat)
+    lines = [text_of(prompt.text, record, lang)] if prompt is not None else []
+    if seat in record.active:
+        lines.append(posting.deadline_text(record, seat, lang))
+    return lines
+
+
+async def _private_image(bot: DingirBot, record: GameRecord, seat: Seat, lang: str,
+                         board: bool) -> posting.BoardImage:
+    """What the seat sees, when asked for (``board``) or in a game with secrets (where the
+    panel is the only place a player sees their hand)."""
+    if board or posting.hides_information(record):
+        return await posting.board_image(bot, record, lang, seat, preview=True)
+    return posting.BoardImage()
+
+
 async def build_panel(bot: DingirBot, record: GameRecord | None, user_id: int, lang: str,
                       *, page: int = 0, note: str = "", board: bool = False) -> Panel:
-    """The turn panel of ``user_id`` for the current state of ``record``; with ``board``
-    it carries a preview of the board as they see it (when it opens, or on request: a
-    preview after every step would cost each step an image)."""
+    """The private panel of ``user_id`` for the current state of ``record``: their
+    options when a decision is theirs, else what they may see and who is deciding. With
+    ``board`` it carries a preview of the board as they see it (when it opens, or on
+    request: a preview after every step would cost each step an image); in a game with
+    secrets it always shows their private view."""
     head = f"{note}\n" if note else ""
     seat = bot.service.seat_of(record, user_id) if record is not None else None
-    if record is None or record.state is None or seat is None or seat not in record.active \
-            or record.status != "running":
+    if record is None or record.state is None or seat is None or record.status != "running":
         return Panel(head + _status_line(record, lang))
+    game = posting.game_title(record, lang)
+    if seat not in record.active:
+        body = [head + tr(lang, "discord.panel_private", game=game, turn=record.turn + 1),
+                *_prompt_lines(record, seat, lang), _status_line(record, lang)]
+        image = await _private_image(bot, record, seat, lang, board)
+        refresh = buttons.button(record.id, record.version, "me",
+                                 label=tr(lang, "discord.refresh"))
+        return Panel("\n".join(x for x in body if x), image, buttons.view_of(refresh))
+    version = record.seat_version(seat)
     legal = registry.get(record.game).engine.legal(record.state, seat)
     options = [(i, a) for i, a in enumerate(legal) if a.group != "end"]
     ends = [i for i, a in enumerate(legal) if a.group == "end"]
-    items, control_row, hint = _option_items(record, options, page, lang)
-    items.append(buttons.button(record.id, record.version, "undo", row=control_row,
+    items, control_row, hint = _option_items(record, version, options, page, lang)
+    items.append(buttons.button(record.id, version, "undo", row=control_row,
                                 label=tr(lang, "discord.undo")))
-    items.append(buttons.button(record.id, record.version, "board", row=control_row,
+    items.append(buttons.button(record.id, version, "board", row=control_row,
                                 label=tr(lang, "discord.show_board")))
     if ends:
-        items.append(buttons.button(record.id, record.version, "a", ends[0], row=control_row,
+        items.append(buttons.button(record.id, version, "a", ends[0], row=control_row,
                                     label=tr(lang, "discord.end_turn"),
                                     style=discord.ButtonStyle.success))
-    title = tr(lang, "discord.panel_title", game=posting.game_title(record, lang),
-               turn=record.turn + 1)
+    title = tr(lang, "discord.panel_title", game=game, turn=record.turn + 1)
     choose = tr(lang, "discord.panel_choose", board=tr(lang, "discord.show_board"))
-    body = "\n".join(x for x in (head + title, choose, hint) if x)
-    image = await posting.board_image(bot, record, lang, seat, preview=True) if board \
-        else posting.BoardImage()
-    return Panel(body, image, buttons.view_of(*items))
+    body = [head + title, *_prompt_lines(record, seat, lang), choose, hint]
+    image = await _private_image(bot, record, seat, lang, board)
+    return Panel("\n".join(x for x in body if x), image, buttons.view_of(*items))
 
 
 async def show_panel(interaction: Interaction, work: Awaitable[Panel]) -> None:
@@ -157,32 +190,43 @@ async def send_panel(interaction: Interaction, work: Awaitable[Panel]) -> None:
                 view=panel.view)
 
 
-def turn_done(bot: DingirBot, result: StepResult, lang: str) -> Panel:
+def turn_done(bot: DingirBot, result: StepResult, seat: Seat, lang: str) -> Panel:
     """What the panel says once the turn ended; posts the turn in the background."""
     bot.spawn(posting.advance(bot, result, result.record.id), f"advance-{result.record.id}")
-    steps = posting.steps_text(result.turn_steps, lang)
+    steps = posting.steps_text(result.record, result.turn_steps, lang, viewer=seat)
     return Panel(tr(lang, "discord.turn_done", steps=steps))
 
 
 async def after_step(bot: DingirBot, result: StepResult, user_id: int, lang: str) -> Panel:
-    """The panel after an accepted step: the next options, or "turn done"."""
+    """The panel after an accepted step: the next options (or what the player waits for),
+    or "turn done". Whatever the channel must hear of the step (a decision put to another
+    player, an announcement, an AI seat to play) goes out in the background."""
     if result.turn_ended or result.outcome is not None:
-        return turn_done(bot, result, lang)
-    note = tr(lang, "discord.step_done", step=posting.steps_text(result.turn_steps, lang))
+        return turn_done(bot, result, result.seat, lang)
+    if posting.needs_posting(result):
+        bot.spawn(posting.advance(bot, result, result.record.id),
+                  f"advance-{result.record.id}")
+    step = text_of(result.report.for_seat(result.seat), result.record, lang)
+    note = tr(lang, "discord.step_done", step=step)
     return await build_panel(bot, result.record, user_id, lang, note=note)
 
 
-async def _step_panel(bot: DingirBot, press: Press, index: int, user: int, lang: str) -> Panel:
-    """Play legal step ``index`` of the version the pressed panel was made at; the panel
-    that follows (or the same panel with the reason nothing was played)."""
+async def _step_panel(bot: DingirBot, press: Press, index: int, user: int, lang: str,
+                      seat_asked: Seat | None = None) -> Panel:
+    """Play legal step ``index`` of the caller's decision the pressed panel was made at;
+    the panel that follows (or the panel with the reason nothing was played)."""
     record = await bot.service.get_by_id(press.game_id)
     seat = bot.service.seat_of(record, user) if record is not None else None
-    legal: list[Action] = []
-    if record is not None and record.version == press.version and record.state is not None \
-            and seat is not None:
-        legal = registry.get(record.game).engine.legal(record.state, seat)
-    if record is None or not 0 <= index < len(legal):
+    if record is not None and seat_asked is not None and seat != seat_asked:
+        return Panel(tr(lang, "discord.not_your_question",
+                        name=seat_name(record, seat_asked, lang)))
+    if record is None or seat is None or record.state is None:
         return await build_panel(bot, record, user, lang, note=tr(lang, "discord.moved_on"))
+    stale = bot.service.stale_reason(record, seat, press.version)
+    legal = registry.get(record.game).engine.legal(record.state, seat) if stale is None else []
+    if not 0 <= index < len(legal):
+        note = text_of(stale, record, lang) if stale else tr(lang, "discord.moved_on")
+        return await build_panel(bot, record, user, lang, note=note)
     try:
         result = await bot.service.play_by_id(
             record.id, user, legal[index].notation, expected_version=press.version
@@ -190,7 +234,9 @@ async def _step_panel(bot: DingirBot, press: Press, index: int, user: int, lang:
     except (ServiceError, GameError) as error:
         fresh = await bot.service.get_by_id(press.game_id)
         return await build_panel(bot, fresh, user, lang, note=error_text(error, lang) or "")
-    return await after_step(bot, result, user, lang)
+    panel = await after_step(bot, result, user, lang)
+    panel.played = True
+    return panel
 
 
 async def _play_index(interaction: Interaction, press: Press, index: int) -> None:
@@ -212,10 +258,16 @@ async def press_select(interaction: Interaction, press: Press) -> None:
     await _play_index(interaction, press, int(value) if value.isdigit() else -1)
 
 
+def _moved_on(bot: DingirBot, record: GameRecord | None, user: int, press: Press) -> bool:
+    """True when the caller's decision is no longer the one the pressed panel showed."""
+    seat = bot.service.seat_of(record, user) if record is not None else None
+    return record is None or seat is None or record.seat_version(seat) != press.version
+
+
 async def _same_panel(bot: DingirBot, press: Press, user: int, lang: str, *, page: int = 0,
                       board: bool = False) -> Panel:
     record = await bot.service.get_by_id(press.game_id)
-    note = tr(lang, "discord.moved_on") if record is None or record.version != press.version else ""
+    note = tr(lang, "discord.moved_on") if _moved_on(bot, record, user, press) else ""
     return await build_panel(bot, record, user, lang, page=page, note=note, board=board)
 
 
@@ -237,7 +289,7 @@ async def press_board(interaction: Interaction, press: Press) -> None:
 
 async def _undo_panel(bot: DingirBot, press: Press, user: int, lang: str) -> Panel:
     record = await bot.service.get_by_id(press.game_id)
-    if record is None or record.version != press.version:
+    if record is None or _moved_on(bot, record, user, press):
         note = tr(lang, "discord.moved_on")
     else:
         try:
@@ -273,6 +325,42 @@ async def press_take_turn(interaction: Interaction, press: Press) -> None:
     work = _opened_panel(bot_of(interaction), press, message_id, interaction.user.id,
                          lang_of(interaction))
     await send_panel(interaction, work)
+
+
+@on_press("me")
+async def press_my_panel(interaction: Interaction, press: Press) -> None:
+    """"My panel" (on a turn message or a decision message) opens the caller's private
+    panel; pressed on that panel itself ("Refresh"), it shows it again as it is now."""
+    bot, lang, user = bot_of(interaction), lang_of(interaction), interaction.user.id
+    work = _latest_panel(bot, press.game_id, user, lang)
+    message = interaction.message
+    if message is not None and message.flags.ephemeral:
+        await show_panel(interaction, work)
+    else:
+        await send_panel(interaction, work)
+
+
+async def _latest_panel(bot: DingirBot, game_id: int, user: int, lang: str) -> Panel:
+    return await build_panel(bot, await bot.service.get_by_id(game_id), user, lang)
+
+
+@on_press("q")
+async def press_public_step(interaction: Interaction, press: Press) -> None:
+    """An option button of a public question (``q<seat>:<index>``): only that seat may
+    answer; the answer gets a private panel and the question loses its buttons."""
+    bot, lang = bot_of(interaction), lang_of(interaction)
+    seat, _, index = press.arg.partition(":")
+    if not (seat.isdigit() and index.isdigit()):
+        return
+    panel = await in_time(interaction, _step_panel(bot, press, int(index), interaction.user.id,
+                                                   lang, seat_asked=int(seat)))
+    await reply(interaction, panel.content, files=panel.board.files, embeds=panel.board.embeds,
+                view=panel.view)
+    if panel.played and interaction.message is not None:
+        try:
+            await interaction.message.edit(view=None)
+        except discord.HTTPException:
+            log.info("could not close the question %s", interaction.message.id)
 
 
 async def refusal(bot: DingirBot, error: GameError, channel: int, user: int, lang: str) -> str:
@@ -323,7 +411,7 @@ class Play(Guarded, commands.Cog):
                            current: str) -> list[app_commands.Choice[str]]:
         """The caller's legal steps whose label or notation contains what they typed."""
         try:
-            _, _, legal = await asyncio.wait_for(
+            record, _, legal = await asyncio.wait_for(
                 self.bot.service.legal(interaction.channel_id or 0, interaction.user.id),
                 AUTOCOMPLETE_SECONDS)
         except (ServiceError, GameError, TimeoutError):
@@ -331,7 +419,7 @@ class Play(Guarded, commands.Cog):
         lang, needle = lang_of(interaction), current.strip().lower()
         choices = []
         for action in legal:
-            name = label(action, lang)
+            name = label(action, record, lang)
             if needle in name.lower() or needle in action.notation.lower():
                 choices.append(app_commands.Choice(name=name, value=action.notation[:100]))
             if len(choices) == MAX_CHOICES:
@@ -348,6 +436,8 @@ class Play(Guarded, commands.Cog):
         self._resumed = True
         running = await self.bot.service.running_games()
         log.info("ready as %s: %d running game(s)", self.bot.user, len(running))
+        for record in running:
+            self.bot.deadlines.watch(record)
         for record in [*running, *await self.bot.service.unannounced_finals()]:
             if self.bot.service.board_missing(record) or any(
                     self.bot.service.is_ai(record, s) for s in record.active):

@@ -23,13 +23,13 @@ import discord
 from PIL import Image
 
 from bot import registry
-from bot.engine import Action, Outcome, Seat, State
+from bot.engine import Outcome, Seat, State
 from bot.i18n import tr, translate
-from bot.records import GameRecord, LogEntry, PostedBoard, StepResult, StoreUnavailable
+from bot.records import GameRecord, LogEntry, Played, PostedBoard, StepResult, StoreUnavailable
 from bot.replay import Step, iter_states
 from bot.service import GameService
 from cogs import buttons
-from cogs.common import mention, seat_name
+from cogs.common import mentions, seat_name, text_of
 from render.context import RenderContext
 
 if TYPE_CHECKING:
@@ -51,6 +51,8 @@ POSTED_BOARD_SECONDS = 6 * 3600
 POSTED_BOARDS_KEPT = 20_000
 """Games whose latest image is remembered (about 300 bytes each): abandoned or aborted
 games are forgotten in time."""
+MAX_PUBLIC_OPTIONS = 20
+"""Options a public question shows as buttons (4 rows of 5; more go to the panel)."""
 STORE_RETRY_SECONDS = (1, 2, 4, 8, 15, 30, 60)
 """Waits before the AI tries again when the database is locked or full (then it gives
 up until the next restart)."""
@@ -83,13 +85,13 @@ class BoardImage:
 def posted_board_url(bot: DingirBot, record: GameRecord, lang: str,
                      seat: Seat | None) -> str | None:
     """The address of the turn message's image when it shows exactly the board ``seat``
-    would see now in ``lang`` (same state, same language, nothing hidden from the public)."""
+    would see now in ``lang`` (same state, same language, and a game that hides nothing:
+    there, every seat's view is the public one)."""
     posted = bot.posted_boards.get(record.id)
     if posted is None or posted.version != record.version or posted.lang != lang \
             or time.monotonic() - posted.at > POSTED_BOARD_SECONDS or record.state is None:
         return None
-    engine = registry.get(record.game).engine
-    if seat is not None and engine.view(record.state, seat) != engine.view(record.state, None):
+    if seat is not None and hides_information(record):
         return None
     return posted.url
 
@@ -110,9 +112,20 @@ def board_file(png: bytes) -> discord.File:
     return discord.File(io.BytesIO(png), filename=BOARD_FILE)
 
 
-def steps_text(steps: Sequence[Action], lang: str) -> str:
-    """The translated labels of a turn's steps, joined."""
-    return "; ".join(translate(a.label, lang) for a in steps)
+def steps_text(record: GameRecord, steps: Sequence[Played], lang: str,
+               viewer: Seat | None = None) -> str:
+    """What ``viewer`` may read of a turn's steps (None: the public), one line per run of
+    steps by the same player: "**Alice**: drew a card; offered a trade"."""
+    lines: list[tuple[Seat, list[str]]] = []
+    for played in steps:
+        text = text_of(played.report.for_seat(viewer), record, lang)
+        if lines and lines[-1][0] == played.seat:
+            lines[-1][1].append(text)
+        else:
+            lines.append((played.seat, [text]))
+    return "\n".join(
+        tr(lang, "discord.turn_summary", name=seat_name(record, seat, lang), steps="; ".join(texts))
+        for seat, texts in lines)
 
 
 def game_title(record: GameRecord, lang: str) -> str:
@@ -121,44 +134,52 @@ def game_title(record: GameRecord, lang: str) -> str:
 
 
 def next_line(record: GameRecord, lang: str) -> str:
-    """Who plays now: a mention of each active human, or the AI's name."""
+    """Who plays now: a mention of every active human, or the AIs' names."""
     if not record.active:
         return ""
-    seat = record.active[0]
-    if GameService.is_ai(record, seat):
-        return tr(lang, "discord.ai_thinking", name=seat_name(record, seat, lang))
-    return tr(lang, "discord.your_turn", mention=mention(record, seat, lang))
+    humans = [s for s in record.active if not GameService.is_ai(record, s)]
+    if not humans:
+        names = ", ".join(seat_name(record, s, lang) for s in record.active)
+        return tr(lang, "discord.ai_thinking", name=names)
+    return tr(lang, "discord.your_turn", mention=mentions(record, humans, lang))
+
+
+def _entry_name(record: GameRecord, outcome: Outcome, entry: int, lang: str) -> str:
+    side = outcome.side(entry)
+    return translate(side, lang) if side is not None else seat_name(record, entry, lang)
 
 
 def final_text(record: GameRecord, outcome: Outcome, lang: str) -> str:
-    """Final scores and ranking (ties share a place), the tie-break and the details."""
+    """Final scores and ranking (ties share a place; a non-player side such as an
+    automaton ranked among the players), a shared result, the tie-break and the details."""
     lines = [tr(lang, "discord.game_over")]
     place = 1
     for group in outcome.ranking:
-        for seat in group:
+        for entry in group:
             lines.append(
-                tr(lang, "discord.rank_line", place=place, name=seat_name(record, seat, lang),
-                   n=outcome.scores[seat])
+                tr(lang, "discord.rank_line", place=place,
+                   name=_entry_name(record, outcome, entry, lang), n=outcome.scores[entry])
             )
         place += len(group)
-    winners = ", ".join(seat_name(record, s, lang) for s in outcome.winners)
-    lines.append(tr(lang, "discord.winners", n=len(outcome.winners), names=winners))
+    if outcome.together is not None:
+        lines.append(tr(lang, f"discord.together_{outcome.together}",
+                        n=outcome.team_score if outcome.team_score is not None else "-"))
+    else:
+        winners = ", ".join(_entry_name(record, outcome, e, lang) for e in outcome.winners)
+        lines.append(tr(lang, "discord.winners", n=len(outcome.winners), names=winners))
     if outcome.tiebreak is not None:
-        lines.append(tr(lang, "discord.tiebreak", reason=translate(outcome.tiebreak, lang)))
-    lines.extend(f"· {translate(d, lang)}" for d in outcome.details)
+        lines.append(tr(lang, "discord.tiebreak", reason=text_of(outcome.tiebreak, record, lang)))
+    lines.extend(f"· {text_of(d, record, lang)}" for d in outcome.details)
     return "\n".join(lines)
 
 
 def turn_text(record: GameRecord, lang: str, result: StepResult | None = None,
               outcome: Outcome | None = None) -> str:
-    """The text of a turn message: title, what the last turn did, who is next (or the
-    final ``outcome``)."""
+    """The text of a turn message: title, what the last turn did (as everyone may read
+    it), who is next (or the final ``outcome``)."""
     lines = [tr(lang, "discord.turn_title", game=game_title(record, lang), turn=record.turn + 1)]
     if result is not None:
-        lines.append(
-            tr(lang, "discord.turn_summary", name=seat_name(record, result.seat, lang),
-               steps=steps_text(result.turn_steps, lang))
-        )
+        lines.append(steps_text(record, result.turn_steps, lang))
     outcome = outcome or (result.outcome if result is not None else None)
     if outcome is not None:
         lines.append(final_text(record, outcome, lang))
@@ -167,17 +188,28 @@ def turn_text(record: GameRecord, lang: str, result: StepResult | None = None,
     return "\n".join(line for line in lines if line)
 
 
+def hides_information(record: GameRecord) -> bool:
+    """True when the game's seats see different things (hands, sealed bids)."""
+    return registry.get(record.game).engine.meta.hidden_information
+
+
+def panel_button(record: GameRecord, lang: str) -> buttons.GameComponent:
+    """"My panel": any seated player's private view (a hand, a sealed bid, a decision)."""
+    return buttons.button(record.id, record.version, "me", label=tr(lang, "discord.my_panel"))
+
+
 def turn_view(record: GameRecord, lang: str) -> discord.ui.View:
-    """The "Take my turn" button of a turn message (none when an AI or nobody plays)."""
-    if record.status != "running" or not record.active:
-        return buttons.view_of()
-    if all(GameService.is_ai(record, s) for s in record.active):
-        return buttons.view_of()
-    take = buttons.button(
-        record.id, record.version, "turn", label=tr(lang, "discord.take_turn"),
-        style=discord.ButtonStyle.primary,
-    )
-    return buttons.view_of(take)
+    """The buttons of a turn message: "Take my turn" when a human is to play, and "My
+    panel" in a game where players have something private to look at."""
+    items = []
+    if record.status == "running" and any(not GameService.is_ai(record, s)
+                                          for s in record.active):
+        items.append(buttons.button(
+            record.id, record.version, "turn", label=tr(lang, "discord.take_turn"),
+            style=discord.ButtonStyle.primary))
+    if record.status == "running" and hides_information(record):
+        items.append(panel_button(record, lang))
+    return buttons.view_of(*items)
 
 
 async def resolve_channel(bot: DingirBot, channel_id: int) -> discord.abc.Messageable | None:
@@ -326,21 +358,98 @@ def replay_gif(record: GameRecord, entries: Sequence[LogEntry], lang: str) -> by
     return None
 
 
-async def report_turns(bot: DingirBot, results: Sequence[StepResult]) -> None:
-    """Post one message per turn completed in ``results`` (the end included)."""
+async def announce(bot: DingirBot, result: StepResult) -> None:
+    """Tell the channel at once what a step did (a reveal, a quiz answered, a roll)."""
+    record, lang = result.record, result.record.lang
+    text = tr(lang, "discord.announce", name=seat_name(record, result.seat, lang),
+              text=text_of(result.report.public, record, lang))
+    await send(bot, record, text, remember=False)
+
+
+def decision_view(record: GameRecord, seat: Seat, lang: str) -> discord.ui.View | None:
+    """``seat``'s options as buttons on a public message (only that seat may press them;
+    ``q<seat>:<index>``), or None when they are too many for one message."""
+    assert record.state is not None
+    legal = registry.get(record.game).engine.legal(record.state, seat)
+    if not legal or len(legal) > MAX_PUBLIC_OPTIONS:
+        return None
+    version = record.seat_version(seat)
+    return buttons.view_of(*(
+        buttons.button(record.id, version, "q", f"{seat}:{i}", row=i // 5,
+                       label=text_of(action.label, record, lang)[:80])
+        for i, action in enumerate(legal)))
+
+
+def deadline_text(record: GameRecord, seat: Seat, lang: str) -> str:
+    """"answer before <time>" for a decision with a clock of seconds, else ""."""
+    assert record.state is not None
+    deadline = registry.get(record.game).engine.deadline(record.state, seat)
+    if deadline is None or deadline.seconds is None:
+        return ""
+    due = int(record.seat_since(seat) + deadline.seconds + 0.999)
+    return tr(lang, "discord.deadline", when=f"<t:{due}:R>")
+
+
+async def post_decisions(bot: DingirBot, result: StepResult) -> None:
+    """Tell the seats that ``result`` put a new decision to: a public question is posted
+    with its answer buttons; the others are mentioned in one short message that opens
+    their private panel (no board image)."""
+    record, lang = result.record, result.record.lang
+    assert record.state is not None
+    engine = registry.get(record.game).engine
+    others = []
+    for seat in result.asked:
+        if GameService.is_ai(record, seat):
+            continue
+        prompt = engine.prompt(record.state, seat)
+        view = decision_view(record, seat, lang) if prompt is not None and prompt.public \
+            else None
+        if prompt is None or view is None:
+            others.append(seat)
+            continue
+        lines = [tr(lang, "discord.question", mention=mentions(record, [seat], lang),
+                    prompt=text_of(prompt.text, record, lang)),
+                 deadline_text(record, seat, lang)]
+        await send(bot, record, "\n".join(line for line in lines if line), view=view,
+                   remember=False)
+    if others:
+        lines = [tr(lang, "discord.asked", mentions=mentions(record, others, lang),
+                    name=seat_name(record, result.seat, lang),
+                    step=text_of(result.report.public, record, lang)),
+                 *(deadline_text(record, seat, lang) for seat in others)]
+        await send(bot, record, "\n".join(line for line in lines if line),
+                   view=buttons.view_of(panel_button(record, lang)), remember=False)
+
+
+def needs_posting(result: StepResult) -> bool:
+    """True when the channel must hear of ``result`` now (or an AI seat must play)."""
+    record = result.record
+    return (result.turn_ended or result.outcome is not None or result.report.announce
+            or bool(result.asked)
+            or any(GameService.is_ai(record, s) for s in record.active))
+
+
+async def report_steps(bot: DingirBot, results: Sequence[StepResult]) -> None:
+    """Tell the channel what ``results`` did: announcements at once, a message per turn
+    completed (the end included), and the decisions put to other seats."""
     for result in results:
+        if result.report.announce:
+            await announce(bot, result)
         if result.turn_ended or result.outcome is not None:
             await post_board(bot, result.record, result)
+        elif result.asked:
+            await post_decisions(bot, result)
 
 
 async def advance(bot: DingirBot, first: StepResult | None, game_id: int) -> None:
-    """After a human step: post its turn, then let the AI seats play and post theirs.
+    """After a human step: tell the channel what it did, then let the AI seats play and
+    tell theirs.
 
     Runs in the background under the game's lock, so posts stay in order.
     """
     async with bot.game_lock(game_id):
         if first is not None:
-            await report_turns(bot, [first])
+            await report_steps(bot, [first])
         missing = first is None
         for delay in (*STORE_RETRY_SECONDS, None):
             try:
@@ -368,4 +477,4 @@ async def _move_on(bot: DingirBot, game_id: int, missing: bool) -> None:
     if not any(GameService.is_ai(record, s) for s in record.active):
         return
     results = await bot.service.run_ai(game_id)
-    await report_turns(bot, results)
+    await report_steps(bot, results)

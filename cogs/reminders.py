@@ -16,6 +16,7 @@ import logging
 from discord.ext import commands, tasks
 
 from bot.client import DingirBot
+from bot.engine import Seat
 from bot.i18n import tr, translate
 from bot.records import StoreUnavailable
 from bot.scheduler import Reminder, StalledAI, Timeout
@@ -32,8 +33,9 @@ class Reminders(commands.Cog):
         self.tick.change_interval(seconds=bot.settings.scheduler_seconds)
 
     async def cog_load(self) -> None:
-        """Start the loop (it waits for the gateway to be ready)."""
+        """Start the loop (it waits for the gateway to be ready) and the decision clocks."""
         self.tick.start()
+        self.bot.deadlines.start(self.expire)
 
     async def cog_unload(self) -> None:
         """Stop the loop."""
@@ -42,6 +44,7 @@ class Reminders(commands.Cog):
     @tasks.loop(seconds=60)
     async def tick(self) -> None:
         """Handle every due event; one failing event never stops the others or the loop."""
+        self.bot.deadlines.check()
         try:
             events = await self.bot.scheduler.due()
         except StoreUnavailable as error:
@@ -58,6 +61,13 @@ class Reminders(commands.Cog):
                     self.restart_ai(event)
             except Exception:
                 log.exception("could not handle %r", event)
+
+    async def expire(self, game_id: int, seat: Seat, version: int) -> None:
+        """A decision's clock of seconds ran out: apply the engine's default step and tell
+        the channel (and let the AI seats play on)."""
+        results = await self.bot.service.expire(game_id, seat, version)
+        if results:
+            await posting.advance(self.bot, results[0], game_id)
 
     def restart_ai(self, event: StalledAI) -> None:
         """Let an AI seat whose move was lost play (unless its game is busy posting)."""
@@ -90,7 +100,7 @@ class Reminders(commands.Cog):
         steps = await self.bot.scheduler.apply_timeout(event)
         if steps:
             async with self.bot.game_lock(record.id):
-                await posting.report_turns(self.bot, steps)
+                await posting.report_steps(self.bot, steps)
             await posting.advance(self.bot, None, record.id)
 
 

@@ -17,7 +17,7 @@ class RenderContext:
 
 
 class Renderer(Protocol):
-    """Draws one game's public view."""
+    """Draws one game's view (the public one, or what a seat may see)."""
 
     def image(self, view: dict[str, Any], ctx: RenderContext) -> Image.Image:
         """The board as a Pillow image (used for replay animations)."""
@@ -25,4 +25,8 @@ class Renderer(Protocol):
 
     def png(self, view: dict[str, Any], ctx: RenderContext) -> bytes:
         """The board as PNG bytes, on the fast path (cached static layer)."""
+        ...
+
+    def text(self, view: dict[str, Any], ctx: RenderContext) -> str:
+        """The board as a few lines of text (terminal play)."""
         ...

@@ -25,7 +25,7 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from bot.i18n import tr
-from render import fonts
+from render import fonts, ur_text
 from render.context import RenderContext
 from render.draw import (
     Colour,
@@ -490,6 +490,10 @@ class UrRenderer:
     def png(self, view: View, ctx: RenderContext) -> bytes:
         """The board as PNG bytes: cached indexed pieces, fixed palette, compression level 1."""
         return png_bytes(self._indexed(view, ctx), compress_level=1)
+
+    def text(self, view: View, ctx: RenderContext) -> str:
+        """The board as a few lines of text (see :mod:`render.ur_text`)."""
+        return ur_text.text(view, ctx)
 
     def palette(self) -> Image.Image:
         """The fixed palette of every PNG."""

@@ -83,7 +83,7 @@ async def test_an_imported_game_goes_on_with_undo(env: Env) -> None:
     end = await env.service.play(OTHER, user, "end")
     here = await env.service.play(CHANNEL, user, "end")
     assert end.record.state == here.record.state
-    assert [a.notation for a in end.turn_steps] == [a.notation for a in here.turn_steps]
+    assert [p.action for p in end.turn_steps] == [p.action for p in here.turn_steps]
 
 
 async def test_a_log_line_that_does_not_replay_is_named(env: Env) -> None:

@@ -30,6 +30,10 @@ class _TinyRenderer:
         self.image(view, ctx).save(out, "PNG")
         return out.getvalue()
 
+    def text(self, view: dict[str, Any], ctx: RenderContext) -> str:
+        return " ".join(f"{name}={total}" for name, total in zip(ctx.names, view["totals"],
+                                                                 strict=True))
+
 
 @pytest.fixture(autouse=True)
 def _race(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -68,7 +72,7 @@ def test_piped_steps_play_a_human_seat_to_the_end(capsys, monkeypatch) -> None:
     steps = "add 2\nadd 2\nend\n" * 5
     status, out, _ = _run(capsys, monkeypatch, ["race", "--seed", "3", "--ai", "2"], steps)
     assert status == local.EXIT_OK
-    assert "Seat 1: add 2 (add 2)" in out
+    assert "Seat 1: add 2 → add 2" in out
     assert any(line.startswith("AI 2: ") for line in out)
     result = json.loads(out[-1])
     assert result["winners"] in ([1], [2])
@@ -81,7 +85,7 @@ def test_a_malformed_interactive_step_is_explained_and_asked_again(capsys, monke
     refused = "'jump 3' refused: 'jump 3' is not a step: write 'add 1', 'add 2' or 'end'."
     assert any(line.startswith(refused) for line in out)
     assert status == local.EXIT_OK
-    assert "Seat 1: add 2 (add 2)" in out
+    assert "Seat 1: add 2 → add 2" in out
 
 
 def test_an_illegal_script_line_exits_naming_the_line(tmp_path, capsys, monkeypatch) -> None:
@@ -114,7 +118,7 @@ def test_undo_takes_back_own_steps_of_this_turn_only(capsys, monkeypatch) -> Non
     undo_lines = [line for line in out if line.startswith(("Undone", "'undo'"))]
     assert undo_lines == [nothing, "Undone: add 1.", "Undone: add 1.", nothing]
     # After the undos seat 1 could still add twice: its turn was fully restored.
-    assert out.count("Seat 1: add 2 (add 2)") == 2
+    assert out.count("Seat 1: add 2 → add 2") == 2
     assert out[-1] == "Game abandoned."
 
 
@@ -145,7 +149,7 @@ def test_out_writes_a_board_after_every_turn(tmp_path, capsys, monkeypatch) -> N
     status, out, _ = _run(capsys, monkeypatch, ["race", "--players", "4", "--seed", "5",
                                                 "--ai", "all", "--out", str(out_dir)])
     assert status == local.EXIT_OK
-    turns = sum(line.endswith(": end (end the turn)") for line in out)
+    turns = sum(line.endswith(": end → end the turn") for line in out)
     files = sorted(p.name for p in out_dir.iterdir())
     assert files == ["final.png", *(f"turn-{t:03d}.png" for t in range(turns + 1))]
     with Image.open(out_dir / "final.png") as image:

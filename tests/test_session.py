@@ -272,9 +272,9 @@ async def test_a_step_updates_state_version_and_log(env: Env) -> None:
     result = await env.service.play(CHANNEL, user, "add 2", expected_version=record.version)
     assert result.record.version == record.version + 1
     assert result.record.state is not None and result.record.state["totals"][seat] == 2
-    assert not result.turn_ended and [a.notation for a in result.turn_steps] == ["add 2"]
+    assert not result.turn_ended and [p.action.notation for p in result.turn_steps] == ["add 2"]
     end = await env.service.play(CHANNEL, user, "end")
-    assert end.turn_ended and [a.notation for a in end.turn_steps] == ["add 2", "end"]
+    assert end.turn_ended and [p.action.notation for p in end.turn_steps] == ["add 2", "end"]
     assert end.record.turn == 1 and end.record.active != record.active
     _, log = await env.service.log(CHANNEL)
     assert [(e.index, e.seat, e.notation, e.turn) for e in log] == [
@@ -351,7 +351,8 @@ async def test_state_survives_a_restart(env: Env) -> None:
     again = await env.service.get(CHANNEL)
     assert again is not None and again.version == record.version + 1
     result = await env.service.play(CHANNEL, user, "end")
-    assert [a.notation for a in result.turn_steps] == ["add 1", "end"]  # rebuilt from the log
+    # the turn's steps are rebuilt from the log
+    assert [p.action.notation for p in result.turn_steps] == ["add 1", "end"]
 
 
 # -- undo ----------------------------------------------------------------------------------
@@ -372,7 +373,7 @@ async def test_undo_own_steps_of_the_current_turn(env: Env) -> None:
     _, log = await env.service.log(CHANNEL)
     assert [e.notation for e in log] == ["add 1"]
     end = await env.service.play(CHANNEL, user, "end")
-    assert [a.notation for a in end.turn_steps] == ["add 1", "end"]
+    assert [p.action.notation for p in end.turn_steps] == ["add 1", "end"]
     with pytest.raises(ServiceError) as error:  # never across the end of a turn
         await env.service.undo(CHANNEL, user)
     assert reason(error) == "service.nothing_to_undo"

@@ -24,7 +24,7 @@ def step(game_id: int, expected: int, notation: str = "add 1") -> StepWrite:
     return StepWrite(
         game_id=game_id, expected_version=expected, state={"n": expected + 1}, active=[0],
         status="running", turn=0, turn_started_at=1.0, turn_ended=False, ended_at=None, seat=0,
-        notation=notation, step_turn=0, reversible=True, at=2.0,
+        notation=notation, step_turn=0, reversible=True, at=2.0, waiting={},
     )
 
 

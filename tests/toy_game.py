@@ -15,6 +15,7 @@ from typing import Any
 from bot.engine import (
     Action,
     BadNotation,
+    GameDefaults,
     GameMeta,
     IllegalMove,
     NotYourTurn,
@@ -32,7 +33,7 @@ def _action(notation: str) -> Action:
     return Action(notation, Text.of("toy.add", n=int(notation.split()[1])), "add")
 
 
-class RaceGame:
+class RaceGame(GameDefaults):
     """The toy game; see the module docstring."""
 
     meta = GameMeta(
@@ -102,9 +103,6 @@ class RaceGame:
 
     def turn_number(self, state: State) -> int:
         return int(state["turn"])
-
-    def is_reversible(self, state: State, seat: Seat, action: Action) -> bool:
-        return True
 
     def determinize(self, view: dict[str, Any], seat: Seat, rng: random.Random) -> State:
         return copy.deepcopy(view)

@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import asdict, fields, replace
 from typing import Any
 
-from bot.records import GameRecord, GameSettings, GameStatus, TimeoutPolicy
+from bot.records import GameRecord, GameSettings, GameStatus, TimeoutPolicy, Waiting
 from bot.service.core import ServiceCore, _fail
 
 REMINDER_HOURS = (1.0, 720.0)
@@ -103,7 +103,7 @@ class AdminMixin(ServiceCore):
     async def pause(self, game_id: int, paused: bool) -> GameRecord:
         """Pause (no moves, reminders or timeouts) or resume a game.
 
-        Resuming restarts the active player's clock: reminders and the time limit
+        Resuming restarts the active players' clocks: reminders and time limits
         count from the resume.
         """
         async with self._lock(game_id):
@@ -116,7 +116,10 @@ class AdminMixin(ServiceCore):
                 raise _fail("service.not_pausable")
             changes: dict[str, Any] = {"status": wanted}
             if not paused:
-                changes["turn_started_at"] = self.clock.now()
+                now = self.clock.now()
+                changes["turn_started_at"] = now
+                changes["waiting"] = {s: Waiting(w.version, now)
+                                      for s, w in record.waiting.items()}
             return await self._save(live, self._bump(record, **changes))
 
     async def set_notify(self, user_id: int, enabled: bool) -> None:

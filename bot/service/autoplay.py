@@ -1,7 +1,9 @@
-"""Steps played without a human: AI seats, timeouts and votes to skip a turn.
+"""Steps played without a human: AI seats, clocks that ran out, votes to skip a turn.
 
-Rulings: the "ai" timeout policy lets the AI finish that turn only; vote_skip
-needs a strict majority of the other seated humans once the turn limit has passed.
+Rulings: the "ai" timeout policy lets the AI finish that turn only, except that a
+decision the engine gives a default (a quiz answer counts as wrong, an offer is
+declined) gets that default, never the AI's choice; vote_skip needs a strict
+majority of the other seated humans once the turn limit has passed.
 """
 
 from __future__ import annotations
@@ -47,17 +49,19 @@ class AutoplayMixin(TurnsMixin):
     async def play_out_turn(
         self, game_id: int, seat: Seat, since: float, *, use_default: bool = False
     ) -> list[StepResult]:
-        """Finish ``seat``'s current turn for it: with the engine's ``default_action``
-        (``use_default``; the AI decides where the engine has none) or with the AI.
+        """Finish ``seat``'s part of the current turn for it. A decision with a deadline
+        gets the engine's default step; otherwise the engine's ``default_action``
+        (``use_default``; the AI decides where the engine has none) or the AI.
 
-        ``since`` is the ``turn_started_at`` the caller saw: if the game moved on
-        since, nothing is played (so a repeated timeout does nothing twice).
+        ``since`` is the seat's ``seat_since`` the caller saw: if the seat's decision
+        moved on since, nothing is played (so a repeated timeout does nothing twice).
         """
         results: list[StepResult] = []
         async with self._lock(game_id):
             live = await self._must_live(game_id)
             start = live.record
-            if start.status != "running" or start.turn_started_at != since:
+            if (start.status != "running" or seat not in start.active
+                    or start.seat_since(seat) != since):
                 return results
             engine = self.engine(start.game)
             for _ in range(MAX_AUTO_STEPS):
@@ -66,10 +70,30 @@ class AutoplayMixin(TurnsMixin):
                         or record.turn != start.turn):
                     break
                 assert record.state is not None
-                action = engine.default_action(record.state, seat) if use_default else None
+                deadline = engine.deadline(record.state, seat)
+                action = deadline.default if deadline is not None else (
+                    engine.default_action(record.state, seat) if use_default else None)
                 results.append(await self._apply(live, seat, action or
                                                  await self._ai_action(record, seat)))
         return results
+
+    async def expire(self, game_id: int, seat: Seat, version: int) -> list[StepResult]:
+        """Apply the default step of ``seat``'s decision put at ``version`` if its clock of
+        seconds has run out; nothing if the decision was taken meanwhile (a timer that
+        fires twice, or late after a restart, applies it at most once)."""
+        async with self._lock(game_id):
+            live = await self._must_live(game_id)
+            record = live.record
+            if (record.status != "running" or seat not in record.active
+                    or record.seat_version(seat) != version):
+                return []
+            engine = self.engine(record.game)
+            assert record.state is not None
+            deadline = engine.deadline(record.state, seat)
+            if deadline is None or not self._overdue(engine, record, seat):
+                return []
+            self._mark_expired(game_id, seat, version)
+            return [await self._apply(live, seat, deadline.default)]
 
     async def vote_skip(self, channel_id: int, user_id: int) -> SkipVote:
         """Vote to skip the turn of the player whose time limit ran out.
@@ -95,14 +119,15 @@ class AutoplayMixin(TurnsMixin):
             raise _fail("service.not_seated")
         if voter == seat:
             raise _fail("service.skip_own_turn")
-        if self.clock.now() < rec.turn_started_at + limit * 3600:
+        since = rec.seat_since(seat)
+        if self.clock.now() < since + limit * 3600:
             raise _fail("service.skip_too_early", player=rec.seats[seat].name)
         voters = [s for s in rec.seats if s.seat != seat and not self.is_ai(rec, s.seat)]
         needed = len(voters) // 2 + 1
-        votes = await self.store.add_skip_vote(game_id, rec.turn_started_at, seat, user_id)
+        votes = await self.store.add_skip_vote(game_id, since, seat, user_id)
         steps: list[StepResult] = []
         if votes >= needed:
-            steps = await self.play_out_turn(game_id, seat, rec.turn_started_at, use_default=True)
+            steps = await self.play_out_turn(game_id, seat, since, use_default=True)
         latest = await self._must_live(game_id)
         return SkipVote(latest.record, seat, votes, needed, tuple(steps))
 

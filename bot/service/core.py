@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import random
 import secrets
+from collections import OrderedDict
 from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, replace
@@ -18,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 from bot import ai
 from bot.engine import Action, Game, Outcome, Seat, State, Text, TextArg
-from bot.records import ACTIVE, GameRecord, ServiceError, StaleVersion
+from bot.records import ACTIVE, GameRecord, Played, ServiceError, StaleVersion, Waiting
 
 if TYPE_CHECKING:
     from bot.clock import Clock
@@ -39,6 +40,8 @@ def in_thread(choose: Chooser = ai.choose) -> Searcher:
         return await asyncio.to_thread(choose, engine, view, legal, seat, random.Random(seed))
     return search
 
+EXPIRED_KEPT = 10_000
+"""Decisions closed by their clock that a late press is still told about."""
 MAX_AUTO_STEPS = 500
 """Safety cap on steps applied without a human (AI seats, timeouts, skips) in one call."""
 
@@ -59,7 +62,7 @@ class _Live:
 
     record: GameRecord
     turn_start_state: State | None
-    turn_steps: list[Action] | None = None
+    turn_steps: list[Played] | None = None
 
 
 class ServiceCore:
@@ -86,6 +89,10 @@ class ServiceCore:
         self._cache: dict[int, _Live] = {}
         self._channels: dict[int, int] = {}
         self._locks: dict[int, asyncio.Lock] = {}
+        self._expired: OrderedDict[tuple[int, Seat, int], None] = OrderedDict()
+        self.watchers: list[Callable[[GameRecord], None]] = []
+        """Called with every record the service saves or loads (the deadline timers
+        follow the games this way)."""
 
     # -- helpers --------------------------------------------------------------------------
 
@@ -132,12 +139,64 @@ class ServiceCore:
         return game_id
 
     def _remember(self, live: _Live, record: GameRecord) -> None:
-        """Make ``record`` the cached one; games that ended leave the cache."""
+        """Make ``record`` the cached one (games that ended leave the cache), and tell the
+        watchers."""
         live.record = record
         if record.status in ACTIVE:
             self._cache[record.id] = live
         else:
             self._cache.pop(record.id, None)
+        for watch in self.watchers:
+            watch(record)
+
+    # -- decisions ------------------------------------------------------------------------
+
+    @staticmethod
+    def _same_decision(engine: Game, before: State, after: State, seat: Seat) -> bool:
+        """True if ``seat`` faces the same decision in both states (same options, prompt
+        and clock): another seat's step left it alone."""
+        return (
+            [a.notation for a in engine.legal(before, seat)]
+            == [a.notation for a in engine.legal(after, seat)]
+            and engine.prompt(before, seat) == engine.prompt(after, seat)
+            and engine.deadline(before, seat) == engine.deadline(after, seat)
+        )
+
+    def _waiting(self, engine: Game, record: GameRecord, state: State, active: list[Seat],
+                 actor: Seat | None, version: int, *, fresh: bool = False
+                 ) -> dict[Seat, Waiting]:
+        """The decision of each seat of ``active`` in ``state``, reached from ``record`` by
+        ``actor``'s step (None: by no step of a seat) at ``version``: a seat that was
+        already deciding, did not act and faces the same decision keeps its version and
+        clock (unless ``fresh``); the others get a new decision now."""
+        now = self.clock.now()
+        waiting = {}
+        for seat in active:
+            old = record.waiting.get(seat)
+            if (not fresh and old is not None and seat != actor and seat in record.active
+                    and record.state is not None
+                    and self._same_decision(engine, record.state, state, seat)):
+                waiting[seat] = old
+            else:
+                waiting[seat] = Waiting(version, now)
+        return waiting
+
+    def _overdue(self, engine: Game, record: GameRecord, seat: Seat) -> bool:
+        """True when ``seat``'s decision has a clock of seconds that has run out."""
+        assert record.state is not None
+        deadline = engine.deadline(record.state, seat)
+        return (deadline is not None and deadline.seconds is not None
+                and self.clock.now() >= record.seat_since(seat) + deadline.seconds)
+
+    def _mark_expired(self, game_id: int, seat: Seat, version: int) -> None:
+        """Remember a decision closed by its clock, to tell a late press it was too late."""
+        self._expired[(game_id, seat, version)] = None
+        while len(self._expired) > EXPIRED_KEPT:
+            self._expired.popitem(last=False)
+
+    def _expired_decision(self, game_id: int, seat: Seat, version: int) -> bool:
+        """True if ``seat``'s decision at ``version`` was closed by its clock."""
+        return (game_id, seat, version) in self._expired
 
     async def _save(
         self,

@@ -1,12 +1,14 @@
-"""The action log, export and import of games.
-"""
+"""The action log, export and import of games."""
 
 from __future__ import annotations
 
+import asyncio
 from dataclasses import asdict, fields, replace
 from typing import Any
 
 from bot import export
+from bot.engine import Game, Seat
+from bot.i18n import translate
 from bot.records import (
     GameRecord,
     GameSettings,
@@ -15,14 +17,17 @@ from bot.records import (
     Player,
     SeatInfo,
     ServiceError,
+    Waiting,
 )
+from bot.replay import Step, iter_reports
 from bot.service.admin import AdminMixin
 from bot.service.core import _fail, _Live
 from bot.store import ActionRow
 
 
 def export_document(record: GameRecord, log: list[LogEntry]) -> dict[str, Any]:
-    """The JSON export of a game: seed, options, seats, action log (see :mod:`bot.export`)."""
+    """The complete JSON export of a game: seed, options, seats, action log (see
+    :mod:`bot.export`)."""
     return export.build(
         game=record.game,
         options=record.options,
@@ -51,10 +56,37 @@ class HistoryMixin(AdminMixin):
         rows = await self.store.actions(record.id)
         return record, [LogEntry(i, r.seat, r.notation, r.turn, r.at) for i, r in enumerate(rows)]
 
-    async def export(self, channel_id: int) -> dict[str, Any]:
-        """The export document of the channel's game (see :mod:`bot.export`)."""
+    async def export(self, channel_id: int, user_id: int | None = None) -> dict[str, Any]:
+        """The export document of the channel's game (see :mod:`bot.export`): complete once
+        the game is over or when it hides nothing; otherwise what ``user_id`` may see."""
         record, entries = await self.log(channel_id)
-        return export_document(record, entries)
+        engine = self.engine(record.game)
+        if record.status in ("finished", "aborted") or not engine.meta.hidden_information \
+                or record.state is None:
+            return export_document(record, entries)
+        seat = None if user_id is None else self.seat_of(record, user_id)
+        return await asyncio.to_thread(self._partial_export, engine, record, entries, seat)
+
+    @staticmethod
+    def _partial_export(engine: Game, record: GameRecord, entries: list[LogEntry],
+                        seat: Seat | None) -> dict[str, Any]:
+        assert record.state is not None
+        names = tuple(s.name for s in record.seats)
+        start = engine.setup(record.seed, len(record.seats), record.options)
+        log = []
+        steps = [Step(e.seat, e.notation) for e in entries]
+        for entry, (report, _) in zip(entries, iter_reports(engine, start, steps), strict=True):
+            line: dict[str, Any] = {"seat": entry.seat, "turn": entry.turn,
+                                    "text": translate(report.for_seat(seat), record.lang, names)}
+            if entry.seat == seat:
+                line["notation"] = entry.notation
+            log.append(line)
+        return export.build_partial(
+            game=record.game, options=record.options,
+            seats=[export.SeatEntry(s.seat, s.name, s.user_id, s.resigned) for s in record.seats],
+            settings=asdict(record.settings), lang=record.lang, status=record.status, log=log,
+            view=engine.view(record.state, seat),
+        )
 
     async def import_game(
         self, guild_id: int | None, channel_id: int, user: Player, document: dict[str, Any]
@@ -95,6 +127,7 @@ class HistoryMixin(AdminMixin):
             ended_at=now if status != "running" else None,
             posted_turn=-1 if status == "running" else engine.turn_number(state),
         )
+        record.waiting = {s: Waiting(record.version, now) for s in record.active}
         log = [ActionRow(i + 1, s.seat, s.action.notation, s.turn, s.reversible, now)
                for i, s in enumerate(replayed.steps)]
         record.id = await self.store.insert_game(record, replayed.turn_start_state, log)

@@ -40,7 +40,7 @@ class LobbyMixin(ServiceCore):
         seats += [SeatInfo(i + 1, None, f"AI {i + 1}") for i in range(ai_seats)]
         record = GameRecord(
             id=0, guild_id=guild_id, channel_id=channel_id, game=game, status="lobby",
-            creator_id=creator.user_id, options=full_options, seed=self._seed_source(),
+            creator_id=creator.user_id, options=full_options, seed=0,
             seats=seats, state=None, version=0, lang=lang, created_at=self.clock.now(),
         )
         record.id = await self.store.insert_game(record)
@@ -103,12 +103,13 @@ class LobbyMixin(ServiceCore):
                 seats.append(SeatInfo(len(seats), None, next(names)))
             return await self._save(live, self._bump(record, seats=seats), seats=True)
 
-    def _seat_order(self, record: GameRecord, order: list[int] | None) -> list[SeatInfo]:
+    @staticmethod
+    def _seat_order(record: GameRecord, order: list[int] | None, seed: int) -> list[SeatInfo]:
         """Seats in play order: ``order`` first (lobby positions or user ids), the rest
         after in lobby order; without ``order``, shuffled by ``random.Random(seed)``."""
         seats = list(record.seats)
         if order is None:
-            random.Random(record.seed).shuffle(seats)
+            random.Random(seed).shuffle(seats)
         else:
             by_user = {s.user_id: i for i, s in enumerate(seats) if s.user_id is not None}
             picked: list[int] = []
@@ -126,7 +127,9 @@ class LobbyMixin(ServiceCore):
     ) -> GameRecord:
         """Start the game (creator only, enough players).
 
-        Seats are shuffled with ``random.Random(seed)`` unless ``order`` lists lobby
+        The seed is drawn now, not when the lobby opened, so that nobody can know it (and
+        foresee the seat order or a deck) before the start; it stays secret until the game
+        ends. Seats are shuffled with ``random.Random(seed)`` unless ``order`` lists lobby
         positions (0-based join order) or user ids to seat first, in that order.
         The front end should then call :meth:`run_ai` in case an AI moves first.
         """
@@ -138,12 +141,15 @@ class LobbyMixin(ServiceCore):
             if len(record.seats) < engine.meta.min_players:
                 raise _fail("service.not_enough_players", min=engine.meta.min_players,
                             n=len(record.seats))
-            seats = self._seat_order(record, order)
-            state = engine.setup(record.seed, len(seats), record.options)
+            seed = self._seed_source()
+            seats = self._seat_order(record, order, seed)
+            state = engine.setup(seed, len(seats), record.options)
+            active = engine.active(state)
             started = self._bump(
-                record, seats=seats, status="running", state=state,
-                turn=engine.turn_number(state), active=engine.active(state),
+                record, seed=seed, seats=seats, status="running", state=state,
+                turn=engine.turn_number(state), active=active,
                 turn_started_at=self.clock.now(),
+                waiting=self._waiting(engine, record, state, active, None, record.version + 1),
             )
             live.turn_steps = []
             return await self._save(live, started, seats=True, turn_start_state=state)

@@ -8,8 +8,11 @@ is never applied twice.
 
 from __future__ import annotations
 
-from bot.engine import Action, Seat
-from bot.records import GameRecord, StaleVersion, StepResult
+from collections.abc import Sequence
+
+from bot import chance
+from bot.engine import Action, Game, GameError, Seat, State, Text
+from bot.records import GameRecord, Played, StaleVersion, StepResult
 from bot.service.core import ServiceCore, _fail, _Live
 from bot.store import StepWrite
 
@@ -46,46 +49,91 @@ class TurnsMixin(ServiceCore):
     async def play_by_id(
         self, game_id: int, user_id: int, notation: str, expected_version: int | None = None
     ) -> StepResult:
-        """:meth:`play` for a game known by id (buttons)."""
+        """:meth:`play` for a game known by id (buttons).
+
+        ``expected_version`` is the version of the caller's decision (see
+        :meth:`GameRecord.seat_version`): another seat's step does not make it stale when
+        the caller's own decision stayed the same. A press on a decision whose clock ran
+        out is refused as too late, never applied to the next decision.
+        """
         async with self._lock(game_id):
             live = await self._must_live(game_id)
             record = live.record
             self._check_running(record)
-            if expected_version is not None and expected_version != record.version:
-                raise StaleVersion()
             seat = self.seat_of(record, user_id)
+            if expected_version is not None and (
+                    seat is None or expected_version != record.seat_version(seat)):
+                if seat is not None and self._expired_decision(game_id, seat, expected_version):
+                    raise StaleVersion(Text.of("service.too_late"))
+                raise StaleVersion()
             if seat is None:
                 raise _fail("service.not_seated")
             if seat not in record.active:
                 raise _fail("service.not_your_turn", players=self._names(record, record.active))
             assert record.state is not None
-            action = self.engine(record.game).parse(record.state, seat, notation)
+            engine = self.engine(record.game)
+            if self._overdue(engine, record, seat):
+                raise StaleVersion(Text.of("service.too_late"))
+            action = engine.parse(record.state, seat, notation)
             return await self._apply(live, seat, action)
 
-    async def _turn_steps(self, live: _Live) -> list[Action]:
-        """The actions of the current turn so far (rebuilt from the log after a restart)."""
+    def stale_reason(self, record: GameRecord, seat: Seat, version: int) -> Text | None:
+        """Why a button made for ``seat``'s decision at ``version`` no longer plays (the
+        board moved on, or the decision's clock ran out), or None if it still does."""
+        if record.status != "running" or record.state is None:
+            return Text.of("service.stale_version")
+        current = record.seat_version(seat) == version and seat in record.active
+        if current and not self._overdue(self.engine(record.game), record, seat):
+            return None
+        if current or self._expired_decision(record.id, seat, version):
+            return Text.of("service.too_late")
+        return Text.of("service.stale_version")
+
+    async def _turn_steps(self, live: _Live) -> list[Played]:
+        """The steps of the current turn so far (rebuilt from the log after a restart)."""
         if live.turn_steps is None:
             record = live.record
-            engine = self.engine(record.game)
-            state = live.turn_start_state
-            steps: list[Action] = []
-            for row in await self.store.actions(record.id, since_turn=record.turn):
-                assert state is not None
-                action = engine.parse(state, row.seat, row.notation)
-                state = engine.apply(state, row.seat, action)
-                steps.append(action)
-            live.turn_steps = steps
+            assert live.turn_start_state is not None
+            rows = await self.store.actions(record.id, since_turn=record.turn)
+            live.turn_steps = self._replayed(self.engine(record.game), live.turn_start_state,
+                                             [(r.seat, r.notation) for r in rows])[1]
         return live.turn_steps
+
+    @staticmethod
+    def _replayed(engine: Game, state: State, steps: Sequence[tuple[Seat, str]]
+                  ) -> tuple[State, list[Played]]:
+        """``steps`` applied from ``state``: the state reached and each step with its report."""
+        played = []
+        for seat, notation in steps:
+            action = engine.parse(state, seat, notation)
+            after = engine.apply(state, seat, action)
+            played.append(Played(seat, action, engine.report(state, seat, action, after)))
+            state = after
+        return state, played
+
+    def _asked(self, engine: Game, record: GameRecord, actor: Seat) -> tuple[Seat, ...]:
+        """Seats to which the latest change of ``record`` put a new decision: others, and the
+        actor itself only when that decision has a public prompt (a timed question)."""
+        assert record.state is not None
+        asked = []
+        for seat in record.active:
+            if record.seat_version(seat) != record.version:
+                continue
+            prompt = engine.prompt(record.state, seat) if seat == actor else None
+            if seat != actor or (prompt is not None and prompt.public):
+                asked.append(seat)
+        return tuple(asked)
 
     async def _apply(self, live: _Live, seat: Seat, action: Action) -> StepResult:
         """Apply and persist one checked step (caller holds the game's lock)."""
-
         record = live.record
         engine = self.engine(record.game)
-        assert record.state is not None
+        before = record.state
+        assert before is not None
         steps = await self._turn_steps(live)
-        reversible = engine.is_reversible(record.state, seat, action)
-        state = engine.apply(record.state, seat, action)
+        state = engine.apply(before, seat, action)
+        reversible = engine.is_reversible(before, seat, action) and not chance.drew(before, state)
+        report = engine.report(before, seat, action, state)
         now = self.clock.now()
         turn = engine.turn_number(state)
         active = engine.active(state)
@@ -93,11 +141,13 @@ class TurnsMixin(ServiceCore):
         outcome = engine.outcome(state)
         finished = outcome is not None or not active
         moved = turn_ended or active != record.active
+        waiting = self._waiting(engine, record, state, active, seat, record.version + 1,
+                                fresh=turn_ended)
         new = self._bump(
             record, state=state, turn=turn, active=active,
             status="finished" if finished else "running",
             ended_at=now if finished else None,
-            turn_started_at=now if moved else record.turn_started_at,
+            turn_started_at=now if moved else record.turn_started_at, waiting=waiting,
         )
         try:
             await self.store.apply_step(StepWrite(
@@ -105,23 +155,33 @@ class TurnsMixin(ServiceCore):
                 status=new.status, turn=turn, turn_started_at=new.turn_started_at,
                 turn_ended=turn_ended, ended_at=new.ended_at, seat=seat,
                 notation=action.notation, step_turn=record.turn, reversible=reversible, at=now,
+                waiting=waiting,
             ))
         except StaleVersion:
             self._cache.pop(record.id, None)
             raise
-        turn_steps = (*steps, action)
+        played = Played(seat, action, report)
+        turn_steps = (*steps, played)
         self._remember(live, new)
         if turn_ended:
             live.turn_start_state = state
             live.turn_steps = []
         else:
-            steps.append(action)
+            steps.append(played)
         return StepResult(new, seat, action, turn_ended, turn_steps,
-                          self._final_outcome(engine, new) if finished else None)
+                          self._final_outcome(engine, new) if finished else None, report,
+                          () if finished else self._asked(engine, new, seat))
 
     async def undo(self, channel_id: int, user_id: int) -> GameRecord:
-        """Take back the last step: only your own, in the current turn, and never a step
-        that drew randomness or revealed a secret. Replays the turn from its snapshot."""
+        """Take back your last step of the current turn.
+
+        Ruling (Board Game Arena's, widened to decisions taken at once): the step must be
+        yours and in this turn, must not have drawn randomness or revealed a secret, and
+        every later step of the turn (another seat's sealed bid, say) must still apply
+        without it and be undoable itself; then the turn is replayed without the step.
+        So a sealed choice can be taken back until the reveal, and an offer once answered
+        cannot.
+        """
         async with self._locked(channel_id) as live:
             record = live.record
             self._check_running(record)
@@ -129,28 +189,28 @@ class TurnsMixin(ServiceCore):
             if seat is None:
                 raise _fail("service.not_seated")
             rows = await self.store.actions(record.id, since_turn=record.turn)
-            if not rows:
-                raise _fail("service.nothing_to_undo")
-            last = rows[-1]
-            if last.seat != seat:
-                raise _fail("service.undo_not_yours")
-            if not last.reversible:
+            mine = [i for i, row in enumerate(rows) if row.seat == seat]
+            if not mine:
+                raise _fail("service.undo_not_yours" if rows else "service.nothing_to_undo")
+            last = rows[mine[-1]]
+            later = rows[mine[-1] + 1:]
+            if not last.reversible or any(not row.reversible for row in later):
                 raise _fail("service.undo_irreversible")
             engine = self.engine(record.game)
-            state = live.turn_start_state
-            assert state is not None
-            steps: list[Action] = []
-            for row in rows[:-1]:
-                action = engine.parse(state, row.seat, row.notation)
-                state = engine.apply(state, row.seat, action)
-                steps.append(action)
+            assert live.turn_start_state is not None
+            kept = [(r.seat, r.notation) for r in rows if r.idx != last.idx]
+            try:
+                state, played = self._replayed(engine, live.turn_start_state, kept)
+            except GameError:
+                raise _fail("service.undo_answered") from None
+            if seat not in engine.active(state):
+                raise _fail("service.undo_answered")
             active = engine.active(state)
             new = self._bump(
                 record, state=state, active=active,
+                waiting=self._waiting(engine, record, state, active, seat, record.version + 1),
                 turn_started_at=record.turn_started_at if active == record.active
-                else self.clock.now(),
-            )
+                else self.clock.now())
             saved = await self._save(live, new, undone=[last.idx])
-            live.turn_steps = steps
+            live.turn_steps = played
             return saved
-

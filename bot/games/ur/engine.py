@@ -9,10 +9,13 @@ from typing import Any
 
 from bot.engine import (
     Action,
+    GameDefaults,
     GameMeta,
     IllegalMove,
     NotYourTurn,
     Outcome,
+    Prompt,
+    Report,
     Seat,
     State,
     Text,
@@ -23,6 +26,7 @@ from bot.games.ur.checks import reason
 from bot.games.ur.effects import perform
 from bot.games.ur.notation import SPARE, Move, format_move, parse_move
 from bot.games.ur.options import legal_moves
+from bot.games.ur.report import report
 from bot.games.ur.view import public_view, ranking, scores, seat_score, state_from_view
 
 _GROUPS = {"decline_both": "decline", "bonus_done": "bonus", "war_done": "war",
@@ -87,7 +91,7 @@ def _action(state: State, move: Move) -> Action:
     return _cached_action(move, _variant(state, move))
 
 
-class UrGame:
+class UrGame(GameDefaults):
     """Ur for 3-4 players; states are the flat dicts described in :mod:`.state`."""
 
     meta = GameMeta(
@@ -152,10 +156,6 @@ class UrGame:
         """Turns ended so far (placement and setup-exchange turns included)."""
         return int(state["turn"])
 
-    def is_reversible(self, state: State, seat: Seat, action: Action) -> bool:
-        """Always True: Ur draws randomness only at setup and hides nothing."""
-        return True
-
     def determinize(self, view: dict[str, Any], seat: Seat, rng: random.Random) -> State:
         """The state rebuilt from the (complete) public view."""
         return state_from_view(view)
@@ -184,6 +184,15 @@ class UrGame:
                 if m.kind == kind:
                     return _action(state, m)
         return _action(state, moves[-1] if state["step"] == "agriculture" else moves[0])
+
+
+    def report(self, before: State, seat: Seat, action: Action, after: State) -> Report:
+        """The step's label and what it changed (public: Ur hides nothing)."""
+        return report(before, seat, action, after)
+
+    def prompt(self, state: State, seat: Seat) -> Prompt | None:
+        """What the current step asks of the player to move."""
+        return Prompt(st.prompt(state)) if seat == state["current"] else None
 
 
 GAME = UrGame()
