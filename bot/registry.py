@@ -1,7 +1,15 @@
-"""The one place that lists the games Dingir hosts."""
+"""The one place that lists the games Dingir hosts.
+
+Besides the games below, the bot hosts those whose modules are named in
+``DINGIR_EXTRA_GAMES`` (comma-separated; each module has an ``ENTRY``): the
+end-to-end tests host their test game this way, and a game in development can be
+tried without being listed here.
+"""
 
 from __future__ import annotations
 
+import importlib
+import os
 from dataclasses import dataclass
 
 from bot.engine import Game
@@ -28,8 +36,19 @@ class GameEntry:
         return self.preview or self.renderer
 
 
+EXTRA_GAMES_ENV = "DINGIR_EXTRA_GAMES"
+
+
+def _extra_games() -> dict[str, GameEntry]:
+    """The games of the modules named in ``DINGIR_EXTRA_GAMES``, by id."""
+    names = [n.strip() for n in os.environ.get(EXTRA_GAMES_ENV, "").split(",") if n.strip()]
+    entries = [importlib.import_module(name).ENTRY for name in names]
+    return {entry.engine.meta.id: entry for entry in entries}
+
+
 GAMES: dict[str, GameEntry] = {
     UR.meta.id: GameEntry(UR, UR_RENDERER, preview=UR_PREVIEW, extension="cogs.ur"),
+    **_extra_games(),
 }
 
 

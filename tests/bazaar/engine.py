@@ -166,8 +166,10 @@ class BazaarGame(GameDefaults):
             new["hands"][seat].append(new["deck"].pop(0))
             new["acted"] = True
         elif verb == "offer":
-            new["offer"] = {"from": seat, "to": int(words[3]) - 1, "good": words[1]}
+            target = int(words[3]) - 1
+            new["offer"] = {"from": seat, "to": target, "good": words[1]}
             new["phase"] = "offer"
+            new["known"][words[1]] = sorted({*new["known"].get(words[1], ()), target})
         elif verb in ("give", "decline"):
             self._answer_offer(new, seat, words[1] if verb == "give" else None)
         elif verb == "quiz":
@@ -264,19 +266,16 @@ class BazaarGame(GameDefaults):
         return view
 
     def secrets(self, state: State) -> Secrets:
-        """Each good in a hand (read by its holder, and by whoever traded it there), the
-        offered good (by both sides of the offer), the deck (by nobody) and each sealed
-        bid (by its bidder)."""
-        offer = state["offer"] if state["phase"] == "offer" else None
+        """Each good in a hand (read by its holder, and by whoever was offered it or traded
+        it), the deck (by nobody) and each sealed bid (by its bidder); goods by their names
+        and by their ids."""
         found = []
         for seat, hand in enumerate(state["hands"]):
             for good in hand:
-                readers = {seat, *state["known"].get(good, ())}
-                if offer is not None and good == offer["good"]:
-                    readers.add(offer["to"])
-                found.append(Secret(good_name(good), frozenset(readers)))
-        found += [Secret(good_name(g)) for g in state["deck"]]
-        found += [Secret(Text.of("bazaar.sealed", n=bid), frozenset({seat}))
+                readers = frozenset({seat, *state["known"].get(good, ())})
+                found += [Secret(good_name(good), readers), Secret(good, readers)]
+        found += [Secret(value) for g in state["deck"] for value in (good_name(g), g)]
+        found += [Secret(Text.of("bazaar.sealed", who=seat_ref(seat), n=bid), frozenset({seat}))
                   for seat, bid in enumerate(state["bids"]) if bid is not None]
         return found
 
@@ -332,9 +331,8 @@ class BazaarGame(GameDefaults):
         if verb == "bid":
             if after["turn"] != before["turn"]:
                 return self._reveal(after)
-            return Report(Text.of("bazaar.did.bid", who=who), (
-                (seat, Text.of("bazaar.did.bid_own", sealed=Text.of("bazaar.sealed",
-                                                                     n=int(words[1])))),))
+            sealed = Text.of("bazaar.sealed", who=who, n=int(words[1]))
+            return Report(Text.of("bazaar.did.bid", who=who), ((seat, sealed),))
         if verb == "end" and after["phase"] == "auction":
             return Report(Text.of("bazaar.did.end_round", who=who, lot=after["lot"]),
                           announce=True)
@@ -379,10 +377,10 @@ class BazaarGame(GameDefaults):
     def determinize(self, view: dict[str, Any], seat: Seat, rng: random.Random) -> State:
         """A state consistent with ``seat``'s view: the goods it cannot see dealt at random
         to the other hands and the deck, and an unknown future for the dice."""
-        known = set(view["hand"])
         offer = view["offer"]
-        if offer is not None and "good" in offer:
-            known.add(offer["good"])
+        pending = offer if view["phase"] == "offer" and offer is not None and "good" in offer \
+            else None   # an offered good still in its offerer's hand
+        known = set(view["hand"]) | ({pending["good"]} if pending else set())
         unseen = [g for g in GOODS if g not in known]
         rng.shuffle(unseen)
         hands: list[list[str]] = []
@@ -390,8 +388,7 @@ class BazaarGame(GameDefaults):
             if other == seat:
                 hands.append(list(view["hand"]))
                 continue
-            hand = [offer["good"]] if offer is not None and "good" in offer \
-                and offer["from"] == other else []
+            hand = [pending["good"]] if pending is not None and pending["from"] == other else []
             while len(hand) < size:
                 hand.append(unseen.pop())
             hands.append(hand)

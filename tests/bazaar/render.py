@@ -54,8 +54,7 @@ class BazaarRenderer:
         return image
 
     def png(self, view: dict[str, Any], ctx: RenderContext) -> bytes:
-        return png_bytes(self.image(view, ctx).convert("P", palette=Image.Palette.ADAPTIVE),
-                         compress_level=1)
+        return png_bytes(self.image(view, ctx).convert("L"), compress_level=1)
 
     def text(self, view: dict[str, Any], ctx: RenderContext) -> str:
         return "\n".join(lines(view, ctx))
