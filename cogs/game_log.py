@@ -24,17 +24,15 @@ LOG_PAGE = 15
 def log_lines(record: GameRecord, entries: Sequence[LogEntry], lang: str,
               viewer: Seat | None = None) -> list[str]:
     """Readable log lines as ``viewer`` may read them (None: the public), rebuilt by
-    replaying the log (worker thread). A finished game's log is everybody's to read."""
+    replaying the log (worker thread)."""
     engine = registry.get(record.game).engine
     state = engine.setup(record.seed, len(record.seats), record.options)
     steps = [Step(e.seat, e.notation) for e in entries]
-    finished = record.status == "finished"
     lines = []
     for entry, (report, _) in zip(entries, iter_reports(engine, state, steps), strict=False):
-        seen = entry.seat if finished else viewer
         lines.append(tr(lang, "discord.log_line", index=entry.index + 1, turn=entry.turn + 1,
                         name=seat_name(record, entry.seat, lang),
-                        step=text_of(report.for_seat(seen), record, lang)))
+                        step=text_of(report.for_seat(viewer), record, lang)))
     return lines
 
 

@@ -146,9 +146,13 @@ async def build_panel(bot: DingirBot, record: GameRecord | None, user_id: int, l
         body = [head + tr(lang, "discord.panel_private", game=game, turn=record.turn + 1),
                 *_prompt_lines(record, seat, lang), _status_line(record, lang)]
         image = await _private_image(bot, record, seat, lang, board)
-        refresh = buttons.button(record.id, record.version, "me",
-                                 label=tr(lang, "discord.refresh"))
-        return Panel("\n".join(x for x in body if x), image, buttons.view_of(refresh))
+        items = [buttons.button(record.id, record.version, "me",
+                                label=tr(lang, "discord.refresh"))]
+        step = await bot.service.undoable_step(record, seat)
+        if step is not None:   # a sealed choice can be taken back until the reveal
+            items.append(buttons.button(record.id, record.version, "undo", step,
+                                        label=tr(lang, "discord.undo")))
+        return Panel("\n".join(x for x in body if x), image, buttons.view_of(*items))
     version = record.seat_version(seat)
     legal = registry.get(record.game).engine.legal(record.state, seat)
     options = [(i, a) for i, a in enumerate(legal) if a.group != "end"]
@@ -288,12 +292,15 @@ async def press_board(interaction: Interaction, press: Press) -> None:
 
 
 async def _undo_panel(bot: DingirBot, press: Press, user: int, lang: str) -> Panel:
+    """Undo from a turn panel (made at the caller's decision version) or from a waiting
+    panel (made for one step: ``undo<log index>``)."""
     record = await bot.service.get_by_id(press.game_id)
-    if record is None or _moved_on(bot, record, user, press):
+    step = press.number if press.arg else None
+    if record is None or (step is None and _moved_on(bot, record, user, press)):
         note = tr(lang, "discord.moved_on")
     else:
         try:
-            record = await bot.service.undo(record.channel_id, user)
+            record = await bot.service.undo(record.channel_id, user, step)
             note = tr(lang, "discord.undone")
         except (ServiceError, GameError) as error:
             note = error_text(error, lang) or ""

@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import importlib
 import random
+from typing import Any
 
 import pytest
 
 from bot import ai
 from bot.engine import Action, Game, Seat, State, Text
+from tests.bazaar.engine import BazaarGame
 from tests.toy_game import GAME
 
 
@@ -98,3 +100,19 @@ def test_ur_games_with_an_ai_seat_complete() -> None:
         state, notations = _play(ur, seed, 3, {seed % 3: ai.choose})
         assert ur.outcome(state) is not None
         assert notations
+
+
+def test_under_hidden_information_the_ai_averages_several_guesses() -> None:
+    class Counting(BazaarGame):
+        guesses = 0
+
+        def determinize(self, view: dict[str, Any], seat: Seat, rng: random.Random) -> State:
+            Counting.guesses += 1
+            return super().determinize(view, seat, rng)
+
+    game = Counting()
+    state = game.apply(game.setup(1, 3, {}), 0, "roll")
+    legal = game.legal(state, 0)
+    chosen = ai.choose(game, game.view(state, 0), legal, 0, random.Random(2))
+    assert chosen in legal
+    assert Counting.guesses == ai.DEFAULT_BUDGET.guesses

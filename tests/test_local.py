@@ -14,6 +14,8 @@ from PIL import Image
 
 from bot import local, registry
 from render.context import RenderContext
+from tests import bazaar
+from tests.bazaar.engine import GAME as BAZAAR
 from tests.toy_game import GAME, RaceGame
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -257,3 +259,33 @@ def test_undo_never_crosses_an_irreversible_step(capsys, monkeypatch) -> None:
     assert status == local.EXIT_STOPPED
     assert "Undone: add 1." in out
     assert any(line.startswith("'undo' refused: Your last step cannot be undone") for line in out)
+
+
+def test_bazaar_asks_every_active_seat_and_shows_each_its_own_goods(
+        capsys, monkeypatch) -> None:
+    monkeypatch.setitem(registry.GAMES, "bazaar", bazaar.ENTRY)
+    seed = 5
+    state = BAZAAR.setup(seed, 2, {"rounds": "1"})
+    mine, theirs = state["hands"][0][0], state["hands"][1][0]
+    steps = ["roll", f"offer {mine} to 2", "board", f"give {theirs}", "end",
+             "roll", "pass", "end", "bid 0", "bid 0"]
+    status, out, _ = _run(capsys, monkeypatch, ["bazaar", "--players", "2", "--seed", str(seed),
+                                                "--option", "rounds=1"], "\n".join(steps))
+    assert status == local.EXIT_OK, out
+    text = "\n".join(out)
+    assert "What only Seat 1 can see:" in text and "What only Seat 2 can see:" in text
+    assert "Seat 2 to play." in text                 # asked to answer the offer
+    assert f"Seat 1: offer {mine} to 2 → you offer" in text   # the effect, as its player sees it
+    assert "Seat 2: give" in text and "you give" in text
+    assert "Round 1/1" in text                       # the text board after a turn
+    result = json.loads(out[-1])
+    assert set(result["scores"]) == {"1", "2"}
+
+
+def test_an_all_ai_bazaar_game_ends(capsys, monkeypatch) -> None:
+    monkeypatch.setitem(registry.GAMES, "bazaar", bazaar.ENTRY)
+    status, out, _ = _run(capsys, monkeypatch, ["bazaar", "--players", "4", "--seed", "3",
+                                                "--ai", "all"])
+    assert status == local.EXIT_OK
+    assert len(json.loads(out[-1])["scores"]) == 4
+    assert not any("you draw" in line for line in out)   # AI seats' secrets stay hidden

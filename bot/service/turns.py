@@ -172,7 +172,16 @@ class TurnsMixin(ServiceCore):
                           self._final_outcome(engine, new) if finished else None, report,
                           () if finished else self._asked(engine, new, seat))
 
-    async def undo(self, channel_id: int, user_id: int) -> GameRecord:
+    async def undoable_step(self, record: GameRecord, seat: Seat) -> int | None:
+        """The log index of ``seat``'s step that :meth:`undo` would take back now (its
+        last step of this turn, if that step and every later one are undoable), or None."""
+        rows = await self.store.actions(record.id, since_turn=record.turn)
+        mine = [i for i, row in enumerate(rows) if row.seat == seat]
+        if not mine or not all(row.reversible for row in rows[mine[-1]:]):
+            return None
+        return rows[mine[-1]].idx
+
+    async def undo(self, channel_id: int, user_id: int, step: int | None = None) -> GameRecord:
         """Take back your last step of the current turn.
 
         Ruling (Board Game Arena's, widened to decisions taken at once): the step must be
@@ -180,7 +189,8 @@ class TurnsMixin(ServiceCore):
         every later step of the turn (another seat's sealed bid, say) must still apply
         without it and be undoable itself; then the turn is replayed without the step.
         So a sealed choice can be taken back until the reveal, and an offer once answered
-        cannot.
+        cannot. With ``step`` (the log index a button was made for), only that step is
+        taken back: a second press of the same button does nothing more.
         """
         async with self._locked(channel_id) as live:
             record = live.record
@@ -193,6 +203,8 @@ class TurnsMixin(ServiceCore):
             if not mine:
                 raise _fail("service.undo_not_yours" if rows else "service.nothing_to_undo")
             last = rows[mine[-1]]
+            if step is not None and last.idx != step:
+                raise StaleVersion()
             later = rows[mine[-1] + 1:]
             if not last.reversible or any(not row.reversible for row in later):
                 raise _fail("service.undo_irreversible")
