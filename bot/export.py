@@ -13,7 +13,8 @@ Format (JSON object, ``format_version`` 1)::
       "lang": "en",
       "status": "running" | "finished" | "paused" | "aborted",
       "log": [{"seat": 0, "notation": "place B3", "turn": 0}],   # effective steps, in order
-      "state_sha256": "..."              # digest of the final state (canonical JSON)
+      "state_sha256": "...",             # digest of the final state (canonical JSON)
+      "outcome": {"scores": [...], "winners": [...], ...}   # a finished game's result
     }
 
 The state is never exported: importing replays ``log`` from
@@ -119,9 +120,10 @@ def build(
     status: str,
     log: Sequence[LogLine],
     state: State | None,
+    outcome: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
     """The export document (see the module docstring)."""
-    return {
+    document = {
         "format": FORMAT,
         "format_version": FORMAT_VERSION,
         "game": game,
@@ -137,6 +139,9 @@ def build(
         "log": [{"seat": line.seat, "notation": line.notation} for line in log],
         "state_sha256": state_digest(state) if state is not None else None,
     }
+    if outcome is not None:
+        document["outcome"] = outcome
+    return document
 
 
 def build_partial(

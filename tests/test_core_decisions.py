@@ -212,6 +212,7 @@ async def test_a_finished_game_exports_everything(env: Env) -> None:
     document = await env.service.export(CHANNEL, BOB.user_id)
     assert document.get("complete", True) and document["seed"] == 99
     assert len(document["log"]) == 12
+    assert document["outcome"] == result.outcome.to_json()
 
 
 async def test_the_deadline_timer_fires_once_at_its_time(env: Env) -> None:

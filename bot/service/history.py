@@ -7,7 +7,7 @@ from dataclasses import asdict, fields, replace
 from typing import Any
 
 from bot import export
-from bot.engine import Game, Seat
+from bot.engine import Game, Outcome, Seat
 from bot.i18n import translate
 from bot.records import (
     GameRecord,
@@ -25,9 +25,10 @@ from bot.service.core import _fail, _Live
 from bot.store import ActionRow
 
 
-def export_document(record: GameRecord, log: list[LogEntry]) -> dict[str, Any]:
-    """The complete JSON export of a game: seed, options, seats, action log (see
-    :mod:`bot.export`)."""
+def export_document(record: GameRecord, log: list[LogEntry],
+                    outcome: Outcome | None = None) -> dict[str, Any]:
+    """The complete JSON export of a game: seed, options, seats, action log and, once it
+    is over, its result (see :mod:`bot.export`)."""
     return export.build(
         game=record.game,
         options=record.options,
@@ -38,6 +39,7 @@ def export_document(record: GameRecord, log: list[LogEntry]) -> dict[str, Any]:
         status=record.status,
         log=[export.LogLine(e.seat, e.notation) for e in log],
         state=record.state,
+        outcome=outcome.to_json() if outcome is not None else None,
     )
 
 
@@ -63,7 +65,7 @@ class HistoryMixin(AdminMixin):
         engine = self.engine(record.game)
         if record.status in ("finished", "aborted") or not engine.meta.hidden_information \
                 or record.state is None:
-            return export_document(record, entries)
+            return export_document(record, entries, self.outcome(record))
         seat = None if user_id is None else self.seat_of(record, user_id)
         return await asyncio.to_thread(self._partial_export, engine, record, entries, seat)
 
