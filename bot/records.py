@@ -8,9 +8,10 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Literal
 
-from bot.engine import Action, Outcome, Report, Seat, State, Text
+from bot.engine import Action, Game, Outcome, Report, Seat, State, Text
 
 GameStatus = Literal["lobby", "running", "paused", "finished", "aborted"]
 TimeoutPolicy = Literal["nothing", "vote_skip", "ai"]
@@ -123,11 +124,22 @@ class GameRecord:
 
 @dataclass(frozen=True)
 class Played:
-    """One step of the current turn: who played it, what, and what it did."""
+    """One step of the current turn: who played it, what, and (when asked for) what it did.
+
+    The report is worked out from the states around the step the first time it is read:
+    persisting a step never waits for words that only a panel or a post will show.
+    """
 
     seat: Seat
     action: Action
-    report: Report
+    before: State = field(repr=False, compare=False)
+    after: State = field(repr=False, compare=False)
+    engine: Game = field(repr=False, compare=False)
+
+    @cached_property
+    def report(self) -> Report:
+        """What the step did, publicly and for some seats (see :class:`Report`)."""
+        return self.engine.report(self.before, self.seat, self.action, self.after)
 
 
 @dataclass(frozen=True)
@@ -145,8 +157,12 @@ class StepResult:
     turn_ended: bool
     turn_steps: tuple[Played, ...]
     outcome: Outcome | None
-    report: Report
     asked: tuple[Seat, ...] = ()
+
+    @property
+    def report(self) -> Report:
+        """What this step did (see :class:`Report`)."""
+        return self.turn_steps[-1].report
 
 
 @dataclass(frozen=True)

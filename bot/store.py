@@ -326,8 +326,10 @@ def settings_from_json(text: str) -> GameSettings:
 
 
 def waiting_json(waiting: dict[Seat, Waiting]) -> str:
-    """The stored form of each active seat's decision version and clock."""
-    return dumps({str(seat): [w.version, w.since] for seat, w in waiting.items()})
+    """The stored form of each active seat's decision version and clock (JSON, written
+    by hand: it goes with every step)."""
+    return "{" + ",".join(f'"{seat}":[{w.version},{w.since!r}]'
+                          for seat, w in waiting.items()) + "}"
 
 
 def waiting_from_json(text: str) -> dict[Seat, Waiting]:

@@ -107,21 +107,27 @@ class TurnsMixin(ServiceCore):
         for seat, notation in steps:
             action = engine.parse(state, seat, notation)
             after = engine.apply(state, seat, action)
-            played.append(Played(seat, action, engine.report(state, seat, action, after)))
+            played.append(Played(seat, action, state, after, engine))
             state = after
         return state, played
 
     def _asked(self, engine: Game, record: GameRecord, actor: Seat) -> tuple[Seat, ...]:
         """Seats to which the latest change of ``record`` put a new decision: others, and the
-        actor itself only when that decision has a public prompt (a timed question)."""
+        actor itself only when that decision is a public question on a clock of seconds
+        (posted in the channel with its answer buttons)."""
         assert record.state is not None
         asked = []
         for seat in record.active:
             if record.seat_version(seat) != record.version:
                 continue
-            prompt = engine.prompt(record.state, seat) if seat == actor else None
-            if seat != actor or (prompt is not None and prompt.public):
+            if seat != actor:
                 asked.append(seat)
+                continue
+            deadline = engine.deadline(record.state, seat)
+            if deadline is not None and deadline.seconds is not None:
+                prompt = engine.prompt(record.state, seat)
+                if prompt is not None and prompt.public:
+                    asked.append(seat)
         return tuple(asked)
 
     async def _apply(self, live: _Live, seat: Seat, action: Action) -> StepResult:
@@ -133,7 +139,6 @@ class TurnsMixin(ServiceCore):
         steps = await self._turn_steps(live)
         state = engine.apply(before, seat, action)
         reversible = engine.is_reversible(before, seat, action) and not chance.drew(before, state)
-        report = engine.report(before, seat, action, state)
         now = self.clock.now()
         turn = engine.turn_number(state)
         active = engine.active(state)
@@ -160,7 +165,7 @@ class TurnsMixin(ServiceCore):
         except StaleVersion:
             self._cache.pop(record.id, None)
             raise
-        played = Played(seat, action, report)
+        played = Played(seat, action, before, state, engine)
         turn_steps = (*steps, played)
         self._remember(live, new)
         if turn_ended:
@@ -169,7 +174,7 @@ class TurnsMixin(ServiceCore):
         else:
             steps.append(played)
         return StepResult(new, seat, action, turn_ended, turn_steps,
-                          self._final_outcome(engine, new) if finished else None, report,
+                          self._final_outcome(engine, new) if finished else None,
                           () if finished else self._asked(engine, new, seat))
 
     async def undoable_step(self, record: GameRecord, seat: Seat) -> int | None:
