@@ -30,6 +30,11 @@ What it does:
    persist + render, and the machine limits: bare PNG encode, bare SQLite round trip);
 7. prints one table and writes it as JSON (``--json``).
 
+``--quiz-tables Q`` adds Q two-player tables of the test game Bazaar (the bot then hosts
+it, ``DINGIR_EXTRA_GAMES=tests.bazaar``) where every turn takes a quiz on a 5-second
+clock and lets it run out: how late each expiry is announced in the channel, under the
+load of the Ur tables, is the deadline precision figure.
+
 The harness moves its objects out of the garbage collector's sight every few seconds
 (``gc.freeze``): its own full collections (over every message and record it keeps)
 would otherwise stall the stand-in for a second at a time, and count against the bot.
@@ -68,6 +73,7 @@ from benchmarks import service_baseline
 from bot import registry
 from bot.i18n import tr
 from bot.replay import Step, replay
+from tests import bazaar
 from tests.fakediscord import (
     BotProcess,
     Channel,
@@ -108,6 +114,8 @@ MOVED_ON = _head("discord.moved_on")
 BUSY = _head("discord.store_unavailable")
 INTERNAL = _head("discord.internal_error")
 GAME_OVER = _head("discord.game_over")
+EXPIRED = "did not find"
+"""What Bazaar announces when a quiz's clock ran out (tests/bazaar)."""
 STATUS = {s: tr("en", f"discord.status.{s}") for s in ("lobby", "running", "finished",
                                                         "aborted", "paused")}
 NO_GAME = _head("discord.no_game")
@@ -334,10 +342,13 @@ class Harness:
         elif opts.switch_interval:
             args = ("-c", f"import runpy, sys; sys.setswitchinterval({opts.switch_interval});"
                           " runpy.run_module('bot', run_name='__main__', alter_sys=True)")
+        env = {"DINGIR_LOG_LEVEL": "WARNING", "DINGIR_SCHEDULER_SECONDS": "10"}
+        if opts.quiz_tables:
+            env["DINGIR_EXTRA_GAMES"] = "tests.bazaar"
+            registry.GAMES["bazaar"] = bazaar.ENTRY     # for the checks after the run
         self.bot = BotProcess(
             self.fake, db_path=self.db_path, clock_file=self.clock_file,
-            log_path=workdir / "bot.log", args=args,
-            env={"DINGIR_LOG_LEVEL": "WARNING", "DINGIR_SCHEDULER_SECONDS": "10"},
+            log_path=workdir / "bot.log", args=args, env=env,
         )
         self.watch = ProcWatch(self.bot)
         self.stats = Stats()
@@ -792,6 +803,73 @@ class Driver:
             await self.await_board(mark, None)
 
 
+class QuizDriver:
+    """A table of Bazaar where every turn takes a quiz on a 5-second clock and lets it run
+    out: it measures how late the bot announces each expiry."""
+
+    SECONDS = 5.0
+    ROUNDS = 3
+
+    def __init__(self, harness: Harness, table: Table) -> None:
+        self.h = harness
+        self.t = table
+        self.game_id: int | None = None
+        self.ready = False
+
+    async def play(self, user: FakeUser, notation: str) -> Answer:
+        answer = await self.h.call("play", partial(user.slash, "play",
+                                                   channel=self.t.channel, action=notation))
+        if classify(answer.text) not in ("step", "turn_done"):
+            raise Lost(f"quiz table: {notation}: {answer.text[:80]}")
+        gid, _ = panel_ids(answer.message)
+        self.game_id = gid or self.game_id
+        self.h.stats.acks.append(Ack(self.t.channel.id, self.game_id, user.id, None, notation,
+                                     time.time()))
+        return answer
+
+    async def run(self) -> None:
+        while not self.h.stopping.is_set():
+            try:
+                await self.one_game()
+            except Lost as lost:
+                self.h.stats.counts["quiz_table_lost"] += 1
+                self.h.stats.fail(f"quiz table {self.t.index}: {lost}")
+                with contextlib.suppress(Lost):
+                    await self.h.call("command", lambda: self.t.players[0].slash(
+                        "game abort", channel=self.t.channel))
+
+    async def one_game(self) -> None:
+        creator, other = self.t.players
+        await self.h.call("command", lambda: creator.slash(
+            "game new", channel=self.t.channel, game="bazaar",
+            options=f"rounds={self.ROUNDS} quiz_seconds={self.SECONDS:.0f}"))
+        await self.h.call("command", partial(other.slash, "game join", channel=self.t.channel))
+        await self.h.call("command", lambda: creator.slash(
+            "game start", channel=self.t.channel, order="1 2"))
+        self.ready = True
+        for _ in range(self.ROUNDS):
+            for user in (creator, other):
+                if self.h.stopping.is_set():
+                    return
+                await self.play(user, "roll")
+                mark = self.h.fake.mark()
+                asked = await self.play(user, "quiz")
+                sent = asked.result.record.sent_at or time.monotonic()
+                try:
+                    expired = await self.h.fake.wait_for_channel_message(
+                        self.t.channel, lambda m: EXPIRED in m.text, timeout=self.SECONDS + 20,
+                        after=mark)
+                except TimeoutError:
+                    raise Lost("no expiry announced") from None
+                self.h.stats.latency["deadline_announced_late"].append(
+                    expired.created_at - (sent + self.SECONDS))
+                self.h.stats.acks.append(Ack(self.t.channel.id, self.game_id, user.id, None,
+                                             "skip", time.time()))
+                await self.play(user, "end")
+            for user in (creator, other):
+                await self.play(user, "bid 0")
+
+
 # -- after the run -----------------------------------------------------------------------
 
 
@@ -814,7 +892,7 @@ def verify(db_path: Path, acks: list[Ack], end_wall: float) -> dict[str, Any]:
     conn = sqlite3.connect(f"file:{db_path}?mode=ro", uri=True)
     try:
         games = {row[0]: row for row in conn.execute(
-            "SELECT id, channel_id, status, active, seed, options, state FROM games")}
+            "SELECT id, channel_id, status, active, seed, options, state, game FROM games")}
         seats: dict[tuple[int, int], int] = {}
         ai_seats: set[tuple[int, int]] = set()
         seat_count: Counter[int] = Counter()
@@ -867,8 +945,8 @@ def verify(db_path: Path, acks: list[Ack], end_wall: float) -> dict[str, Any]:
                   if (gid, r[1]) not in ai_seats and not r[3]]
     unacked = [key for key in human_rows if key not in matched]
     stuck, corrupt = [], []
-    engine = registry.get("ur").engine
-    for gid, (_, _, status, active, seed, options, state) in games.items():
+    for gid, (_, _, status, active, seed, options, state, game) in games.items():
+        engine = registry.get(game).engine
         log = [r for r in rows[gid] if not r[3]]
         if status == "running":
             ai_turn = any((gid, s) in ai_seats for s in json.loads(active))
@@ -983,8 +1061,9 @@ async def run(opts: argparse.Namespace) -> dict[str, Any]:
         await asyncio.sleep(1.0)
         rss_start = h.watch.sample()
         drivers = [Driver(h, t, opts.seed * 100_003 + t.index) for t in tables]
+        quizzes = [QuizDriver(h, t) for t in h.fake.community(opts.quiz_tables, players=2)]
         setup_started = time.monotonic()
-        tasks = [asyncio.create_task(d.run()) for d in drivers]
+        tasks = [asyncio.create_task(d.run()) for d in [*drivers, *quizzes]]
         # The measured window starts once every table has opened its first game.
         while sum(1 for d in drivers if d.ready) < len(drivers) and \
                 time.monotonic() - setup_started < max(60, opts.games * 0.2):
@@ -1123,7 +1202,7 @@ def _section_throughput(r: dict[str, Any]) -> list[str]:
 def _section_latency(r: dict[str, Any]) -> list[str]:
     lines = [f"{'latency (ms)':<34}{'n':>8}{'p50':>9}{'p95':>9}{'p99':>9}{'max':>10}"]
     for kind in ("play", "autocomplete", "button", "command", "play_final", "button_final",
-                 "command_final", "board"):
+                 "command_final", "board", "deadline_announced_late"):
         s = r["latency"].get(kind)
         if s:
             lines.append(f"  {kind:<32}{s['n']:8d}{s['p50_ms']:9.1f}{s['p95_ms']:9.1f}"
@@ -1209,6 +1288,8 @@ def options(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--pause", choices=("human", "none"), default="human")
     parser.add_argument("--think", type=float, default=4.0, help="mean think time (human)")
     parser.add_argument("--kills", type=int, default=0)
+    parser.add_argument("--quiz-tables", type=int, default=0,
+                        help="Bazaar tables whose timed quizzes run out (deadline precision)")
     parser.add_argument("--faults", action="store_true")
     parser.add_argument("--ai-every", type=int, default=4)
     parser.add_argument("--button-share", type=float, default=0.5)

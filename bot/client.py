@@ -94,16 +94,17 @@ class DingirBot(commands.Bot):
         gc.set_threshold(*GC_THRESHOLDS)
 
     async def close(self) -> None:
-        """Disconnect, stop the background tasks (what they leave undone is picked up at the
-        next start), then stop the workers."""
+        """Stop the decision clocks (the next start arms them again), disconnect, stop the
+        background tasks (what they leave undone is picked up at the next start), then
+        stop the workers."""
         try:
+            await self.deadlines.close()
             await super().close()
         finally:
             tasks = [t for t in self._tasks if t is not asyncio.current_task()]
             for task in tasks:
                 task.cancel()
             await asyncio.gather(*tasks, return_exceptions=True)
-            await self.deadlines.close()
             await self.workers.close()
 
     def game_lock(self, game_id: int) -> asyncio.Lock:
