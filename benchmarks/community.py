@@ -116,6 +116,8 @@ INTERNAL = _head("discord.internal_error")
 GAME_OVER = _head("discord.game_over")
 EXPIRED = "did not find"
 """What Bazaar announces when a quiz's clock ran out (tests/bazaar)."""
+ANNOUNCED = "📣"
+"""How the bot's announcements begin (a turn message may also tell of the expiry)."""
 STATUS = {s: tr("en", f"discord.status.{s}") for s in ("lobby", "running", "finished",
                                                         "aborted", "paused")}
 NO_GAME = _head("discord.no_game")
@@ -803,6 +805,11 @@ class Driver:
             await self.await_board(mark, None)
 
 
+def is_expiry(message: Message) -> bool:
+    """The bot's announcement that a quiz's clock ran out."""
+    return message.text.startswith(ANNOUNCED) and EXPIRED in message.text
+
+
 class QuizDriver:
     """A table of Bazaar where every turn takes a quiz on a 5-second clock and lets it run
     out: it measures how late the bot announces each expiry."""
@@ -857,8 +864,7 @@ class QuizDriver:
                 sent = asked.result.record.sent_at or time.monotonic()
                 try:
                     expired = await self.h.fake.wait_for_channel_message(
-                        self.t.channel, lambda m: EXPIRED in m.text, timeout=self.SECONDS + 20,
-                        after=mark)
+                        self.t.channel, is_expiry, timeout=self.SECONDS + 20, after=mark)
                 except TimeoutError:
                     raise Lost("no expiry announced") from None
                 self.h.stats.latency["deadline_announced_late"].append(

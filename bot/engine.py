@@ -125,11 +125,12 @@ class Outcome:
 class Report:
     """What one step did, as each reader may know it.
 
-    ``public`` is what everyone reads (the turn summary, ``/game log``, reminders):
-    "Alice drew a card", "Bob rolled 5". ``private`` gives some seats their own version
-    instead: "You drew Hammurabi". ``announce`` asks the front end to tell the channel
-    at once, not only in the turn summary (a reveal, a quiz answer, a roll that
-    matters now).
+    ``public`` is what everyone reads (the turn summary, ``/game log``, reminders);
+    ``private`` gives some seats their own version instead. Like a label, a report is
+    read after the player's name ("Alice: draws a card", "Alice: draws Hammurabi" for
+    Alice herself, "Bob: rolls 5"), so it does not name the one who acted. ``announce``
+    asks the front end to tell the channel at once, not only in the turn summary (a
+    reveal, a quiz answer, a roll that matters now).
     """
 
     public: Text

@@ -78,11 +78,30 @@ def tr(lang: str, key: str, **args: TextArg) -> str:
     return _render(lang, key, args, ())
 
 
-@lru_cache(maxsize=8192)
+@lru_cache(maxsize=16384)
+def names_seats(text: Text) -> bool:
+    """True if ``text`` names a seat (:func:`bot.engine.seat_ref`), itself or in its
+    arguments."""
+    if text.key == SEAT_KEY:
+        return True
+    for _, value in text.args:
+        if isinstance(value, Text) and names_seats(value):
+            return True
+        if isinstance(value, tuple) and any(names_seats(v) for v in value):
+            return True
+    return False
+
+
 def translate(text: Text, lang: str, names: tuple[str, ...] = ()) -> str:
     """A :class:`Text` rendered in ``lang``; seats it names (:func:`bot.engine.seat_ref`)
     read as ``names[seat]`` ("Seat 2" without names). The same few labels come back at
-    every step, so the latest ones are kept."""
+    every step, so the latest ones are kept (shared by every game when the text names
+    no seat)."""
+    return _translate(text, lang, names if names and names_seats(text) else ())
+
+
+@lru_cache(maxsize=8192)
+def _translate(text: Text, lang: str, names: tuple[str, ...]) -> str:
     if text.key == SEAT_KEY:
         seat = text.kwargs.get("seat")
         if isinstance(seat, int) and 0 <= seat < len(names):

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass, field
-from functools import cached_property
 from typing import Literal
 
 from bot.engine import Action, Game, Outcome, Report, Seat, State, Text
@@ -122,24 +121,33 @@ class GameRecord:
         return self.turn_started_at if found is None else found.since
 
 
-@dataclass(frozen=True)
 class Played:
     """One step of the current turn: who played it, what, and (when asked for) what it did.
 
-    The report is worked out from the states around the step the first time it is read:
-    persisting a step never waits for words that only a panel or a post will show.
+    The report is worked out from the states around the step the first time it is read
+    (persisting a step never waits for words that only a panel or a post will show);
+    the states are let go then, so a cached game holds no more than its current state.
     """
 
-    seat: Seat
-    action: Action
-    before: State = field(repr=False, compare=False)
-    after: State = field(repr=False, compare=False)
-    engine: Game = field(repr=False, compare=False)
+    __slots__ = ("_engine", "_report", "_states", "action", "seat")
 
-    @cached_property
+    def __init__(self, seat: Seat, action: Action, before: State, after: State,
+                 engine: Game) -> None:
+        self.seat = seat
+        self.action = action
+        self._engine = engine
+        self._states: tuple[State, State] | None = (before, after)
+        self._report: Report | None = None
+
+    @property
     def report(self) -> Report:
         """What the step did, publicly and for some seats (see :class:`Report`)."""
-        return self.engine.report(self.before, self.seat, self.action, self.after)
+        if self._report is None:
+            assert self._states is not None
+            self._report = self._engine.report(self._states[0], self.seat, self.action,
+                                               self._states[1])
+            self._states = None
+        return self._report
 
 
 @dataclass(frozen=True)

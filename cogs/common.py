@@ -11,7 +11,7 @@ import discord
 from discord import app_commands
 
 from bot.engine import Action, GameError, Seat, Text
-from bot.i18n import LANGUAGES, tr, translate
+from bot.i18n import LANGUAGES, names_seats, tr, translate
 from bot.records import GameRecord, ServiceError, StaleVersion, StoreUnavailable
 
 if TYPE_CHECKING:
@@ -80,7 +80,7 @@ def names_of(record: GameRecord, lang: str) -> tuple[str, ...]:
 
 def text_of(text: Text, record: GameRecord, lang: str) -> str:
     """``text`` in ``lang``, the seats it names written as their players' names."""
-    return translate(text, lang, names_of(record, lang))
+    return translate(text, lang, names_of(record, lang) if names_seats(text) else ())
 
 
 def label(action: Action, record: GameRecord, lang: str, limit: int = 100) -> str:

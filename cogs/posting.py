@@ -304,9 +304,7 @@ async def post_final(bot: DingirBot, record: GameRecord, result: StepResult | No
     outcome = result.outcome if result is not None else bot.service.outcome(record)
     files = [board_file(await board_png(bot, record, lang))]
     try:
-        logged, entries = await bot.service.log(record.channel_id)
-        if logged.id != record.id:
-            raise LookupError(f"the log of channel {record.channel_id} is another game's")
+        entries = await bot.service.log_of(record.id)
         animation = await asyncio.to_thread(replay_gif, record, entries, lang)
     except Exception:  # a replay is a bonus: never lose the final message for it
         log.exception("replay of game %s failed", record.id)

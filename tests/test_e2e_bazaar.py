@@ -162,7 +162,7 @@ async def test_a_game_with_secrets_offers_quizzes_and_sealed_bids(tmp_path: Path
         assert [c["value"] for c in choices] == [] or all("draw" in c["value"] for c in choices)
         await (await bob.slash("play", channel=w.channel, action="roll")).final()
         drawn = await (await bob.slash("play", channel=w.channel, action="draw")).final()
-        assert drawn.ephemeral and "you draw" in drawn.text, drawn.text
+        assert drawn.ephemeral and "✓ draws " in drawn.text, drawn.text
         mark = w.fake.mark()
         await (await bob.slash("play", channel=w.channel, action="end")).final()
         post = await w.next_board(mark)
@@ -178,7 +178,7 @@ async def test_a_game_with_secrets_offers_quizzes_and_sealed_bids(tmp_path: Path
         assert "Game over" in final.text, final.text
 
         log = await (await ann.slash("game log", channel=w.channel)).final()
-        assert "bob draws a good" in log.text, log.text
+        assert "bob: draws a good" in log.text, log.text
 
         # nobody ever received a good or a bid they were never allowed to see
         forbidden = never_readable(tmp_path / "dingir.sqlite3", BAZAAR)

@@ -275,8 +275,8 @@ def test_bazaar_asks_every_active_seat_and_shows_each_its_own_goods(
     text = "\n".join(out)
     assert "What only Seat 1 can see:" in text and "What only Seat 2 can see:" in text
     assert "Seat 2 to play." in text                 # asked to answer the offer
-    assert f"Seat 1: offer {mine} to 2 → you offer" in text   # the effect, as its player sees it
-    assert "Seat 2: give" in text and "you give" in text
+    assert f"Seat 1: offer {mine} to 2 → offers " in text    # what it did, as its player sees it
+    assert "Seat 2: give" in text and " → gives " in text
     assert "Round 1/1" in text                       # the text board after a turn
     result = json.loads(out[-1])
     assert set(result["scores"]) == {"1", "2"}
@@ -288,4 +288,4 @@ def test_an_all_ai_bazaar_game_ends(capsys, monkeypatch) -> None:
                                                 "--ai", "all"])
     assert status == local.EXIT_OK
     assert len(json.loads(out[-1])["scores"]) == 4
-    assert not any("you draw" in line for line in out)   # AI seats' secrets stay hidden
+    assert not [line for line in out if "→ draws" in line and "a good" not in line]

@@ -55,8 +55,13 @@ class HistoryMixin(AdminMixin):
     async def log(self, channel_id: int) -> tuple[GameRecord, list[LogEntry]]:
         """The channel's game (the active one, else the latest) and its effective log."""
         record = await self._latest(channel_id)
-        rows = await self.store.actions(record.id)
-        return record, [LogEntry(i, r.seat, r.notation, r.turn, r.at) for i, r in enumerate(rows)]
+        return record, await self.log_of(record.id)
+
+    async def log_of(self, game_id: int) -> list[LogEntry]:
+        """The effective log of the game ``game_id`` (a finished game's, even when its channel
+        already holds the next one)."""
+        rows = await self.store.actions(game_id)
+        return [LogEntry(i, r.seat, r.notation, r.turn, r.at) for i, r in enumerate(rows)]
 
     async def export(self, channel_id: int, user_id: int | None = None) -> dict[str, Any]:
         """The export document of the channel's game (see :mod:`bot.export`): complete once

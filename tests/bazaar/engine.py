@@ -305,38 +305,37 @@ class BazaarGame(GameDefaults):
         words = action.notation.split()
         verb, who = words[0], seat_ref(seat)
         if verb == "roll":
-            return Report(Text.of("bazaar.did.roll", who=who, n=after["rolled"]))
+            return Report(Text.of("bazaar.did.roll", n=after["rolled"]))
         if verb == "draw":
-            return Report(Text.of("bazaar.did.draw", who=who), (
+            return Report(Text.of("bazaar.did.draw"), (
                 (seat, Text.of("bazaar.did.draw_own", good=good_name(after["hands"][seat][-1]))),))
         if verb == "offer":
             target, good = int(words[3]) - 1, good_name(words[1])
-            return Report(Text.of("bazaar.did.offer", who=who, to=seat_ref(target)), (
+            return Report(Text.of("bazaar.did.offer", to=seat_ref(target)), (
                 (seat, Text.of("bazaar.did.offer_own", good=good, to=seat_ref(target))),
-                (target, Text.of("bazaar.did.offer_to_you", who=who, good=good))))
+                (target, Text.of("bazaar.did.offer_to_you", good=good))))
         if verb in ("give", "decline"):
             offer = before["offer"]
             if verb == "decline":
-                return Report(Text.of("bazaar.did.decline", who=who, to=seat_ref(offer["from"])))
+                return Report(Text.of("bazaar.did.decline", to=seat_ref(offer["from"])))
             got, gave = good_name(offer["good"]), good_name(words[1])
-            return Report(Text.of("bazaar.did.give", who=who, to=seat_ref(offer["from"])), (
+            return Report(Text.of("bazaar.did.give", to=seat_ref(offer["from"])), (
                 (seat, Text.of("bazaar.did.give_own", gave=gave, got=got)),
-                (offer["from"], Text.of("bazaar.did.give_to_you", who=who, got=gave,
-                                        gave=got))))
+                (offer["from"], Text.of("bazaar.did.give_to_you", got=gave, gave=got))))
         if verb in ("answer", "skip"):
             quiz = after["quiz"] or before["quiz"]
             key = "right" if after["coins"][seat] > before["coins"][seat] else "wrong"
-            return Report(Text.of(f"bazaar.did.{key}", who=who, answer=quiz["a"] + quiz["b"],
+            return Report(Text.of(f"bazaar.did.{key}", answer=quiz["a"] + quiz["b"],
                                   coins=QUIZ_COINS), announce=True)
         if verb == "bid":
             if after["turn"] != before["turn"]:
                 return self._reveal(after)
             sealed = Text.of("bazaar.sealed", who=who, n=int(words[1]))
-            return Report(Text.of("bazaar.did.bid", who=who), ((seat, sealed),))
+            return Report(Text.of("bazaar.did.bid"), ((seat, sealed),))
         if verb == "end" and after["phase"] == "auction":
-            return Report(Text.of("bazaar.did.end_round", who=who, lot=after["lot"]),
+            return Report(Text.of("bazaar.did.end_round", lot=after["lot"]),
                           announce=True)
-        return Report(Text.of(f"bazaar.did.{verb}", who=who))
+        return Report(Text.of(f"bazaar.did.{verb}"))
 
     @staticmethod
     def _reveal(after: State) -> Report:
