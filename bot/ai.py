@@ -2,7 +2,9 @@
 
 The AI sees what a player sees: its ``view`` and its ``legal`` steps. To look
 ahead it rebuilds a full state with ``game.determinize`` and plays on copies.
-It applies every legal step; a step that ends its turn is judged at once.
+A game may take some decisions itself for the AI (``ai_step``: a quiz answered
+right with a set chance), in the AI's turn and in its look-ahead alike. For the rest
+it applies every legal step; a step that ends its turn is judged at once.
 For the most promising steps that leave the turn going, it completes the rest
 of its own turn several times with a cheap rollout policy (the best of a few
 random steps) and keeps the best ending found, sharing the rollouts by
@@ -89,8 +91,11 @@ def choose(
     planner = _Planner(game, seat, rng, budget)
     totals = [0.0] * len(legal)
     counted = [0] * len(legal)
-    for _ in range(guesses):
-        for i, score in enumerate(planner.scores(game.determinize(view, seat, rng), legal)):
+    for guess in range(guesses):
+        state = game.determinize(view, seat, rng)
+        if guess == 0 and (forced := game.ai_step(state, seat, legal, rng)) is not None:
+            return forced
+        for i, score in enumerate(planner.scores(state, legal)):
             if score > -math.inf:
                 totals[i] += score
                 counted[i] += 1
@@ -170,8 +175,12 @@ class _Planner:
         return self.value(state) - STEP_COST * steps
 
     def step(self, state: State) -> State:
-        """The rollout policy: the best of a few random legal steps."""
+        """The rollout policy: the game's own choice for the AI where it has one, else the
+        best of a few random legal steps."""
         legal = self.game.legal(state, self.seat)
+        forced = self.game.ai_step(state, self.seat, legal, self.rng)
+        if forced is not None:
+            return self.game.apply(state, self.seat, forced)
         picks = self.rng.sample(legal, min(self.budget.sample, len(legal)))
         options = [self.game.apply(state, self.seat, action) for action in picks]
         if len(options) == 1:

@@ -309,6 +309,13 @@ class Game(Protocol):
         every view and message for."""
         ...
 
+    def ai_step(self, state: State, seat: Seat, legal: list[Action],
+                rng: random.Random) -> Action | None:
+        """The step an AI seat takes in ``state`` (its guess of the game) when the game
+        decides it rather than the AI's search (a quiz answered right with some chance),
+        or None to let the search decide."""
+        ...
+
 
 class GameDefaults:
     """The usual answers to the parts of the contract that many games need not change:
@@ -337,3 +344,8 @@ class GameDefaults:
     def secrets(self, state: State) -> Secrets:
         """Nothing secret."""
         return ()
+
+    def ai_step(self, state: State, seat: Seat, legal: list[Action],
+                rng: random.Random) -> Action | None:
+        """None: the AI's search decides every step."""
+        return None

@@ -13,7 +13,9 @@ import os
 from dataclasses import dataclass
 
 from bot.engine import Game
+from bot.games.civsets.engine import GAME as CIVSETS
 from bot.games.ur.engine import GAME as UR
+from render.civsets import RENDERER as CIVSETS_RENDERER
 from render.context import Renderer
 from render.ur import PREVIEW as UR_PREVIEW
 from render.ur import RENDERER as UR_RENDERER
@@ -48,6 +50,7 @@ def _extra_games() -> dict[str, GameEntry]:
 
 GAMES: dict[str, GameEntry] = {
     UR.meta.id: GameEntry(UR, UR_RENDERER, preview=UR_PREVIEW, extension="cogs.ur"),
+    CIVSETS.meta.id: GameEntry(CIVSETS, CIVSETS_RENDERER),
     **_extra_games(),
 }
 

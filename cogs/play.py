@@ -123,9 +123,9 @@ def _prompt_lines(record: GameRecord, seat: Seat, lang: str) -> list[str]:
 
 async def _private_image(bot: DingirBot, record: GameRecord, seat: Seat, lang: str,
                          board: bool) -> posting.BoardImage:
-    """What the seat sees, when asked for (``board``) or in a game with secrets (where the
-    panel is the only place a player sees their hand)."""
-    if board or posting.hides_information(record):
+    """What the seat sees, when the panel opens or is asked for it (``board``): an image
+    after every step would cost each step a render."""
+    if board:
         return await posting.board_image(bot, record, lang, seat, preview=True)
     return posting.BoardImage()
 
@@ -135,8 +135,7 @@ async def build_panel(bot: DingirBot, record: GameRecord | None, user_id: int, l
     """The private panel of ``user_id`` for the current state of ``record``: their
     options when a decision is theirs, else what they may see and who is deciding. With
     ``board`` it carries a preview of the board as they see it (when it opens, or on
-    request: a preview after every step would cost each step an image); in a game with
-    secrets it always shows their private view."""
+    request: a preview after every step would cost each step an image)."""
     head = f"{note}\n" if note else ""
     seat = bot.service.seat_of(record, user_id) if record is not None else None
     if record is None or record.state is None or seat is None or record.status != "running":
@@ -348,7 +347,7 @@ async def press_my_panel(interaction: Interaction, press: Press) -> None:
 
 
 async def _latest_panel(bot: DingirBot, game_id: int, user: int, lang: str) -> Panel:
-    return await build_panel(bot, await bot.service.get_by_id(game_id), user, lang)
+    return await build_panel(bot, await bot.service.get_by_id(game_id), user, lang, board=True)
 
 
 @on_press("q")

@@ -1,4 +1,5 @@
-"""Data checks for the Civilizations (``civsets``) quiz deck: data/civsets/cards.json.
+"""Data checks for the Civilizations (``civsets``) quiz deck: data/civsets/cards.json (the
+deck: ids and right answers) and its texts in data/locales/<lang>/civsets_cards.json.
 
 Pure data test: no network, no engine code. Every assertion message names the failing card.
 """
@@ -13,7 +14,9 @@ from typing import Any
 
 import pytest
 
-DATA = Path(__file__).resolve().parent.parent / "data" / "civsets" / "cards.json"
+ROOT = Path(__file__).resolve().parent.parent
+DATA = ROOT / "data" / "civsets" / "cards.json"
+TEXTS = {lang: ROOT / "data" / "locales" / lang / "civsets_cards.json" for lang in ("en", "fr")}
 
 LANGS = ("en", "fr")
 CIV_IDS = ("sumerians", "babylonians", "egyptians", "greeks", "persians", "romans")
@@ -37,8 +40,25 @@ FR_PUNCT_RE = re.compile(r"[^ \u00a0\u202f][?!:;]")
 
 
 def _load() -> dict[str, Any]:
-    with DATA.open(encoding="utf-8") as fh:
-        data: dict[str, Any] = json.load(fh)
+    """The deck with every text of each card and deity in both languages, as one document
+    (the shape the checks below were written for)."""
+    data: dict[str, Any] = json.loads(DATA.read_text(encoding="utf-8"))
+    texts = {lang: json.loads(path.read_text(encoding="utf-8")) for lang, path in TEXTS.items()}
+
+    def field(key: str) -> dict[str, str]:
+        return {lang: texts[lang][key] for lang in LANGS}
+
+    for civ in data["civilizations"]:
+        deity = "civsets.card." + civ["deity"].replace("-", "_")
+        civ["name"] = field(f"civsets.civ.{civ['id']}")
+        civ["deity"] = {"id": civ["deity"], "name": field(deity),
+                        "epithet": field(deity + ".epithet")}
+        for card in civ["cards"]:
+            key = "civsets.card." + card["id"].replace("-", "_")
+            card.update(name=field(key), question=field(key + ".q"),
+                        options={lang: [texts[lang][f"{key}.a{i}"] for i in range(4)]
+                                 for lang in LANGS},
+                        explanation=field(key + ".why"))
     return data
 
 

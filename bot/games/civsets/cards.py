@@ -1,0 +1,82 @@
+"""The Civilizations deck, the Bonus deck and the numbers of the rules, from ``data/civsets``.
+
+Cards are known by their ids (``greeks-03``, ``wild-greeks``, ``bonus-spy``); their
+words (names, questions, answers, explanations) are catalogue entries
+``civsets.card.<id with _>...`` in ``data/locales``, so the engine only hands out
+:class:`~bot.engine.Text` values.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from bot.engine import Text
+
+_DATA = Path(__file__).resolve().parents[3] / "data" / "civsets"
+
+
+def _load(name: str) -> dict[str, Any]:
+    data: dict[str, Any] = json.loads((_DATA / name).read_text(encoding="utf-8"))
+    return data
+
+
+@dataclass(frozen=True)
+class Card:
+    """A card: its id, its civilization (None for the six non-wild Bonus cards), its kind
+    (``civ``, ``wild`` or a bonus effect) and, for a Civilization card, the index of the
+    right answer to its question."""
+
+    id: str
+    civ: str | None
+    kind: str
+    answer: int = -1
+
+    @property
+    def key(self) -> str:
+        """The catalogue key of the card's name."""
+        return "civsets.card." + self.id.replace("-", "_")
+
+    @property
+    def name(self) -> Text:
+        """The card's name."""
+        return Text.of(self.key)
+
+    def question(self) -> Text:
+        """Its quiz question."""
+        return Text.of(self.key + ".q")
+
+    def option(self, index: int) -> Text:
+        """Answer option ``index`` (0-3)."""
+        return Text.of(f"{self.key}.a{index}")
+
+    def explanation(self) -> Text:
+        """The sentence shown after the answer."""
+        return Text.of(self.key + ".why")
+
+
+_DECK = _load("cards.json")
+_BONUS = _load("bonus.json")
+RULES: dict[str, int] = {k: v for k, v in _load("rules.json").items() if isinstance(v, int)}
+
+CIVS: tuple[str, ...] = tuple(civ["id"] for civ in _DECK["civilizations"])
+CARDS: dict[str, Card] = {
+    card["id"]: Card(card["id"], civ["id"], "civ", card["answer"])
+    for civ in _DECK["civilizations"] for card in civ["cards"]
+}
+CIV_CARDS: tuple[str, ...] = tuple(CARDS)
+BONUS_CARDS: tuple[str, ...] = tuple(b["id"] for b in _BONUS["cards"])
+CARDS.update({b["id"]: Card(b["id"], b.get("civ"), b["kind"]) for b in _BONUS["cards"]})
+OPTIONS = 4
+
+
+def civ_name(civ: str) -> Text:
+    """A civilization's name."""
+    return Text.of(f"civsets.civ.{civ}")
+
+
+def civ_of(card: str) -> str | None:
+    """The civilization a card counts for (a wild card: its deity's), or None."""
+    return CARDS[card].civ

@@ -1,0 +1,169 @@
+"""``GAME``: Civilizations behind the engine contract of :mod:`bot.engine`."""
+
+from __future__ import annotations
+
+import copy
+import random
+from collections.abc import Mapping
+from typing import Any
+
+from bot.engine import (
+    Action,
+    BadNotation,
+    Deadline,
+    GameDefaults,
+    GameMeta,
+    IllegalMove,
+    NotYourTurn,
+    OptionSpec,
+    Outcome,
+    Prompt,
+    Report,
+    Seat,
+    Secrets,
+    State,
+    Text,
+)
+from bot.games.civsets import rules, texts, view
+from bot.games.civsets.cards import CARDS, OPTIONS, RULES
+from bot.games.civsets.state import new_state, score_key
+
+VERBS = frozenset({"place", "wild", "sell", "play", "draw", "trade", "offer", "give", "decline",
+                   "buy", "accept", "refuse", "challenge", "pick", "answer", "skip", "end"})
+REVEALING = frozenset({"place", "wild", "draw", "offer", "give", "accept", "buy", "pick",
+                       "answer", "skip"})
+"""Steps that show a card someone could not see before, or ask another player: no undo."""
+
+
+class CivilizationsGame(GameDefaults):
+    """Civilizations for 3-6 players (seed 003); see :mod:`bot.games.civsets.rules`."""
+
+    meta = GameMeta(
+        id="civsets",
+        name=Text.of("civsets.name"),
+        min_players=3,
+        max_players=6,
+        rules_summary=Text.of("civsets.rules"),
+        options=(
+            OptionSpec("quiz_seconds", Text.of("civsets.option.quiz_seconds"),
+                       ("60", "30", "90", "120", "10"), str(RULES["quiz_seconds"])),
+            OptionSpec("ai_skill", Text.of("civsets.option.ai_skill"),
+                       ("60", "40", "80", "100"), "60"),
+        ),
+        hidden_information=True,
+    )
+
+    def setup(self, seed: int, n_players: int, options: Mapping[str, str]) -> State:
+        if not self.meta.min_players <= n_players <= self.meta.max_players:
+            raise ValueError(f"Civilizations is played by 3 to 6 players, not {n_players}")
+        return new_state(seed, n_players, int(options.get("quiz_seconds", "60")),
+                         int(options.get("ai_skill", "60")))
+
+    def active(self, state: State) -> list[Seat]:
+        if state["over"]:
+            return []
+        if state["step"] in ("trade", "buy"):
+            return [state["pending"]["to"]]
+        return [state["current"]]
+
+    def legal(self, state: State, seat: Seat) -> list[Action]:
+        return [texts.action(state, seat, n) for n in rules.legal(state, seat)]
+
+    def parse(self, state: State, seat: Seat, text: str) -> Action:
+        words = text.strip().lower().split()
+        if not words or words[0] not in VERBS:
+            raise BadNotation(Text.of("civsets.err.notation", text=text[:100]))
+        notation = " ".join(words)
+        if seat not in self.active(state):
+            raise NotYourTurn(Text.of("civsets.err.not_yours"))
+        if notation not in rules.legal(state, seat):
+            raise IllegalMove(Text.of("civsets.err.illegal", text=notation))
+        return texts.action(state, seat, notation)
+
+    def apply(self, state: State, seat: Seat, action: Action | str) -> State:
+        notation = action.notation if isinstance(action, Action) else action
+        checked = self.parse(state, seat, notation).notation
+        new = copy.deepcopy(state)
+        rules.apply(new, seat, checked)
+        return new
+
+    def view(self, state: State, seat: Seat | None) -> dict[str, Any]:
+        return view.view(state, seat)
+
+    def outcome(self, state: State) -> Outcome | None:
+        if not state["over"]:
+            return None
+        n = state["n"]
+        keys = sorted({score_key(state, s) for s in range(n)}, reverse=True)
+        ranking = tuple(tuple(s for s in range(n) if score_key(state, s) == k) for k in keys)
+        best_sets = keys[0][0]
+        tied = [s for s in range(n) if len(state["sets"][s]) == best_sets]
+        tiebreak = None
+        if len(ranking[0]) > 1:
+            tiebreak = Text.of("civsets.tiebreak.shared", sets=best_sets, points=keys[0][1])
+        elif len(tied) > 1:
+            tiebreak = Text.of("civsets.tiebreak.points", sets=best_sets)
+        details = tuple(Text.of("civsets.detail", sets=len(state["sets"][s]),
+                                points=state["points"][s]) for s in range(n))
+        return Outcome(tuple(state["points"]), ranking, tiebreak, details)
+
+    def turn_number(self, state: State) -> int:
+        return int(state["turn"])
+
+    def is_reversible(self, state: State, seat: Seat, action: Action) -> bool:
+        """Steps that show a hidden card (placing, drawing, offering, answering, picking)
+        or ask another player cannot be taken back; nor can a spy's look or a library."""
+        words = action.notation.split()
+        return words[0] not in REVEALING and words[:2] not in (["play", "spy"],
+                                                                ["play", "library"])
+
+    def determinize(self, view_: dict[str, Any], seat: Seat, rng: random.Random) -> State:
+        return view.determinize(view_, seat, rng)
+
+    def heuristic(self, state: State, seat: Seat) -> float:
+        return view.heuristic(state, seat)
+
+    def default_action(self, state: State, seat: Seat) -> Action | None:
+        """For a skipped turn: decline what is asked, else draw (or the first action), end."""
+        legal = rules.legal(state, seat)
+        for notation in ("decline", "refuse", "skip", "draw", "end"):
+            if notation in legal:
+                return texts.action(state, seat, notation)
+        actions = rules.action_steps(state, seat)
+        return texts.action(state, seat, actions[0] if actions else legal[0]) if legal else None
+
+    def report(self, before: State, seat: Seat, action: Action, after: State) -> Report:
+        return texts.report(before, seat, action.notation, after)
+
+    def prompt(self, state: State, seat: Seat) -> Prompt | None:
+        return texts.prompt(state, seat)
+
+    def deadline(self, state: State, seat: Seat) -> Deadline | None:
+        """A quiz answer on the game's clock (60 s by default; no answer counts as wrong);
+        an offer or a purchase waits for the turn limit, then is declined."""
+        step = state["step"]
+        if step == "quiz" and seat == state["current"]:
+            return Deadline(texts.action(state, seat, "skip"), float(state["quiz_seconds"]))
+        if step in ("trade", "buy") and seat == state["pending"]["to"]:
+            return Deadline(texts.action(state, seat, "decline" if step == "trade"
+                                         else "refuse"))
+        return None
+
+    def secrets(self, state: State) -> Secrets:
+        return view.secrets(state)
+
+    def ai_step(self, state: State, seat: Seat, legal: list[Action],
+                rng: random.Random) -> Action | None:
+        """An AI answers a quiz right with the game's ``ai_skill`` chance (60% by default),
+        else picks one of the wrong answers; the AI's search decides the rest."""
+        if state["step"] != "quiz" or seat != state["current"]:
+            return None
+        right = CARDS[state["pending"]["card"]].answer
+        if rng.random() * 100 < state["ai_skill"]:
+            choice = right
+        else:
+            choice = rng.choice([k for k in range(OPTIONS) if k != right])
+        return texts.action(state, seat, f"answer {choice + 1}")
+
+
+GAME = CivilizationsGame()
