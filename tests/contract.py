@@ -39,7 +39,8 @@ from render.context import RenderContext
 GARBAGE = ("", "   ", "xyzzy 42", "🎲🎲", "a" * 300, "\x00", "--", "undo undo")
 MAX_IMAGE_BYTES = 250_000
 MAX_IMAGE_SIDE = 2400
-NAMES = ("Ninsun", "Gilgamesh", "Enkidu", "Shamhat", "Utnapishtim", "Siduri")
+NAMES = ("Avery", "Blake", "Casey", "Devon", "Emery", "Finley")
+"""Seat names for the checks: no card, good or place of any game is called like them."""
 
 
 class ContractError(AssertionError):
@@ -66,9 +67,13 @@ def secret_texts(secret: Secret) -> list[str]:
     return [value.lower()]
 
 
-def hidden_from(secrets: Iterable[Secret], reader: Seat | None) -> list[str]:
-    """The secret strings ``reader`` may not read (None: the public)."""
-    return [text for secret in secrets if reader is None or reader not in secret.readers
+def hidden_from(secrets: Iterable[Secret], reader: Seat | None, n: int) -> list[str]:
+    """The secret strings ``reader`` may not read (None: the public, who may read only
+    what all ``n`` seats may)."""
+    everyone = frozenset(range(n))
+    return [text for secret in secrets
+            if (reader is None and not secret.readers >= everyone)
+            or (reader is not None and reader not in secret.readers)
             for text in secret_texts(secret)]
 
 
@@ -108,7 +113,7 @@ class _Checker:
 
     def forbidden(self, secrets: Sequence[Secret]) -> dict[Seat | None, list[str]]:
         """For each reader (None: the public), the secret strings it may not read."""
-        return {reader: hidden_from(secrets, reader) for reader in (None, *range(self.n))}
+        return {reader: hidden_from(secrets, reader, self.n) for reader in (None, *range(self.n))}
 
     def views(self, state: State, forbidden: Mapping[Seat | None, list[str]]) -> None:
         box = state.get(chance.KEY)
@@ -226,7 +231,7 @@ def playout(entry: GameEntry, n_players: int, seed: int, *, options: Mapping[str
         after = game.apply(state, seat, action)
         if game.turn_number(after) < game.turn_number(state):
             raise check.fail("the turn number went down")
-        if thorough or game.meta.hidden_information:
+        if thorough:
             check.report(state, seat, action, after, check.forbidden(list(game.secrets(after))))
         log.append(Step(seat, action.notation))
         result.actions[action.group or action.notation.split()[0]] = \

@@ -239,16 +239,30 @@ def test_a_rival_needs_four_cards_to_contest_and_the_majority_controls() -> None
     assert "sell greeks" in legal(state, 1) and "sell greeks" not in legal(state, 0)
 
 
-def test_selling_a_placed_card_passes_it_to_the_controller_for_a_hundred_points() -> None:
+def test_a_placed_card_is_sold_to_the_controller_who_agrees_to_pay() -> None:
     # « You may sell cards you have already placed on the map for 100 Points/cards. » (R15)
     greeks = cards_of("greeks")
     state = game(s0=greeks[:5], s1=greeks[5:9])
     state = play(state, 0, "place greeks", "draw", "end")
     state = play(state, 1, "place greeks")
-    points = state["points"][1]
+    points = list(state["points"])
     state = play(state, 1, "sell greeks")
-    assert state["points"][1] == points + RULES["sell_price"]
+    assert GAME.active(state) == [0] and legal(state, 0) == ["pay", "refuse"]
+    state = play(state, 0, "pay")
+    assert state["points"][1] == points[1] + RULES["sell_price"]
+    assert state["points"][0] == points[0] - RULES["sell_price"]
     assert sum(1 for s, _ in state["map"]["greeks"] if s == 0) == 6
+    assert "sell greeks" not in legal(state, 1)        # once a territory a turn
+
+
+def test_a_refused_sale_moves_nothing() -> None:
+    greeks = cards_of("greeks")
+    state = game(s0=greeks[:5], s1=greeks[5:9])
+    state = play(state, 0, "place greeks", "draw", "end")
+    state = play(state, 1, "place greeks", "sell greeks")
+    before = json.dumps(state["map"])
+    state = play(state, 0, "refuse")
+    assert json.dumps(state["map"]) == before and GAME.active(state) == [1]
 
 
 def test_a_wild_card_needs_a_started_territory_and_completes_a_set() -> None:

@@ -19,7 +19,7 @@ GAMES: dict[str, GameEntry] = {**registry.GAMES, "bazaar": bazaar.ENTRY}
 PLAYOUTS = {"ur": 100, "bazaar": 200}
 """Random playouts per player count (Ur's games are long: its thorough checks are
 sampled, and its own property tests check more)."""
-DENSITY = {"ur": 0.02}
+DENSITY = {"ur": 0.02, "civsets": 0.03}
 AI_GAMES = {"ur": 1, "bazaar": 10}
 AI_SEATS = {"ur": 1}
 """AI seats in those games (all by default; Ur's AI takes 30 ms a step)."""

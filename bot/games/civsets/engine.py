@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import copy
 import random
 from collections.abc import Mapping
 from typing import Any
@@ -26,12 +25,13 @@ from bot.engine import (
 )
 from bot.games.civsets import rules, texts, view
 from bot.games.civsets.cards import CARDS, OPTIONS, RULES
-from bot.games.civsets.state import new_state, score_key
+from bot.games.civsets.state import clone, new_state, score_key
 
-VERBS = frozenset({"place", "wild", "sell", "play", "draw", "trade", "offer", "give", "decline",
-                   "buy", "accept", "refuse", "challenge", "pick", "answer", "skip", "end"})
-REVEALING = frozenset({"place", "wild", "draw", "offer", "give", "accept", "buy", "pick",
-                       "answer", "skip"})
+VERBS = frozenset({"place", "wild", "sell", "pay", "play", "draw", "trade", "offer", "give",
+                   "decline", "buy", "accept", "refuse", "challenge", "pick", "answer", "skip",
+                   "end"})
+REVEALING = frozenset({"place", "wild", "draw", "offer", "give", "accept", "buy", "sell",
+                       "pick", "answer", "skip"})
 """Steps that show a card someone could not see before, or ask another player: no undo."""
 
 
@@ -62,7 +62,7 @@ class CivilizationsGame(GameDefaults):
     def active(self, state: State) -> list[Seat]:
         if state["over"]:
             return []
-        if state["step"] in ("trade", "buy"):
+        if state["step"] in ("trade", "buy", "sale"):
             return [state["pending"]["to"]]
         return [state["current"]]
 
@@ -83,7 +83,7 @@ class CivilizationsGame(GameDefaults):
     def apply(self, state: State, seat: Seat, action: Action | str) -> State:
         notation = action.notation if isinstance(action, Action) else action
         checked = self.parse(state, seat, notation).notation
-        new = copy.deepcopy(state)
+        new: State = clone(state)
         rules.apply(new, seat, checked)
         return new
 
@@ -144,7 +144,7 @@ class CivilizationsGame(GameDefaults):
         step = state["step"]
         if step == "quiz" and seat == state["current"]:
             return Deadline(texts.action(state, seat, "skip"), float(state["quiz_seconds"]))
-        if step in ("trade", "buy") and seat == state["pending"]["to"]:
+        if step in ("trade", "buy", "sale") and seat == state["pending"]["to"]:
             return Deadline(texts.action(state, seat, "decline" if step == "trade"
                                          else "refuse"))
         return None

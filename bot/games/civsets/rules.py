@@ -1,7 +1,8 @@
 """The steps of Civilizations: which are legal now, and what each does to the state.
 
 A turn (``step`` ``act``): any number of free steps (place cards on a territory, add a
-wild card, sell a placed card of a contested territory, play a Bonus card) and exactly
+wild card, offer a placed card of a contested territory for sale to its controller,
+who answers ``pay`` or ``refuse``; play a Bonus card) and exactly
 one of the four actions of the rulebook (two with the Caravan): ``draw``; ``trade N
 CIV`` then ``offer CARD`` (player N answers ``give CARD`` or ``decline``); ``buy N
 CIV`` (player N answers ``accept CARD`` or ``refuse``); ``challenge N`` then ``pick K``
@@ -16,6 +17,7 @@ from bot import chance
 from bot.engine import Seat, State
 from bot.games.civsets.cards import CARDS, CIVS, OPTIONS, RULES
 from bot.games.civsets.state import (
+    CIV_SET,
     controller,
     holding,
     learn,
@@ -32,8 +34,15 @@ def _seat(text: str) -> Seat:
 
 
 def _targets(state: State, seat: Seat) -> list[Seat]:
-    """Players who may be challenged or bought from (not shielded, not empty-handed)."""
-    return [s for s in others(state, seat) if not state["shield"][s] and state["hands"][s]]
+    """Players who may be challenged or bought from (not shielded, holding a Civilization
+    card)."""
+    return [s for s in others(state, seat) if not state["shield"][s] and civ_cards(state, s)]
+
+
+def civ_cards(state: State, seat: Seat) -> list[str]:
+    """The Civilization cards of a hand, in its order (the cards a challenge picks from:
+    Bonus cards carry no question)."""
+    return [c for c in state["hands"][seat] if c in CIV_SET]
 
 
 def map_steps(state: State, seat: Seat) -> list[str]:
@@ -47,7 +56,9 @@ def map_steps(state: State, seat: Seat) -> list[str]:
             steps.append(f"place {civ}")
         if started and f"wild-{civ}" in state["hands"][seat]:
             steps.append(f"wild {civ}")
-        if started and len(occupants(state, civ)) > 1 and controller(state, civ) != seat:
+        owner = controller(state, civ)
+        if started and owner is not None and owner != seat and civ not in state["offered"] \
+                and state["points"][owner] >= RULES["sell_price"]:
             steps.append(f"sell {civ}")
     for card in state["hands"][seat]:
         kind = CARDS[card].kind
@@ -80,12 +91,14 @@ def legal(state: State, seat: Seat) -> list[str]:
         return [f"give {c}" for c in holding(state, seat, pending["civ"])] + ["decline"]
     if step == "buy" and seat == pending["to"]:
         return [f"accept {c}" for c in holding(state, seat, pending["civ"])] + ["refuse"]
+    if step == "sale" and seat == pending["to"]:
+        return ["pay", "refuse"]
     if seat != state["current"]:
         return []
     if step == "offer":
         return [f"offer {c}" for c in state["hands"][seat]]
     if step == "pick":
-        return [f"pick {k + 1}" for k in range(len(state["hands"][pending["to"]]))]
+        return [f"pick {k + 1}" for k in range(len(civ_cards(state, pending["to"])))]
     if step == "quiz":
         return [f"answer {k + 1}" for k in range(OPTIONS)] + ["skip"]
     if step != "act":
@@ -102,8 +115,15 @@ def apply(state: State, seat: Seat, notation: str) -> None:
     """Carry out the legal step ``notation`` of ``seat`` on ``state`` (a copy)."""
     words = notation.split()
     verb = words[0]
-    if verb in ("place", "wild", "sell"):
+    if verb in ("place", "wild"):
         _map_step(state, seat, verb, words[1])
+    elif verb == "sell":
+        owner = controller(state, words[1])
+        state["pending"] = {"kind": "sale", "by": seat, "to": owner, "civ": words[1]}
+        state["step"] = "sale"
+        state["offered"].append(words[1])          # one offer a territory a turn
+    elif verb == "pay" or (verb == "refuse" and state["step"] == "sale"):
+        _sale(state, verb == "pay")
     elif verb == "play":
         _play_bonus(state, seat, words[1], _seat(words[2]) if len(words) > 2 else None)
     elif verb == "draw":
@@ -143,16 +163,28 @@ def _map_step(state: State, seat: Seat, verb: str, civ: str) -> None:
         state["points"][seat] += RULES["points_per_placed_card"] * len(cards)
         if first and state["bonus"]:       # the first to claim a territory draws a Bonus card
             state["hands"][seat].append(state["bonus"].pop(0))
-    elif verb == "wild":
+    else:
         state["hands"][seat].remove(f"wild-{civ}")
         rows.append([seat, f"wild-{civ}"])
-    else:
-        owner = controller(state, civ)
-        assert owner is not None
-        index = max(i for i, (s, _) in enumerate(rows) if s == seat)
-        rows[index][0] = owner
-        state["points"][seat] += RULES["sell_price"]
     _check_complete(state, civ)
+
+
+def _sale(state: State, paid: bool) -> None:
+    """The controller of a territory answers a sale: it pays and takes the seller's last
+    placed card there, or refuses."""
+    pending = state["pending"]
+    seller, owner, civ = pending["by"], pending["to"], pending["civ"]
+    if paid:
+        rows = state["map"][civ]
+        index = max(i for i, (s, _) in enumerate(rows) if s == seller)
+        rows[index][0] = owner
+        state["points"][seller] += RULES["sell_price"]
+        state["points"][owner] -= RULES["sell_price"]
+        _check_complete(state, civ)
+    pending["answer"] = "paid" if paid else None
+    state["last_deal"] = pending
+    state["pending"] = None
+    state["step"] = "act"
 
 
 def _check_complete(state: State, civ: str) -> None:
@@ -223,7 +255,7 @@ def _answer(state: State, seat: Seat, card: str | None) -> None:
 
 def _pick(state: State, index: int) -> None:
     pending = state["pending"]
-    card = state["hands"][pending["to"]][index]
+    card = civ_cards(state, pending["to"])[index]
     pending["card"] = card
     learn(state, card, *range(state["n"]))      # its question is read to everyone
     state["step"] = "quiz"
@@ -247,6 +279,7 @@ def end_turn(state: State) -> None:
     """The next player's turn; at the end of a round, maybe the end of the game."""
     state["turn"] += 1
     state["step"], state["actions"], state["pending"] = "act", 1, None
+    state["offered"] = []
     nxt = (state["current"] + 1) % state["n"]
     state["current"] = nxt
     state["shield"][nxt] = False

@@ -8,10 +8,12 @@ The state is a JSON dict:
   territories), ``map`` (per civilization, the placed cards as ``[seat, card]`` in the
   order they were placed);
 - the turn: ``round``, ``turn`` (turns ended), ``current``, ``step`` (``act``,
-  ``offer``, ``trade``, ``buy``, ``pick``, ``quiz``), ``actions`` (main actions still
+  ``offer``, ``trade``, ``buy``, ``sale``, ``pick``, ``quiz``), ``actions`` (main actions still
   allowed this turn), ``bought`` (who bought this round), ``shield`` (who may be
   neither challenged nor bought from until their next turn), ``pending`` (the offer,
-  purchase or challenge under way), ``last`` (the last challenge, public);
+  purchase, sale or challenge under way), ``offered`` (territories whose cards the
+  player has offered for sale this turn: once a turn each), ``last`` (the last
+  challenge, public) and ``last_deal`` (the last swap, purchase or sale);
 - what seats know: ``known`` (card -> seats that know where it is, besides its holder:
   a card offered, traded, revealed by a challenge or seen by a spy) and ``spied``
   (per seat, the hands it has seen with the King's Eye);
@@ -20,11 +22,15 @@ The state is a JSON dict:
 
 from __future__ import annotations
 
+from typing import Any
+
 from bot import chance
 from bot.engine import Seat, State
 from bot.games.civsets.cards import BONUS_CARDS, CIV_CARDS, CIVS, RULES, civ_of
 
-STEPS = ("act", "offer", "trade", "buy", "pick", "quiz")
+STEPS = ("act", "offer", "trade", "buy", "sale", "pick", "quiz")
+CIV_SET = frozenset(CIV_CARDS)
+"""The 72 Civilization cards (the others are Bonus cards)."""
 
 
 def new_state(seed: int, n_players: int, quiz_seconds: int, ai_skill: int) -> State:
@@ -43,11 +49,21 @@ def new_state(seed: int, n_players: int, quiz_seconds: int, ai_skill: int) -> St
         "closed": [], "map": {civ: [] for civ in CIVS},
         "round": 1, "turn": 0, "current": 0, "step": "act", "actions": 1,
         "bought": [False] * n_players, "shield": [False] * n_players,
-        "pending": None, "last": None, "last_deal": None, "known": {},
+        "pending": None, "last": None, "last_deal": None, "known": {}, "offered": [],
         "spied": [{} for _ in range(n_players)],
         "quiz_seconds": quiz_seconds, "ai_skill": ai_skill, "over": False,
     })
     return state
+
+
+def clone(value: Any) -> Any:
+    """A copy of a JSON value (dicts and lists copied, the rest shared): a state is copied
+    at every step, and ``copy.deepcopy`` is several times slower."""
+    if isinstance(value, dict):
+        return {key: clone(item) for key, item in value.items()}
+    if isinstance(value, list):
+        return [clone(item) for item in value]
+    return value
 
 
 def holding(state: State, seat: Seat, civ: str) -> list[str]:
@@ -91,6 +107,3 @@ def others(state: State, seat: Seat) -> list[Seat]:
 def score_key(state: State, seat: Seat) -> tuple[int, int]:
     """What ranks a seat: completed sets, then points."""
     return len(state["sets"][seat]), state["points"][seat]
-
-
-CIV_SET = frozenset(CIV_CARDS)

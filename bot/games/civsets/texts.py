@@ -5,7 +5,9 @@ words (``data/locales/<lang>/civsets.json`` and the cards' ``civsets_cards.json`
 
 from __future__ import annotations
 
-from bot.engine import Action, Prompt, Report, Seat, State, Text, seat_ref
+from functools import lru_cache
+
+from bot.engine import Action, Prompt, Report, Seat, State, Text, TextArg, seat_ref
 from bot.games.civsets.cards import CARDS, CIVS, RULES, civ_name
 from bot.games.civsets.state import holding
 
@@ -17,18 +19,33 @@ def card_name(card: str) -> Text:
     return CARDS[card].name
 
 
-def _t(key: str, **args: object) -> Text:
-    return Text.of(f"civsets.{key}", **args)  # type: ignore[arg-type]
+def _t(key: str, **args: TextArg) -> Text:
+    return Text.of(f"civsets.{key}", **args)
 
 
 def label(state: State, seat: Seat, notation: str) -> Text:
     """How a legal step reads in the panel and in autocomplete."""
+    verb = notation.split(" ", 1)[0]
+    if verb == "place":
+        civ = notation.split()[1]
+        return _t("act.place", civ=civ_name(civ), n=len(holding(state, seat, civ)))
+    if verb == "answer":
+        k = int(notation.split()[1])
+        return _t("act.answer", k=k, text=CARDS[state["pending"]["card"]].option(k - 1))
+    if verb in ("pay", "refuse") and state["step"] == "sale":
+        pending = state["pending"]
+        return _t(f"act.{verb}_sale", who=seat_ref(pending["by"]), civ=civ_name(pending["civ"]),
+                  price=RULES["sell_price"])
+    return _fixed_label(notation)
+
+
+@lru_cache(maxsize=4096)
+def _fixed_label(notation: str) -> Text:
+    """The label of a step that reads the same whatever the state (most of them)."""
     words = notation.split()
     verb = words[0]
-    if verb in ("place", "wild", "sell"):
-        civ = words[1]
-        return _t(f"act.{verb}", civ=civ_name(civ), n=len(holding(state, seat, civ)),
-                  price=RULES["sell_price"])
+    if verb in ("wild", "sell"):
+        return _t(f"act.{verb}", civ=civ_name(words[1]), price=RULES["sell_price"])
     if verb == "play":
         target = seat_ref(int(words[2]) - 1) if len(words) > 2 else None
         return _t("act.play", card=card_name(f"bonus-{words[1]}"),
@@ -42,16 +59,21 @@ def label(state: State, seat: Seat, notation: str) -> Text:
         return _t("act.challenge", who=seat_ref(int(words[1]) - 1))
     if verb == "pick":
         return _t("act.pick", k=int(words[1]))
-    if verb == "answer":
-        card = CARDS[state["pending"]["card"]]
-        return _t("act.answer", k=int(words[1]), text=card.option(int(words[1]) - 1))
     return _t(f"act.{verb}")
 
 
 def action(state: State, seat: Seat, notation: str) -> Action:
     """A legal step with its label and group."""
-    verb = notation.split()[0]
-    return Action(notation, label(state, seat, notation), GROUPS.get(verb, verb))
+    verb = notation.split(" ", 1)[0]
+    if verb in ("place", "answer", "pay", "refuse"):
+        return Action(notation, label(state, seat, notation), GROUPS.get(verb, verb))
+    return _fixed_action(notation)
+
+
+@lru_cache(maxsize=4096)
+def _fixed_action(notation: str) -> Action:
+    verb = notation.split(" ", 1)[0]
+    return Action(notation, _fixed_label(notation), GROUPS.get(verb, verb))
 
 
 def report(before: State, seat: Seat, notation: str, after: State) -> Report:
@@ -59,11 +81,19 @@ def report(before: State, seat: Seat, notation: str, after: State) -> Report:
     words = notation.split()
     verb = words[0]
     done = _completed(before, after)
-    if verb in ("place", "wild", "sell"):
+    if verb in ("place", "wild"):
         civ = words[1]
         moved = len(holding(before, seat, civ)) if verb == "place" else 1
         gained = after["points"][seat] - before["points"][seat]
         text = _t(f"did.{verb}", civ=civ_name(civ), n=moved, points=gained)
+        return Report(_with(text, done), announce=bool(done))
+    if verb == "sell":
+        return Report(_t("did.sell", civ=civ_name(words[1]), who=seat_ref(after["pending"]["to"]),
+                         price=RULES["sell_price"]))
+    if verb == "pay" or (verb == "refuse" and before["step"] == "sale"):
+        pending = before["pending"]
+        text = _t(f"did.{verb}_sale", who=seat_ref(pending["by"]), civ=civ_name(pending["civ"]),
+                  price=RULES["sell_price"])
         return Report(_with(text, done), announce=bool(done))
     if verb == "play":
         kind = words[1]
@@ -154,6 +184,9 @@ def prompt(state: State, seat: Seat) -> Prompt | None:
         card = CARDS[pending["card"]]
         return Prompt(_t("prompt.quiz", card=card.name, who=seat_ref(pending["to"]),
                          question=card.question()), public=True)
+    if state["step"] == "sale" and seat == pending["to"]:
+        return Prompt(_t("prompt.sale", who=seat_ref(pending["by"]), civ=civ_name(pending["civ"]),
+                         price=RULES["sell_price"]))
     if state["step"] in ("trade", "buy") and seat == pending["to"]:
         key = "prompt.trade" if state["step"] == "trade" else "prompt.buy"
         return Prompt(_t(key, who=seat_ref(state["current"]), civ=civ_name(pending["civ"]),

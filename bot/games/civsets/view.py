@@ -16,12 +16,12 @@ from typing import Any
 from bot import chance
 from bot.engine import Seat, Secret, State
 from bot.games.civsets.cards import BONUS_CARDS, CARDS, CIV_CARDS, CIVS, RULES
-from bot.games.civsets.state import controller, placed
+from bot.games.civsets.state import CIV_SET, controller
 from bot.games.civsets.texts import card_name
 
 PUBLIC_KEYS = ("n", "points", "sets", "closed", "map", "round", "turn", "current", "step",
                "actions", "bought", "shield", "used", "last", "over", "quiz_seconds",
-               "ai_skill")
+               "ai_skill", "offered")
 
 
 def _shown(deal: dict[str, Any] | None, seat: Seat | None) -> dict[str, Any] | None:
@@ -42,7 +42,9 @@ def view(state: State, seat: Seat | None) -> dict[str, Any]:
     the deal it is part of and the hands it has spied on."""
     shown = {key: copy.deepcopy(state[key]) for key in PUBLIC_KEYS}
     shown.update(
-        hand_sizes=[len(h) for h in state["hands"]], deck_size=len(state["deck"]),
+        hand_sizes=[len(h) for h in state["hands"]],
+        civ_sizes=[sum(c in CIV_SET for c in h) for h in state["hands"]],
+        deck_size=len(state["deck"]),
         bonus_size=len(state["bonus"]), pending=_shown(state["pending"], seat),
         last_deal=_shown(state["last_deal"], seat),
         controllers={civ: controller(state, civ) for civ in CIVS},
@@ -55,14 +57,12 @@ def view(state: State, seat: Seat | None) -> dict[str, Any]:
 
 
 def secrets(state: State) -> list[Secret]:
-    """Every card not on the map and not revealed to all, by name and id, readable by its
-    holder and by whoever learnt where it is."""
+    """Every card not on the map, by name and id, readable by its holder and by whoever
+    learnt where it is (everybody, once a challenge showed it)."""
     found: list[Secret] = []
-    everyone = frozenset(range(state["n"]))
 
     def hidden(card: str, readers: frozenset[Seat]) -> None:
-        if readers != everyone:
-            found.extend((Secret(card_name(card), readers), Secret(card, readers)))
+        found.extend((Secret(card_name(card), readers), Secret(card, readers)))
 
     for seat, hand in enumerate(state["hands"]):
         for card in hand:
@@ -79,9 +79,7 @@ def determinize(view: dict[str, Any], seat: Seat, rng: random.Random) -> State:
     pending = copy.deepcopy(view["pending"])
     hands: list[list[str]] = [[] for _ in range(view["n"])]
     hands[seat] = list(view["hand"])
-    fixed: dict[int, list[str]] = {}
-    for other, seen in view["spied"].items():
-        fixed[int(other)] = list(seen)
+    fixed: dict[int, list[str]] = {}    # (a spy's look may be stale: it is not used)
     if pending is not None and "card" in pending:
         owner = pending["to"] if pending["kind"] == "challenge" else pending["by"]
         fixed.setdefault(owner, []).append(pending["card"])
@@ -97,11 +95,14 @@ def determinize(view: dict[str, Any], seat: Seat, rng: random.Random) -> State:
     rng.shuffle(civ_pool)
     rng.shuffle(bonus_pool)
     deck, bonus_deck = civ_pool[:view["deck_size"]], bonus_pool[:view["bonus_size"]]
-    pool = civ_pool[view["deck_size"]:] + bonus_pool[view["bonus_size"]:]
-    rng.shuffle(pool)
+    civ_left, bonus_left = civ_pool[view["deck_size"]:], bonus_pool[view["bonus_size"]:]
     for other in range(view["n"]):
-        while len(hands[other]) < view["hand_sizes"][other] and pool:
-            hands[other].append(pool.pop())
+        civs = sum(c in CIV_SET for c in hands[other])
+        while civs < view["civ_sizes"][other] and civ_left:
+            hands[other].append(civ_left.pop())
+            civs += 1
+        while len(hands[other]) < view["hand_sizes"][other] and bonus_left:
+            hands[other].append(bonus_left.pop())
     if pending is not None and pending["kind"] == "trade" and "card" not in pending \
             and state["step"] == "trade":
         pending["card"] = hands[pending["by"]][0]      # an offer this seat cannot see
@@ -117,19 +118,35 @@ def heuristic(state: State, seat: Seat) -> float:
     """How good the state looks for ``seat``: completed sets weigh most, then the cards it
     gathers of each civilization (on its territories above all), then points; minus the
     best rival's."""
-    return float(_strength(state, seat) - max(
-        _strength(state, other) for other in range(state["n"]) if other != seat))
+    strength = _strengths(state)
+    return strength[seat] - max(s for other, s in enumerate(strength) if other != seat)
 
 
-def _strength(state: State, seat: Seat) -> float:
-    value = 1000.0 * len(state["sets"][seat]) + float(state["points"][seat]) / 10.0
-    hand = state["hands"][seat]
-    for civ in CIVS:
-        if civ in state["closed"]:
-            continue
-        mine = len(placed(state, seat, civ))
-        held = sum(1 for c in hand if CARDS[c].civ == civ)
-        rivals: int = len(state["map"][civ]) - mine
-        total = mine + held
-        value += (total ** 2) * (1.5 if mine else 1.0) - 4.0 * rivals * (mine > 0)
-    return value
+def _strengths(state: State) -> list[float]:
+    n = state["n"]
+    placed_count = [dict.fromkeys(CIVS, 0) for _ in range(n)]
+    held = [dict.fromkeys(CIVS, 0.0) for _ in range(n)]
+    for civ, rows in state["map"].items():
+        for owner, _ in rows:
+            placed_count[owner][civ] += 1
+    for owner, hand in enumerate(state["hands"]):
+        for card in hand:
+            civ = CARDS[card].civ
+            if civ is not None:
+                held[owner][civ] += 1
+    pending = state["pending"]
+    if pending is not None and pending["kind"] in ("trade", "buy") \
+            and state["step"] in ("trade", "buy"):
+        held[pending["by"]][pending["civ"]] += 0.5      # an offer made: half a card hoped for
+    strength = []
+    for s in range(n):
+        value = 1000.0 * len(state["sets"][s]) + float(state["points"][s]) / 10.0
+        for civ in CIVS:
+            if civ in state["closed"]:
+                continue
+            mine = placed_count[s][civ]
+            total = mine + held[s][civ]
+            rivals = len(state["map"][civ]) - mine
+            value += total * total * (1.5 if mine else 1.0) - (4.0 * rivals if mine else 0.0)
+        strength.append(value)
+    return strength
