@@ -34,9 +34,7 @@ from bot import ai
 from bot.games.civsets.engine import GAME
 from bot.games.civsets.state import occupants
 
-BUDGETS = {"fast": ai.Budget(candidates=3, rollouts=3, sample=2, max_steps=6, guesses=1,
-                             breadth=16),
-           "full": ai.DEFAULT_BUDGET}
+BUDGETS = {"fast": ai.FAST_BUDGET, "full": ai.DEFAULT_BUDGET}
 MAX_STEPS = 20_000
 
 

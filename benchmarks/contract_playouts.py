@@ -6,8 +6,8 @@ Usage::
         [--density D] [--json FILE]
 
 For each player count, ``N`` random playouts and ``M`` playouts with every seat played by
-the AI go through :func:`tests.contract.playout` (every check it makes: no crash or dead
-end, the game ends, notations round-trip, garbage is refused, deadline defaults are
+the AI (its fast budget) go through :func:`tests.contract.playout` (every check it
+makes: no crash or dead end, the game ends, notations round-trip, garbage is refused, deadline defaults are
 legal, no view, label, prompt or report shows a secret to a seat that may not read it,
 determinize keeps the legal steps and not the future, images within limits, replay
 reproduces the state). It prints, per player count: games, steps and turns per game
@@ -31,6 +31,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bot import registry
+from bot.ai import FAST_BUDGET
 from bot.registry import GameEntry
 from tests import bazaar
 from tests.contract import Playout, playout
@@ -81,7 +82,7 @@ def run(entry: GameEntry, players: int, games: int, ai_games: int,
     random_part = summary(results, players, time.perf_counter() - started)
     started = time.perf_counter()
     ai = [playout(entry, players, 1_000_000 + seed, ai_seats=range(players), density=density,
-                  images=0) for seed in range(ai_games)]
+                  images=0, budget=FAST_BUDGET) for seed in range(ai_games)]
     return {"random": random_part,
             "ai": summary(ai, players, time.perf_counter() - started) if ai else None}
 

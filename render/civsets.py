@@ -34,7 +34,7 @@ CIV_COLOURS: dict[str, Colour] = {
 }
 SEAT_COLOURS: tuple[Colour, ...] = ((214, 69, 65), (52, 120, 200), (62, 150, 80),
                                     (230, 150, 40), (140, 80, 170), (90, 90, 90))
-TEXT_MIN = 22
+TEXT_MIN = 23
 
 
 def _name(ctx: RenderContext, seat: int) -> str:

@@ -189,10 +189,11 @@ class _Checker:
 
 def playout(entry: GameEntry, n_players: int, seed: int, *, options: Mapping[str, str] = {},
             ai_seats: Iterable[Seat] = (), density: float = 1.0, images: int = 2,
-            max_steps: int = 20_000) -> Playout:
+            max_steps: int = 20_000, budget: ai.Budget = ai.DEFAULT_BUDGET) -> Playout:
     """Play one game with random steps (the AI for ``ai_seats``) and check the contract.
 
-    ``density``: the share of steps that get the thorough checks (views, every legal
+    ``budget``: the AI's look-ahead. ``density``: the share of steps that get the
+    thorough checks (views, every legal
     step parsed back, determinize); ``images``: how many states are rendered (the first,
     the last, and others at random). Raises :class:`ContractError` naming the game, seed
     and step.
@@ -225,7 +226,7 @@ def playout(entry: GameEntry, n_players: int, seed: int, *, options: Mapping[str
         if not legal:
             raise check.fail(f"seat {seat} is active with no legal step (a dead end)")
         if seat in ai_seats:
-            action = ai.choose(game, game.view(state, seat), legal, seat, rng)
+            action = ai.choose(game, game.view(state, seat), legal, seat, rng, budget)
         else:
             action = rng.choice(legal)
         after = game.apply(state, seat, action)

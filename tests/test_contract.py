@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot import registry
+from bot import ai, registry
 from bot.registry import GameEntry
 from tests import bazaar
 from tests.contract import playout
@@ -20,8 +20,10 @@ PLAYOUTS = {"ur": 100, "bazaar": 200}
 """Random playouts per player count (Ur's games are long: its thorough checks are
 sampled, and its own property tests check more)."""
 DENSITY = {"ur": 0.02, "civsets": 0.03}
-AI_GAMES = {"ur": 1, "bazaar": 10}
+AI_GAMES = {"ur": 1, "bazaar": 10, "civsets": 2}
 AI_SEATS = {"ur": 1}
+FAST_AI = {"civsets"}
+"""Games whose AI test plays with the fast budget (the full one takes 20 s a game)."""
 """AI seats in those games (all by default; Ur's AI takes 30 ms a step)."""
 
 
@@ -50,5 +52,6 @@ def test_the_ai_finishes_games(game: str, players: int) -> None:
     for seed in range(AI_GAMES.get(game, 3)):
         result = playout(entry, players, 10_000 + seed,
                          ai_seats=range(AI_SEATS.get(game, players)),
-                         density=DENSITY.get(game, 1.0), images=0)
+                         density=DENSITY.get(game, 1.0), images=0,
+                         budget=ai.FAST_BUDGET if game in FAST_AI else ai.DEFAULT_BUDGET)
         assert result.outcome is not None

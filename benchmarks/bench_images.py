@@ -1,0 +1,96 @@
+"""Image figures of any game: render time and bytes of its public and private views.
+
+Usage::
+
+    python benchmarks/bench_images.py GAME [--views N] [--players P] [--seed S] [--json FILE]
+
+Views are taken at random moments of random playouts (``P`` players, the game's
+minimum by default); each is drawn as PNG for the public and for one seat's private
+view. Prints the median and 95th percentile render time (ms), the median and largest
+size (KB), and the image size in pixels, for each kind. Timings use the wall clock
+(benchmarks only; tests never time anything).
+"""
+
+from __future__ import annotations
+
+import argparse
+import io
+import json
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+from PIL import Image
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from bot import registry
+from render.context import RenderContext
+
+NAMES = ("Ninsun", "Gilgamesh", "Enkidu", "Shamhat", "Utnapishtim", "Siduri")
+
+
+def views(game_id: str, count: int, players: int, seed: int) -> list[tuple[Any, Any, int]]:
+    """(public view, a seat's view, that seat) at random moments of random playouts."""
+    engine = registry.get(game_id).engine
+    rng = random.Random(seed)
+    found: list[tuple[Any, Any, int]] = []
+    while len(found) < count:
+        state = engine.setup(rng.getrandbits(63), players, {})
+        while engine.outcome(state) is None and len(found) < count:
+            seat = rng.choice(engine.active(state))
+            state = engine.apply(state, seat, rng.choice(engine.legal(state, seat)))
+            if rng.random() < 0.05:
+                who = rng.randrange(players)
+                found.append((engine.view(state, None), engine.view(state, who), who))
+    return found
+
+
+def measure(game_id: str, count: int, players: int, seed: int, lang: str) -> dict[str, Any]:
+    """The figures of one game."""
+    renderer = registry.get(game_id).renderer
+    ctx = RenderContext(NAMES[:players], lang)
+    results: dict[str, Any] = {}
+    samples = views(game_id, count, players, seed)
+    for kind, index in (("public", 0), ("private", 1)):
+        times, sizes = [], []
+        shape = (0, 0)
+        for sample in samples:
+            started = time.perf_counter()
+            png = renderer.png(sample[index], ctx)
+            times.append(1000 * (time.perf_counter() - started))
+            sizes.append(len(png) / 1024)
+            shape = Image.open(io.BytesIO(png)).size
+        times.sort()
+        results[kind] = {"median_ms": statistics.median(times),
+                         "p95_ms": times[int(0.95 * (len(times) - 1))],
+                         "median_kb": statistics.median(sizes), "max_kb": max(sizes),
+                         "pixels": shape}
+    return results
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("game", choices=registry.ids())
+    parser.add_argument("--views", type=int, default=100)
+    parser.add_argument("--players", type=int)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--lang", default="en")
+    parser.add_argument("--json", type=Path)
+    args = parser.parse_args(argv)
+    players = args.players or registry.get(args.game).engine.meta.min_players
+    figures = measure(args.game, args.views, players, args.seed, args.lang)
+    for kind, f in figures.items():
+        print(f"{args.game} {kind} image ({players} players, {f['pixels'][0]}x{f['pixels'][1]}):"
+              f" render median {f['median_ms']:.1f} ms, p95 {f['p95_ms']:.1f} ms; size median"
+              f" {f['median_kb']:.0f} KB, max {f['max_kb']:.0f} KB")
+    if args.json:
+        args.json.write_text(json.dumps(figures, indent=1))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
