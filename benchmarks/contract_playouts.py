@@ -5,14 +5,15 @@ Usage::
     python benchmarks/contract_playouts.py GAME [--games N] [--ai-games M] [--players 3,4]
         [--density D] [--json FILE]
 
-For each player count, ``N`` random playouts and ``M`` playouts with every seat played by
-the AI (its fast budget) go through :func:`tests.contract.playout` (every check it
+For each player count, ``N`` random playouts and ``M`` playouts with every seat played
+by the AI (its fast budget) go through :func:`tests.contract.playout` (every check it
 makes: no crash or dead end, the game ends, notations round-trip, garbage is refused,
-deadline defaults are legal, no view, label, prompt or report shows a secret to a seat that may not read it,
-determinize keeps the legal steps and not the future, images within limits, replay
-reproduces the state). It prints, per player count: games, steps and turns per game
-(median, max), how often each kind of step was played, wins per seat with 95% intervals,
-and the time taken. A broken promise stops the run with the game, seed and step.
+deadline defaults are legal, no view, label, prompt or report shows a secret to a seat
+that may not read it, determinize keeps the legal steps and not the future, images
+within limits, replay reproduces the state). It prints, per player count: games, steps
+and turns per game (median, max), how often each kind of step was played, wins per seat
+with 95% intervals, and the time taken. A broken promise stops the run with the game,
+seed and step.
 ``bazaar`` (the test game) is known here besides the registered games.
 """
 
