@@ -55,9 +55,12 @@ def lang_of(interaction: Interaction) -> str:
 
 
 def seat_name(record: GameRecord, seat: Seat, lang: str) -> str:
-    """A seat's display name, marked as AI when nobody sits there."""
+    """A seat's display name; an AI seat ("AI 2") in the reader's language, marked."""
     info = record.seats[seat]
     if info.user_id is None:
+        number = info.name.rsplit(" ", 1)[-1]
+        if number.isdigit():
+            return tr(lang, "discord.ai_seat", n=int(number))
         return tr(lang, "discord.ai_name", name=info.name)
     return info.name
 

@@ -83,17 +83,48 @@ async def start_game(bot: DingirBot, interaction: Interaction, channel_id: int,
 
 
 async def _first_post(bot: DingirBot, record: GameRecord) -> None:
+    await refresh_lobby(bot, record)
     async with bot.game_lock(record.id):
         await posting.post_board(bot, record)
     await posting.advance(bot, None, record.id)
 
 
+async def refresh_lobby(bot: DingirBot, record: GameRecord) -> None:
+    """Edit the game's one lobby message to show its seats now (and, once the game has
+    started or closed, without its Join and Start buttons)."""
+    if record.last_message_id is None:
+        return
+    lang = record.lang
+    open_ = record.status == "lobby"
+    content = lobby_text(record, lang) if open_ else tr(
+        lang, "discord.lobby_closed", game=posting.game_title(record, lang),
+        seats=seats_text(record, lang), status=tr(lang, f"discord.status.{record.status}"))
+    try:
+        channel = await posting.resolve_channel(bot, record.channel_id)
+        if isinstance(channel, discord.TextChannel | discord.Thread):
+            await channel.get_partial_message(record.last_message_id).edit(
+                content=content, view=lobby_view(record, lang) if open_ else buttons.view_of())
+    except discord.HTTPException:
+        log.info("could not edit the lobby message of game %s", record.id)
+
+
 async def join_game(bot: DingirBot, interaction: Interaction, channel_id: int) -> None:
-    """Take a seat in the lobby of ``channel_id``."""
+    """Take a seat in the lobby of ``channel_id``: the Join button edits the lobby message in
+    place; ``/game join`` answers privately and edits the lobby message."""
+    pressed = interaction.type == discord.InteractionType.component
     record = await in_time(interaction, bot.service.join(channel_id, player_of(interaction)),
-                           ephemeral=False)
-    await reply(interaction, lobby_text(record, record.lang), ephemeral=False,
-                view=lobby_view(record, record.lang))
+                           update=pressed)
+    lang = record.lang
+    if pressed:
+        content, view = lobby_text(record, lang), lobby_view(record, lang)
+        if interaction.response.is_done():
+            await interaction.edit_original_response(content=content, view=view)
+        else:
+            await interaction.response.edit_message(content=content, view=view)
+        return
+    await reply(interaction, tr(lang_of(interaction), "discord.joined",
+                                seats=seats_text(record, lang)))
+    await refresh_lobby(bot, record)
 
 
 async def new_game(bot: DingirBot, interaction: Interaction, channel_id: int, game: str,
@@ -107,11 +138,14 @@ async def new_game(bot: DingirBot, interaction: Interaction, channel_id: int, ga
     if channel_id == interaction.channel_id:
         await reply(interaction, lobby_text(record, lang), ephemeral=False,
                     view=lobby_view(record, lang))
-        return
-    channel = await posting.resolve_channel(bot, channel_id)
-    if channel is not None:
-        await channel.send(lobby_text(record, lang), view=lobby_view(record, lang))
-    await reply(interaction, tr(lang, "discord.thread_opened", thread=f"<#{channel_id}>"))
+        message: discord.Message | None = await interaction.original_response()
+    else:
+        channel = await posting.resolve_channel(bot, channel_id)
+        message = None if channel is None else await channel.send(
+            lobby_text(record, lang), view=lobby_view(record, lang))
+        await reply(interaction, tr(lang, "discord.thread_opened", thread=f"<#{channel_id}>"))
+    if message is not None:                 # the one lobby message, edited as seats change
+        await bot.service.set_message(record.id, message.id, -1)
 
 
 async def open_thread(bot: DingirBot, interaction: Interaction, game: str) -> int:
@@ -220,6 +254,7 @@ class Lobby(Guarded, commands.GroupCog, group_name=loc("discord.cmd.game.name"),
         await reply(interaction, tr(record.lang, "discord.left",
                                     name=interaction.user.display_name,
                                     seats=seats_text(record, record.lang)), ephemeral=False)
+        await refresh_lobby(self.bot, record)
 
     @app_commands.command(name=loc("discord.cmd.start.name"),
                           description=loc("discord.cmd.start.description"))
@@ -259,7 +294,8 @@ class Lobby(Guarded, commands.GroupCog, group_name=loc("discord.cmd.game.name"),
             await interaction.response.defer(thinking=True)
         image = await posting.board_image(self.bot, record, lang)
         await interaction.followup.send(
-            posting.turn_text(record, lang), files=image.files, embeds=image.embeds,
+            posting.turn_text(record, lang, buttons=False), files=image.files,
+            embeds=image.embeds,
             allowed_mentions=discord.AllowedMentions.none(),
         )
 
@@ -285,9 +321,16 @@ class Lobby(Guarded, commands.GroupCog, group_name=loc("discord.cmd.game.name"),
         """Give up your seat; the game goes on without you (or ends)."""
         record = await in_time(interaction, self.bot.service.resign(
             interaction.channel_id or 0, interaction.user.id), ephemeral=False)
-        await reply(interaction, tr(record.lang, "discord.resigned",
-                                    name=interaction.user.display_name), ephemeral=False)
-        self.bot.spawn(self._after_change(record), f"resign-{record.id}")
+        name = interaction.user.display_name
+        if record.status == "aborted":      # nobody is left to play: say so, post no board
+            await reply(interaction, tr(record.lang, "discord.resigned_last", name=name,
+                                        game=posting.game_title(record, record.lang)),
+                        ephemeral=False)
+            return
+        await reply(interaction, tr(record.lang, "discord.resigned", name=name), ephemeral=False)
+        seat = next(s.seat for s in record.seats if s.user_id == interaction.user.id)
+        if seat in record.active:           # the AI plays on for them now; else nothing moves
+            self.bot.spawn(posting.advance(self.bot, None, record.id), f"resign-{record.id}")
 
     async def _after_change(self, record: GameRecord) -> None:
         """Post the board after a resignation or an import, then let AI seats play."""
@@ -327,6 +370,8 @@ class Lobby(Guarded, commands.GroupCog, group_name=loc("discord.cmd.game.name"),
         await reply(interaction, tr(record.lang, "discord.aborted",
                                     game=posting.game_title(record, record.lang),
                                     name=interaction.user.display_name), ephemeral=False)
+        if record.state is None:          # a lobby: its message loses its buttons
+            await refresh_lobby(self.bot, record)
 
     @app_commands.command(name=loc("discord.cmd.pause.name"),
                           description=loc("discord.cmd.pause.description"))
@@ -390,6 +435,8 @@ class Lobby(Guarded, commands.GroupCog, group_name=loc("discord.cmd.game.name"),
             raise ServiceError(Text.of("discord.no_game"))
         await reply(interaction, status_text(record, lang_of(interaction)), ephemeral=False,
                     allowed_mentions=discord.AllowedMentions.none())
+        if add_ai:
+            await refresh_lobby(self.bot, record)
 
     @app_commands.command(name=loc("discord.cmd.list.name"),
                           description=loc("discord.cmd.list.description"))

@@ -379,8 +379,15 @@ async def refusal(bot: DingirBot, error: GameError, channel: int, user: int, lan
     return f"{text}\n{alternatives(legal, lang)}" if legal else text
 
 
+UNDO_WORDS = frozenset({"undo", "annuler"})
+"""What ``/play`` takes as "take my last step back", in every language."""
+
+
 async def _typed_panel(bot: DingirBot, channel: int, user: int, notation: str,
                        lang: str) -> Panel:
+    if notation.strip().lower() in UNDO_WORDS:
+        record = await bot.service.undo(channel, user)
+        return await build_panel(bot, record, user, lang, note=tr(lang, "discord.undone"))
     try:
         result = await bot.service.play(channel, user, notation)
     except GameError as error:

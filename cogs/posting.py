@@ -133,15 +133,17 @@ def game_title(record: GameRecord, lang: str) -> str:
     return translate(registry.get(record.game).engine.meta.name, lang)
 
 
-def next_line(record: GameRecord, lang: str) -> str:
-    """Who plays now: a mention of every active human, or the AIs' names."""
+def next_line(record: GameRecord, lang: str, *, buttons: bool = True) -> str:
+    """Who plays now: a mention of every active human (pointing at the turn message's
+    button when it has one), or the AIs' names."""
     if not record.active:
         return ""
     humans = [s for s in record.active if not GameService.is_ai(record, s)]
     if not humans:
         names = ", ".join(seat_name(record, s, lang) for s in record.active)
         return tr(lang, "discord.ai_thinking", name=names)
-    return tr(lang, "discord.your_turn", mention=mentions(record, humans, lang))
+    key = "discord.your_turn" if buttons else "discord.your_turn_no_button"
+    return tr(lang, key, mention=mentions(record, humans, lang))
 
 
 def _entry_name(record: GameRecord, outcome: Outcome, entry: int, lang: str) -> str:
@@ -169,22 +171,27 @@ def final_text(record: GameRecord, outcome: Outcome, lang: str) -> str:
         lines.append(tr(lang, "discord.winners", n=len(outcome.winners), names=winners))
     if outcome.tiebreak is not None:
         lines.append(tr(lang, "discord.tiebreak", reason=text_of(outcome.tiebreak, record, lang)))
-    lines.extend(f"· {text_of(d, record, lang)}" for d in outcome.details)
+    if len(outcome.details) == outcome.n_seats:        # one line per player, best first
+        lines.extend(tr(lang, "discord.detail_line", name=seat_name(record, seat, lang),
+                        detail=text_of(outcome.details[seat], record, lang))
+                     for group in outcome.ranking for seat in group if seat < outcome.n_seats)
+    else:
+        lines.extend(f"· {text_of(d, record, lang)}" for d in outcome.details)
     return "\n".join(lines)
 
 
-def turn_text(record: GameRecord, lang: str, result: StepResult | None = None,
-              outcome: Outcome | None = None) -> str:
-    """The text of a turn message: title, what the last turn did (as everyone may read
-    it), who is next (or the final ``outcome``)."""
+def turn_text(record: GameRecord, lang: str, turns: Sequence[StepResult] = (),
+              outcome: Outcome | None = None, *, buttons: bool = True) -> str:
+    """The text of a turn message: title, what the turns it reports did (as everyone may
+    read it: one line per player's turn), who is next (or the final ``outcome``).
+    Without ``buttons`` (``/game board``) it does not point at a "Take my turn" button."""
     lines = [tr(lang, "discord.turn_title", game=game_title(record, lang), turn=record.turn + 1)]
-    if result is not None:
-        lines.append(steps_text(record, result.turn_steps, lang))
-    outcome = outcome or (result.outcome if result is not None else None)
+    lines += [steps_text(record, result.turn_steps, lang) for result in turns]
+    outcome = outcome or (turns[-1].outcome if turns else None)
     if outcome is not None:
         lines.append(final_text(record, outcome, lang))
     else:
-        lines.append(next_line(record, lang))
+        lines.append(next_line(record, lang, buttons=buttons))
     return "\n".join(line for line in lines if line)
 
 
@@ -272,14 +279,17 @@ async def send(
     return message
 
 
-async def post_board(bot: DingirBot, record: GameRecord, result: StepResult | None = None) -> None:
-    """Post the turn message of ``record`` (after ``result``, or at the start)."""
-    if result is not None and result.outcome is not None:
-        await post_final(bot, record, result)
+async def post_board(bot: DingirBot, record: GameRecord,
+                     turns: Sequence[StepResult] = ()) -> None:
+    """Post the turn message of ``record``: after the ``turns`` it reports (one message
+    for a run of turns, such as the AI seats playing one after another), or at the
+    start."""
+    if turns and turns[-1].outcome is not None:
+        await post_final(bot, record, turns)
         return
     lang = record.lang
     files = [board_file(await board_png(bot, record, lang))]
-    message = await send(bot, record, turn_text(record, lang, result), files=files,
+    message = await send(bot, record, turn_text(record, lang, turns), files=files,
                          view=turn_view(record, lang))
     if message is not None and message.attachments:
         remember_board(bot.posted_boards, record.id,
@@ -295,13 +305,13 @@ def remember_board(boards: dict[int, PostedBoard], game_id: int, posted: PostedB
         del boards[next(iter(boards))]
 
 
-async def post_final(bot: DingirBot, record: GameRecord, result: StepResult | None = None
+async def post_final(bot: DingirBot, record: GameRecord, turns: Sequence[StepResult] = ()
                      ) -> None:
-    """The final message: board, last turn (when ``result`` is known), scores, ranking,
-    tie-break, replay animation."""
+    """The final message: board, the last turns (when known), scores, ranking, tie-break,
+    replay animation."""
     lang = record.lang
     bot.posted_boards.pop(record.id, None)
-    outcome = result.outcome if result is not None else bot.service.outcome(record)
+    outcome = turns[-1].outcome if turns else bot.service.outcome(record)
     files = [board_file(await board_png(bot, record, lang))]
     try:
         entries = await bot.service.log_of(record.id)
@@ -311,7 +321,7 @@ async def post_final(bot: DingirBot, record: GameRecord, result: StepResult | No
         animation = None
     if animation is not None:
         files.append(discord.File(io.BytesIO(animation), filename=REPLAY_FILE))
-    await send(bot, record, turn_text(record, lang, result, outcome), files=files)
+    await send(bot, record, turn_text(record, lang, turns, outcome), files=files)
 
 
 def _frames(record: GameRecord, entries: Sequence[LogEntry]) -> list[State]:
@@ -427,31 +437,43 @@ def needs_posting(result: StepResult) -> bool:
             or any(GameService.is_ai(record, s) for s in record.active))
 
 
+def _human_decides(record: GameRecord) -> bool:
+    """True when a human seat is to decide now (the game waits for them)."""
+    return any(not GameService.is_ai(record, s) for s in record.active)
+
+
 async def report_steps(bot: DingirBot, results: Sequence[StepResult]) -> None:
-    """Tell the channel what ``results`` did: announcements at once, a message per turn
-    completed (the end included), and the decisions put to other seats."""
+    """Tell the channel what ``results`` did: announcements at once, the decisions put to
+    other seats, and the turns completed, one message for a run of turns until a human
+    is to play (AI seats playing one after another make a single post)."""
+    turns: list[StepResult] = []
     for result in results:
         if result.report.announce:
             await announce(bot, result)
         if result.turn_ended or result.outcome is not None:
-            await post_board(bot, result.record, result)
+            turns.append(result)
+            if result.outcome is not None or _human_decides(result.record):
+                await post_board(bot, result.record, turns)
+                turns = []
         elif result.asked:
             await post_decisions(bot, result)
+    if turns:
+        await post_board(bot, turns[-1].record, turns)
 
 
 async def advance(bot: DingirBot, first: StepResult | None, game_id: int) -> None:
-    """After a human step: tell the channel what it did, then let the AI seats play and
-    tell theirs.
+    """After a human step: let the AI seats that are to play play, then tell the channel
+    what the step and theirs did (one message for the human's turn and the AI turns that
+    followed it).
 
     Runs in the background under the game's lock, so posts stay in order.
     """
     async with bot.game_lock(game_id):
-        if first is not None:
-            await report_steps(bot, [first])
+        pending = [first] if first is not None else []
         missing = first is None
         for delay in (*STORE_RETRY_SECONDS, None):
             try:
-                await _move_on(bot, game_id, missing)
+                await _move_on(bot, game_id, missing, pending)
                 return
             except StoreUnavailable:
                 if delay is None:
@@ -462,17 +484,19 @@ async def advance(bot: DingirBot, first: StepResult | None, game_id: int) -> Non
                 missing = True   # what went out before the failure is checked again
 
 
-async def _move_on(bot: DingirBot, game_id: int, missing: bool) -> None:
-    """Post what the channel is missing (if ``missing``), then let the AI seats play."""
+async def _move_on(bot: DingirBot, game_id: int, missing: bool,
+                   pending: list[StepResult]) -> None:
+    """Post what the channel is missing (if ``missing``), let the AI seats play, then
+    report ``pending`` and the AI's steps (``pending`` is emptied once told)."""
     record = await bot.service.get_by_id(game_id)
-    if missing and record is not None and bot.service.board_missing(record):
+    if missing and not pending and record is not None and bot.service.board_missing(record):
         if record.status == "finished":   # the final message was lost to a crash
             await post_final(bot, record)
             return
         await post_board(bot, record)  # the turn's board was lost (crash before posting)
-    if record is None or record.status != "running" or not record.active:
-        return
-    if not any(GameService.is_ai(record, s) for s in record.active):
-        return
-    results = await bot.service.run_ai(game_id)
+    results = list(pending)
+    if record is not None and record.status == "running" \
+            and any(GameService.is_ai(record, s) for s in record.active):
+        results += await bot.service.run_ai(game_id)
+    pending.clear()
     await report_steps(bot, results)

@@ -193,17 +193,18 @@ async def test_a_french_player_gets_french_answers(tmp_path: Path) -> None:
                        ).final()
         assert "À vous" in panel.text
         mark = w.fake.mark()
-        start, rng = mark, random.Random(2)
+        rng = random.Random(2)
         for _ in range(6):    # until both AIs have played a turn (setup rounds may differ)
             await turn_by_play(w, amelie, rng)
             back = await w.fake.wait_for_channel_message(
                 w.channel, lambda m: m.mentions(amelie.id) and bool(m.pngs), after=mark)
+            posts = [m for m in w.posts(after=mark) if m.pngs]
             mark = back.seq
-            ai_turns = [m for m in w.posts(after=start) if "🎲 **AI" in m.text]
-            if {"AI 1", "AI 2"} <= {m.text.split("🎲 **")[1][:4] for m in ai_turns}:
+            if "🤖 IA 1" in back.text and "🤖 IA 2" in back.text:
                 break
-        assert len(ai_turns) >= 2 and all(m.pngs for m in ai_turns)
-        assert "(IA)" in ai_turns[0].text
+        # her turn and both AI turns after it make one post, which pings her once
+        assert posts == [back] and "**amelie**" in back.text, [p.text for p in posts]
+        assert back.text.count(f"<@{amelie.id}>") == 1
         assert "Jouer mon tour" in [b["label"] for b in back.buttons]
 
 
