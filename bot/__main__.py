@@ -23,6 +23,8 @@ from bot.records import StoreUnavailable
 from bot.service import GameService
 
 log = logging.getLogger("bot")
+LOG_FORMAT = "{asctime} {levelname:<8} {name}: {message}"
+"""Log lines written to a file or a pipe: no terminal colour codes."""
 
 
 class Fatal(Exception):
@@ -102,7 +104,12 @@ def main() -> int:
     except config.ConfigError as error:
         print(f"dingir: {error}", file=sys.stderr)
         return 2
-    discord.utils.setup_logging(level=getattr(logging, settings.log_level))
+    level = getattr(logging, settings.log_level)
+    if sys.stderr.isatty():
+        discord.utils.setup_logging(level=level)
+    else:
+        discord.utils.setup_logging(level=level,
+                                    formatter=logging.Formatter(LOG_FORMAT, style="{"))
     for handler in logging.getLogger().handlers:
         handler.addFilter(Redact(settings.token))
     use_endpoints(settings)

@@ -203,6 +203,18 @@ def _seat(value: Any, index: int) -> SeatEntry:
                      bool(value.get("resigned", False)))
 
 
+def _distinct(seats: tuple[SeatEntry, ...]) -> tuple[SeatEntry, ...]:
+    """The seats, unless one person holds two of them (refused, naming that person)."""
+    seen: set[int] = set()
+    for seat in seats:
+        if seat.user_id is not None:
+            if seat.user_id in seen:
+                raise DocumentError(Text.of("service.import_same_player",
+                                            user=f"<@{seat.user_id}>"))
+            seen.add(seat.user_id)
+    return seats
+
+
 def _line(value: Any, index: int, n_seats: int) -> LogLine:
     where = f"log[{index}]"
     if not isinstance(value, dict):
@@ -244,7 +256,7 @@ def parse(document: Any) -> Document:
         game=_str(document.get("game"), "game"),
         options=dict(options),
         seed=_int(document.get("seed"), "seed"),
-        seats=tuple(_seat(s, i) for i, s in enumerate(seats)),
+        seats=_distinct(tuple(_seat(s, i) for i, s in enumerate(seats))),
         settings=settings,
         lang=_str(document.get("lang", "en"), "lang"),
         status=_str(document.get("status", "running"), "status"),

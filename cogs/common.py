@@ -54,15 +54,22 @@ def lang_of(interaction: Interaction) -> str:
     return language(interaction.locale, bot_of(interaction).settings.language)
 
 
-def seat_name(record: GameRecord, seat: Seat, lang: str) -> str:
-    """A seat's display name; an AI seat ("AI 2") in the reader's language, marked."""
+def safe(name: str) -> str:
+    """A name as a message may show it: its markdown and mentions neutralised (a member
+    called ``<@123…>`` or ``[x](link)`` neither pings nor misleads)."""
+    return discord.utils.escape_mentions(discord.utils.escape_markdown(name))
+
+
+def seat_name(record: GameRecord, seat: Seat, lang: str, *, raw: bool = False) -> str:
+    """A seat's display name for a message (``raw``: as drawn in an image); an AI seat
+    ("AI 2") in the reader's language, marked."""
     info = record.seats[seat]
     if info.user_id is None:
         number = info.name.rsplit(" ", 1)[-1]
         if number.isdigit():
             return tr(lang, "discord.ai_seat", n=int(number))
-        return tr(lang, "discord.ai_name", name=info.name)
-    return info.name
+        return tr(lang, "discord.ai_name", name=info.name if raw else safe(info.name))
+    return info.name if raw else safe(info.name)
 
 
 def mention(record: GameRecord, seat: Seat, lang: str) -> str:

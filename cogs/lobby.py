@@ -32,6 +32,7 @@ from cogs.common import (
     language,
     loc,
     reply,
+    safe,
     seat_name,
 )
 from cogs.game_log import log_page
@@ -233,7 +234,8 @@ class Lobby(Guarded, commands.GroupCog, group_name=loc("discord.cmd.game.name"),
                         view=buttons.view_of(*offer))
             return
         if thread:
-            await interaction.response.defer(ephemeral=True, thinking=True)
+            if not interaction.response.is_done():    # the busy check may have deferred
+                await interaction.response.defer(ephemeral=True, thinking=True)
             channel_id = await open_thread(self.bot, interaction, game)
         await new_game(self.bot, interaction, channel_id, game, ai, parsed)
 
@@ -252,7 +254,7 @@ class Lobby(Guarded, commands.GroupCog, group_name=loc("discord.cmd.game.name"),
         record = await in_time(interaction, self.bot.service.leave(
             interaction.channel_id or 0, interaction.user.id), ephemeral=False)
         await reply(interaction, tr(record.lang, "discord.left",
-                                    name=interaction.user.display_name,
+                                    name=safe(interaction.user.display_name),
                                     seats=seats_text(record, record.lang)), ephemeral=False)
         await refresh_lobby(self.bot, record)
 
@@ -321,7 +323,7 @@ class Lobby(Guarded, commands.GroupCog, group_name=loc("discord.cmd.game.name"),
         """Give up your seat; the game goes on without you (or ends)."""
         record = await in_time(interaction, self.bot.service.resign(
             interaction.channel_id or 0, interaction.user.id), ephemeral=False)
-        name = interaction.user.display_name
+        name = safe(interaction.user.display_name)
         if record.status == "aborted":      # nobody is left to play: say so, post no board
             await reply(interaction, tr(record.lang, "discord.resigned_last", name=name,
                                         game=posting.game_title(record, record.lang)),
@@ -369,7 +371,7 @@ class Lobby(Guarded, commands.GroupCog, group_name=loc("discord.cmd.game.name"),
             ephemeral=False)
         await reply(interaction, tr(record.lang, "discord.aborted",
                                     game=posting.game_title(record, record.lang),
-                                    name=interaction.user.display_name), ephemeral=False)
+                                    name=safe(interaction.user.display_name)), ephemeral=False)
         if record.state is None:          # a lobby: its message loses its buttons
             await refresh_lobby(self.bot, record)
 
@@ -498,6 +500,7 @@ class Lobby(Guarded, commands.GroupCog, group_name=loc("discord.cmd.game.name"),
             raise ServiceError(Text.of("discord.bad_import")) from None
         if not isinstance(document, dict):
             raise ServiceError(Text.of("discord.bad_import"))
+        await self._check_members(interaction, document)
         record = await self.bot.service.import_game(
             interaction.guild_id, interaction.channel_id or 0, player_of(interaction), document
         )
@@ -506,6 +509,24 @@ class Lobby(Guarded, commands.GroupCog, group_name=loc("discord.cmd.game.name"),
                                     seats=seats_text(record, lang)), ephemeral=False)
         if record.status == "running":
             self.bot.spawn(self._after_change(record), f"import-{record.id}")
+
+    @staticmethod
+    async def _check_members(interaction: Interaction, document: dict[str, object]) -> None:
+        """Refuse a document that seats someone who is not a member of this server."""
+        seats = document.get("seats")
+        guild = interaction.guild
+        if not isinstance(seats, list) or guild is None:
+            return    # the service names what is wrong with the document
+        for seat in seats:
+            user = seat.get("user_id") if isinstance(seat, dict) else None
+            if not isinstance(user, int) or isinstance(user, bool):
+                continue
+            try:
+                await guild.fetch_member(user)
+            except discord.NotFound:
+                raise ServiceError(Text.of("discord.import_not_member",
+                                           user=f"<@{user}>")) from None
+
 
 async def setup(bot: commands.Bot) -> None:
     """Extension entry point."""

@@ -53,6 +53,8 @@ PAGE_SIZE = 25
 MAX_CHOICES = 25
 """Autocomplete answers (Discord's limit)."""
 AUTOCOMPLETE_SECONDS = 2.0
+MAX_TYPED = 100
+"""Longest step ``/play`` takes (Discord refuses longer text; notations are far shorter)."""
 """An autocomplete cannot be deferred: past this, answer with no choices."""
 
 
@@ -415,7 +417,8 @@ class Play(Guarded, commands.Cog):
     @app_commands.rename(action=loc("discord.cmd.play.action.name"))
     @app_commands.describe(action=loc("discord.cmd.play.action.description"))
     @app_commands.guild_only()
-    async def play(self, interaction: Interaction, action: str) -> None:
+    async def play(self, interaction: Interaction,
+                   action: app_commands.Range[str, 1, MAX_TYPED]) -> None:
         """Play one step; a refusal is private and lists legal alternatives."""
         await play_typed(interaction, action)
 

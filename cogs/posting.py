@@ -60,7 +60,8 @@ up until the next restart)."""
 
 def render_context(record: GameRecord, lang: str) -> RenderContext:
     """The names and language a renderer needs for ``record``."""
-    return RenderContext(tuple(seat_name(record, s.seat, lang) for s in record.seats), lang)
+    return RenderContext(tuple(seat_name(record, s.seat, lang, raw=True) for s in record.seats),
+                         lang)
 
 
 async def board_png(bot: DingirBot, record: GameRecord, lang: str, seat: Seat | None = None,

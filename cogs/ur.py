@@ -24,6 +24,7 @@ def cell(name: str) -> str:
     return name.strip().upper()
 
 
+@app_commands.guild_only()
 class Ur(Guarded, commands.GroupCog, group_name=loc("discord.cmd.ur.name"),
          group_description=loc("discord.cmd.ur.description")):
     """The ``/ur`` command group."""

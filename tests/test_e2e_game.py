@@ -79,6 +79,7 @@ async def world(tmp_path: Path, *, dev_guild: bool = False, **env: str) -> Async
         assert not late, late
         assert not [r for r in fake.refused if not r.startswith(("403", "404"))], fake.refused
         assert "Traceback" not in bot.output(), bot.output()[-4000:]
+        assert "\x1b[" not in bot.output()      # a log file gets no terminal colour codes
     finally:
         await bot.stop()
         await fake.stop()

@@ -454,6 +454,18 @@ async def test_resign_hands_the_seat_to_the_ai_and_ranks_last(env: Env) -> None:
     assert env.service.outcome(record) == last.outcome
 
 
+async def test_a_creator_who_resigns_hands_control_to_the_next_human(env: Env) -> None:
+    record = await started(env.service, (ANN, BOB, CID))
+    ann = next(s.seat for s in record.seats if s.user_id == ANN.user_id)
+    resigned = await env.service.resign(CHANNEL, ANN.user_id)
+    heir = resigned.seats[(ann + 1) % 3].user_id
+    assert resigned.creator_id == heir
+    with pytest.raises(ServiceError) as error:        # the resigned creator cannot abort
+        await env.service.abort(CHANNEL, ANN.user_id, is_admin=False)
+    assert reason(error) == "service.abort_forbidden"
+    assert (await env.service.abort(CHANNEL, heir, is_admin=False)).status == "aborted"
+
+
 async def test_last_human_resigning_aborts(env: Env) -> None:
     await started(env.service, (ANN, BOB))
     await env.service.resign(CHANNEL, ANN.user_id)

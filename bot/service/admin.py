@@ -31,8 +31,10 @@ class AdminMixin(ServiceCore):
 
         Ruling: the AI takes the seat over for the rest of the game and the player is
         ranked last (behind every non-resigned seat) whatever the score. When the last
-        human resigns, nobody is left to play for: the game is aborted. If the resigned
-        seat is active, the front end should call :meth:`run_ai`.
+        human resigns, nobody is left to play for: the game is aborted. A creator who
+        resigns hands the game's control (abort, settings, pause) to the next human in
+        seat order. If the resigned seat is active, the front end should call
+        :meth:`run_ai`.
         """
         async with self._locked(channel_id) as live:
             record = live.record
@@ -43,8 +45,12 @@ class AdminMixin(ServiceCore):
                 raise _fail("service.not_seated")
             seats = [replace(s, resigned=True) if s.seat == seat else s for s in record.seats]
             changes: dict[str, Any] = {"seats": seats}
-            if all(s.user_id is None or s.resigned for s in seats):
+            humans = [s.user_id for s in seats[seat + 1:] + seats[:seat]
+                      if s.user_id is not None and not s.resigned]
+            if not humans:
                 changes.update(status="aborted", ended_at=self.clock.now())
+            elif user_id == record.creator_id:
+                changes["creator_id"] = humans[0]
             return await self._save(live, self._bump(record, **changes), seats=True)
 
     async def abort(self, channel_id: int, user_id: int, is_admin: bool) -> GameRecord:

@@ -40,6 +40,8 @@ def in_thread(choose: Chooser = ai.choose) -> Searcher:
         return await asyncio.to_thread(choose, engine, view, legal, seat, random.Random(seed))
     return search
 
+LOCKS_KEPT = 4096
+"""Past this many per-game locks, those of games that left the cache are dropped."""
 EXPIRED_KEPT = 10_000
 """Decisions closed by their clock that a late press is still told about."""
 MAX_AUTO_STEPS = 500
@@ -104,6 +106,9 @@ class ServiceCore:
             raise _fail("service.unknown_game", game=game) from None
 
     def _lock(self, game_id: int) -> asyncio.Lock:
+        if len(self._locks) > LOCKS_KEPT:       # forget the idle locks of games not cached
+            self._locks = {g: lock for g, lock in self._locks.items()
+                           if lock.locked() or g in self._cache}
         return self._locks.setdefault(game_id, asyncio.Lock())
 
     async def _live(self, game_id: int) -> _Live | None:

@@ -78,11 +78,15 @@ def _cell(name: str) -> int:
     return SPARE if name == "spare" else CELL_INDEX[name.upper()]
 
 
+MAX_NOTATION = 64
+"""No Ur step is longer: longer text is refused before it reaches the parse cache."""
+
+
 def parse_move(text: str) -> Move:
     """The move written ``text``; raises BadNotation describing the notation."""
-    move = _parse(text)
+    move = _parse(text) if len(text) <= MAX_NOTATION else None
     if move is None:
-        raise BadNotation(Text.of("ur.err.notation", text=text.strip()))
+        raise BadNotation(Text.of("ur.err.notation", text=text.strip()[:MAX_NOTATION]))
     return move
 
 
