@@ -56,16 +56,24 @@ def use_endpoints(settings: config.Settings) -> None:
 
 async def run(settings: config.Settings) -> None:
     """Open the store, build the services and the client, and stay connected."""
+    from bot.backups import Backups
     from bot.client import DingirBot
     from bot.deadlines import Deadlines
+    from bot.instance import AlreadyRunning, hold
     from bot.scheduler import Scheduler
-    from bot.store import Store
+    from bot.store import SchemaTooNew, Store
     from bot.workers import Workers
 
     clock = OffsetClock(SystemClock(), settings.clock_file) if settings.clock_file \
         else SystemClock()
     try:
+        lock = hold(settings.db_path)
+    except AlreadyRunning as error:
+        raise Fatal(str(error)) from None
+    try:
         store = await Store.open(settings.db_path)
+    except SchemaTooNew as error:
+        raise Fatal(f"{settings.db_path}: {error}.") from None
     except (StoreUnavailable, sqlite3.Error, OSError) as error:
         detail = error.detail if isinstance(error, StoreUnavailable) else error
         raise Fatal(f"cannot open the database {settings.db_path} ({detail}): check DINGIR_DB "
@@ -75,7 +83,9 @@ async def run(settings: config.Settings) -> None:
         service = GameService(store, clock, ai_search=workers.ai_step)
         deadlines = Deadlines(clock, service.engine)
         service.watchers.append(deadlines.watch)
-        bot = DingirBot(settings, service, Scheduler(service, store, clock), workers, deadlines)
+        bot = DingirBot(settings, service, Scheduler(service, store, clock), workers, deadlines,
+                        Backups(store, clock, settings.backup_dir or settings.db_path.parent
+                                / "backups", settings.backup_hours, settings.backup_keep))
         asyncio.get_running_loop().add_signal_handler(
             signal.SIGTERM, lambda: bot.spawn(bot.close(), "sigterm")
         )
@@ -95,6 +105,7 @@ async def run(settings: config.Settings) -> None:
             await bot.connect(reconnect=True)
     finally:
         await store.close()
+        lock.close()
 
 
 def main() -> int:

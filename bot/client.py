@@ -24,6 +24,7 @@ from bot.records import PostedBoard
 from bot.service import GameService
 
 if TYPE_CHECKING:
+    from bot.backups import Backups
     from bot.deadlines import Deadlines
     from bot.scheduler import Scheduler
     from bot.workers import Workers
@@ -59,7 +60,7 @@ class DingirBot(commands.Bot):
     """Dingir's Discord client."""
 
     def __init__(self, settings: Settings, service: GameService, scheduler: Scheduler,
-                 workers: Workers, deadlines: Deadlines) -> None:
+                 workers: Workers, deadlines: Deadlines, backups: Backups) -> None:
         intents = discord.Intents.none()
         intents.guilds = True
         super().__init__(
@@ -73,6 +74,7 @@ class DingirBot(commands.Bot):
         self.scheduler = scheduler
         self.workers = workers
         self.deadlines = deadlines
+        self.backups = backups
         self.posted_boards: dict[int, PostedBoard] = {}
         """The image of each game's latest turn message (cogs.posting), reused by panels."""
         self._tasks: set[asyncio.Task[None]] = set()

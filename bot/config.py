@@ -36,6 +36,10 @@ class Settings:
     clock_file: Path | None = None
     scheduler_seconds: float = 60.0
     worker_processes: int = 2
+    backup_dir: Path | None = None
+    """None: a ``backups`` folder beside the database."""
+    backup_hours: float = 24.0
+    backup_keep: int = 7
 
 
 def _number(env: Mapping[str, str], name: str, default: float) -> float:
@@ -48,6 +52,20 @@ def _number(env: Mapping[str, str], name: str, default: float) -> float:
         raise ConfigError(f"{name}={raw!r} is not a number: fix it in .env") from None
     if value <= 0:
         raise ConfigError(f"{name} must be greater than 0: fix it in .env")
+    return value
+
+
+def _hours(env: Mapping[str, str], name: str, default: float) -> float:
+    """A number of hours, 0 allowed (0 turns the thing off)."""
+    raw = env.get(name, "").strip()
+    if not raw:
+        return default
+    try:
+        value = float(raw)
+    except ValueError:
+        raise ConfigError(f"{name}={raw!r} is not a number of hours: fix it in .env") from None
+    if value < 0:
+        raise ConfigError(f"{name} cannot be negative: fix it in .env (0 turns it off)")
     return value
 
 
@@ -98,6 +116,10 @@ def from_mapping(env: Mapping[str, str]) -> Settings:
         clock_file=Path(clock) if clock else None,
         scheduler_seconds=_number(env, "DINGIR_SCHEDULER_SECONDS", 60.0),
         worker_processes=_count(env, "DINGIR_WORKER_PROCESSES", 2),
+        backup_dir=Path(backups) if (backups := env.get("DINGIR_BACKUP_DIR", "").strip())
+        else None,
+        backup_hours=_hours(env, "DINGIR_BACKUP_HOURS", 24.0),
+        backup_keep=_count(env, "DINGIR_BACKUP_KEEP", 7),
     )
 
 

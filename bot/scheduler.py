@@ -70,7 +70,16 @@ class StalledAI:
     game_id: int
 
 
-Event = Reminder | Timeout | StalledAI
+@dataclass(frozen=True)
+class Broken:
+    """A running game whose row cannot be read or scheduled: it is quarantined (paused,
+    its creator told) so that it stops nobody else's clocks."""
+
+    game_id: int
+    reason: str
+
+
+Event = Reminder | Timeout | StalledAI | Broken
 
 HOUR = 3600.0
 AI_STALL_SECONDS = 60.0
@@ -85,49 +94,53 @@ class Scheduler:
         self.clock = clock
 
     async def due(self) -> list[Event]:
-        """Every reminder, timeout and stalled AI seat due now, oldest game first."""
+        """Every reminder, timeout and stalled AI seat due now, oldest game first, and the
+        games that cannot be scheduled (:class:`Broken`)."""
         now = self.clock.now()
-        rows = await self.store.clock_rows()
-        stalled: list[Event] = [
-            StalledAI(row.game_id) for row in rows
-            if any(row.since(s) + AI_STALL_SECONDS <= now and (
-                row.seats[s].user_id is None or row.seats[s].resigned) for s in row.active)]
+        rows, damaged = await self.store.clock_rows()
+        events: list[Event] = [Broken(gid, reason) for gid, reason in damaged]
         marks = await self.store.reminder_rows(r.game_id for r in rows)
-        found: list[tuple[ClockRow, Seat, ReminderRow | None, bool, bool]] = []
+        users = {s.user_id for r in rows for s in r.seats if s.user_id is not None}
+        prefs = await self.store.notify_prefs(users)
         for row in rows:
-            for seat in row.active:
-                info = row.seats[seat]
-                if info.user_id is None or info.resigned:
-                    continue
-                since = row.since(seat)
-                mark = marks.get((row.game_id, seat))
-                if mark is not None and mark.since != since:
-                    mark = None
-                reminder = now >= self._next_reminder(row, seat, mark)
-                limit = row.settings.turn_limit_hours
-                timeout = bool(limit) and now >= since + (limit or 0) * HOUR and (
-                    mark is None or mark.timeout_since is None
-                )
-                if reminder or timeout:
-                    found.append((row, seat, mark, reminder, timeout))
-        users = {r.seats[s].user_id for r, s, *_ in found}
-        prefs = await self.store.notify_prefs(u for u in users if u is not None)
+            try:
+                events += await self._due_for(row, marks, prefs, now)
+            except Exception as error:   # a game that cannot be scheduled stops only itself
+                events.append(Broken(row.game_id, f"{type(error).__name__}: {error}"))
+        return events
+
+    async def _due_for(self, row: ClockRow, marks: dict[tuple[int, Seat], ReminderRow],
+                       prefs: dict[int, bool], now: float) -> list[Event]:
         events: list[Event] = []
-        for row, seat, mark, reminder, timeout in found:
+        for seat in row.active:
+            info = row.seats[seat]
+            if info.user_id is None or info.resigned:
+                continue
+            since = row.since(seat)
+            mark = marks.get((row.game_id, seat))
+            if mark is not None and mark.since != since:
+                mark = None
+            reminder = now >= self._next_reminder(row, seat, mark)
+            limit = row.settings.turn_limit_hours
+            timeout = bool(limit) and now >= since + (limit or 0) * HOUR and (
+                mark is None or mark.timeout_since is None)
+            if not (reminder or timeout):
+                continue
             record = await self.service.get_by_id(row.game_id)
             if record is None or record.status != "running":
                 continue
-            user_id = row.seats[seat].user_id
-            assert user_id is not None
-            since = row.since(seat)
+            user_id = info.user_id
             if reminder:
                 count = (mark.count if mark else 0) + 1
                 dm = prefs.get(user_id, row.settings.dm_reminders)
                 events.append(Reminder(record, seat, user_id, count, dm, since))
             if timeout:
-                policy = row.settings.timeout_policy
-                events.append(Timeout(record, seat, policy, since, user_id))
-        return events + stalled
+                events.append(Timeout(record, seat, row.settings.timeout_policy, since,
+                                      user_id))
+        if any(row.since(s) + AI_STALL_SECONDS <= now and (
+                row.seats[s].user_id is None or row.seats[s].resigned) for s in row.active):
+            events.append(StalledAI(row.game_id))
+        return events
 
     @staticmethod
     def _next_reminder(row: ClockRow, seat: Seat, mark: ReminderRow | None) -> float:

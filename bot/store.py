@@ -233,6 +233,16 @@ _GAME_COLUMNS = (
 T = TypeVar("T")
 
 
+class SchemaTooNew(Exception):
+    """The database was written by a newer Dingir (more migrations than this code knows)."""
+
+    def __init__(self, found: int, known: int) -> None:
+        super().__init__(f"the database has schema version {found}, this Dingir knows up to "
+                         f"{known}: run the newer Dingir, or restore a backup made by this one")
+        self.found = found
+        self.known = known
+
+
 @dataclass(frozen=True)
 class StoredGame:
     """A game row: the record the service works with, plus the turn-start snapshot."""
@@ -415,6 +425,10 @@ class Store:
         self._conn = writer
         self._reader = reader
         self.path = path
+        self._identity = _identity(path)
+        self.lost = False
+        """True once the database file was found deleted or replaced: nothing is written
+        any more (each write answers "try again"), see :meth:`check_file`."""
         self._lock = asyncio.Lock()
         self._queued: list[tuple[str, Sequence[Any], asyncio.Future[None]]] = []
         self._committing = False
@@ -447,6 +461,35 @@ class Store:
         finally:
             await self._conn.close()
 
+    def check_file(self) -> bool:
+        """True while the database file is the one this store opened; once it was deleted
+        or replaced (another file moved to its path), the store stops writing for good:
+        its steps would go to a file nobody sees."""
+        if not self.lost and _identity(self.path) != self._identity:
+            self.lost = True
+        return not self.lost
+
+    async def backup(self, target: Path) -> None:
+        """An online copy of the database to ``target`` (SQLite's backup API: consistent
+        while the bot keeps writing)."""
+        target.parent.mkdir(parents=True, exist_ok=True)
+        partial = target.with_suffix(target.suffix + ".part")
+
+        def copy() -> None:
+            source = sqlite3.connect(f"file:{self.path}?mode=ro", uri=True)
+            try:
+                destination = sqlite3.connect(partial)
+                try:
+                    source.backup(destination)
+                finally:
+                    destination.close()
+            finally:
+                source.close()
+            partial.replace(target)
+
+        with _unavailable_as_service_error():
+            await asyncio.to_thread(copy)
+
     # -- plumbing -------------------------------------------------------------------------
 
     @asynccontextmanager
@@ -454,6 +497,8 @@ class Store:
         """Exclusive use of the writing connection; a failed transaction is rolled back and
         SQLite availability errors become StoreUnavailable."""
         async with self._lock:
+            if self.lost:
+                raise StoreUnavailable("the database file was deleted or replaced")
             try:
                 with _unavailable_as_service_error():
                     yield self._conn
@@ -541,6 +586,8 @@ class Store:
             if not rows:
                 await conn.execute("INSERT INTO schema_version (version) VALUES (0)")
             current = rows[0][0] if rows else 0
+            if current > len(MIGRATIONS):
+                raise SchemaTooNew(current, len(MIGRATIONS))
             for number, script in enumerate(MIGRATIONS[current:], start=current + 1):
                 try:
                     await conn.executescript(
@@ -754,17 +801,30 @@ class Store:
         rows = await self._fetchall(sql + " ORDER BY idx", params)
         return [ActionRow(i, s, n, t, bool(r), a, bool(u)) for i, s, n, t, r, a, u in rows]
 
-    async def clock_rows(self) -> list[ClockRow]:
-        """Timing facts of every running game, for the scheduler."""
+    async def clock_rows(self) -> tuple[list[ClockRow], list[tuple[int, str]]]:
+        """Timing facts of every running game, for the scheduler, and the games whose row
+        cannot be read (game id, what is wrong): one damaged row never hides the others."""
         rows = await self._fetchall(
             f"SELECT id, settings, active, turn_started_at, {_SEAT_ROWS}, waiting FROM games"
             " WHERE status = 'running' ORDER BY id"
         )
-        return [
-            ClockRow(gid, settings_from_json(settings), json.loads(active), started, _seats(seats),
-                     waiting_from_json(waiting))
-            for gid, settings, active, started, seats, waiting in rows
-        ]
+        found, broken = [], []
+        for gid, settings, active, started, seats, waiting in rows:
+            try:
+                found.append(ClockRow(gid, settings_from_json(settings), json.loads(active),
+                                      float(started), _seats(seats), waiting_from_json(waiting)))
+            except (ValueError, TypeError, KeyError) as error:
+                broken.append((gid, f"{type(error).__name__}: {error}"))
+        return found, broken
+
+    async def quarantine(self, game_id: int) -> tuple[int, int] | None:
+        """Pause a running game whose row is damaged (without reading the rest of it); its
+        creator and channel, or None if it was not running."""
+        async with self._guard() as conn:
+            rows = list(await conn.execute_fetchall(
+                "UPDATE games SET status = 'paused' WHERE id = ? AND status = 'running'"
+                " RETURNING creator_id, channel_id", (game_id,)))
+        return (int(rows[0][0]), int(rows[0][1])) if rows else None
 
     # -- preferences ----------------------------------------------------------------------
 
@@ -854,6 +914,15 @@ class Store:
                 )
             )
             return int(rows[0][0])
+
+
+def _identity(path: Path) -> tuple[int, int] | None:
+    """What tells one file from another at the same path (device, inode)."""
+    try:
+        info = path.stat()
+    except OSError:
+        return None
+    return info.st_dev, info.st_ino
 
 
 def _state_json(state: State | None) -> str | None:

@@ -19,7 +19,7 @@ from bot.client import DingirBot
 from bot.engine import Seat
 from bot.i18n import tr, translate
 from bot.records import StoreUnavailable
-from bot.scheduler import Reminder, StalledAI, Timeout
+from bot.scheduler import Broken, Reminder, StalledAI, Timeout
 from cogs import posting
 
 log = logging.getLogger(__name__)
@@ -45,22 +45,57 @@ class Reminders(commands.Cog):
     async def tick(self) -> None:
         """Handle every due event; one failing event never stops the others or the loop."""
         self.bot.deadlines.check()
+        if not await self.housekeeping():
+            return
         try:
             events = await self.bot.scheduler.due()
         except StoreUnavailable as error:
             log.warning("scheduler skipped a round: %s", error.detail)
             return
+        except Exception:        # never the end of the loop: the next round tries again
+            log.exception("scheduler round failed")
+            return
         for event in events:
             try:
                 if isinstance(event, Reminder):
-                    await self.remind(event)
-                    await self.bot.scheduler.mark_sent(event)
+                    if await self.bot.scheduler.mark_sent(event):   # claimed once, then sent
+                        await self.remind(event)
                 elif isinstance(event, Timeout):
                     await self.time_out(event)    # marks it sent
+                elif isinstance(event, Broken):
+                    await self.quarantine(event)
                 else:
                     self.restart_ai(event)
             except Exception:
                 log.exception("could not handle %r", event)
+
+    async def housekeeping(self) -> bool:
+        """Check that the database file is still the one opened (False once it was deleted
+        or replaced: nothing more is written, the log says so once) and take the backup
+        that is due."""
+        store = self.bot.service.store
+        if store.lost:
+            return False
+        if not store.check_file():
+            log.error("the database file %s was deleted or replaced while the bot ran: "
+                      "no step is taken any more; restart the bot on the right file",
+                      store.path)
+            return False
+        try:
+            await self.bot.backups.maybe_run()
+        except Exception:
+            log.exception("the database backup failed")
+        return True
+
+    async def quarantine(self, event: Broken) -> None:
+        """Pause a game whose row is damaged, log it once and tell its creator."""
+        found = await self.bot.service.quarantine(event.game_id)
+        if found is None:
+            return                               # already paused: said before
+        creator, channel = found
+        log.error("game %s is damaged (%s): paused", event.game_id, event.reason)
+        await posting.direct_message(self.bot, creator, tr(
+            self.bot.settings.language, "discord.quarantined", channel=f"<#{channel}>"))
 
     async def expire(self, game_id: int, seat: Seat, version: int) -> None:
         """A decision's clock of seconds ran out: apply the engine's default step and tell

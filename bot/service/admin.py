@@ -128,6 +128,14 @@ class AdminMixin(ServiceCore):
                                       for s, w in record.waiting.items()}
             return await self._save(live, self._bump(record, **changes))
 
+    async def quarantine(self, game_id: int) -> tuple[int, int] | None:
+        """Pause a running game whose stored row is damaged, without reading it (its
+        creator and channel, to tell them; None if it was not running). An admin can look
+        at it, repair the row and resume it with ``/game pause paused:false``."""
+        found = await self.store.quarantine(game_id)
+        self._cache.pop(game_id, None)
+        return found
+
     async def set_notify(self, user_id: int, enabled: bool) -> None:
         """Opt in or out of reminders by direct message."""
         await self.store.set_notify(user_id, enabled)
