@@ -27,8 +27,9 @@ import pickle
 import random
 import struct
 import sys
+import time
 from collections.abc import Callable
-from typing import Any, BinaryIO
+from typing import Any, BinaryIO, NoReturn
 
 from bot import ai, registry
 from bot.engine import Action, Game, Seat
@@ -49,7 +50,16 @@ Reply = tuple[int, Any, str]
 
 
 class WorkerDied(Exception):
-    """A worker exited before answering."""
+    """A worker exited before answering, or missed its job's deadline (it was replaced)."""
+
+
+DEADLINES = {"png": 15.0, "ai": 30.0}
+"""Seconds a job may take before its worker is taken for stuck (stopped, or looping):
+the worker is killed and replaced, and the job run once more on another."""
+WARM_UP_DEADLINE = 120.0
+"""Seconds a new worker may take to start and warm up (counted apart from the job's)."""
+READY = -1
+"""The number of the reply a worker sends once warmed up."""
 
 
 def render_png(game: str, view: dict[str, Any], ctx: RenderContext, preview: bool) -> bytes:
@@ -96,18 +106,23 @@ def serve(requests: BinaryIO, replies: BinaryIO) -> None:
         fcntl.fcntl(replies.fileno(), fcntl.F_SETPIPE_SZ, PIPE_BYTES)
     os.nice(NICENESS)
     warm_up()
+    _write(replies, (READY, None, ""))
     while (request := _read(requests)) is not None:
         number, job, args = request
         try:
             reply: Reply = (number, JOBS[job](*args), "")
         except Exception as error:  # the bot raises it for the job that failed
             reply = (number, None, f"{type(error).__name__}: {error}")
-        data = pickle.dumps(reply, protocol=pickle.HIGHEST_PROTOCOL)
         try:
-            replies.write(HEADER.pack(len(data)) + data)
-            replies.flush()
+            _write(replies, reply)
         except BrokenPipeError:  # the bot is gone (killed): so is the need for results
             return
+
+
+def _write(replies: BinaryIO, reply: Reply) -> None:
+    data = pickle.dumps(reply, protocol=pickle.HIGHEST_PROTOCOL)
+    replies.write(HEADER.pack(len(data)) + data)
+    replies.flush()
 
 
 class _Worker:
@@ -116,11 +131,13 @@ class _Worker:
     def __init__(self, process: asyncio.subprocess.Process) -> None:
         self.process = process
         self.waiting: dict[int, asyncio.Future[Any]] = {}
+        self.killed = False
+        self.ready = asyncio.Event()
         self.reader = asyncio.create_task(self._read_replies(), name="worker-replies")
 
     @property
     def alive(self) -> bool:
-        return self.process.returncode is None and not self.reader.done()
+        return not self.killed and self.process.returncode is None and not self.reader.done()
 
     async def _read_replies(self) -> None:
         stdout = self.process.stdout
@@ -129,6 +146,9 @@ class _Worker:
             while True:
                 size = HEADER.unpack(await stdout.readexactly(HEADER.size))[0]
                 number, result, error = pickle.loads(await stdout.readexactly(size))
+                if number == READY:
+                    self.ready.set()
+                    continue
                 done = self.waiting.pop(number, None)
                 if done is None or done.done():
                     continue
@@ -139,24 +159,46 @@ class _Worker:
         except (asyncio.IncompleteReadError, ConnectionError):
             pass
         finally:
+            self.ready.set()     # nothing more will come: let waiting jobs find out
             for done in self.waiting.values():
                 if not done.done():
                     done.set_exception(WorkerDied())
             self.waiting.clear()
 
-    async def run(self, request: Request) -> Any:
+    async def run(self, request: Request, deadline: float) -> Any:
         stdin = self.process.stdin
         assert stdin is not None
         done: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
         self.waiting[request[0]] = done
         data = pickle.dumps(request, protocol=pickle.HIGHEST_PROTOCOL)
         try:
+            await asyncio.wait_for(self.ready.wait(), WARM_UP_DEADLINE)
+            if not self.alive:
+                raise ConnectionError("the worker exited while warming up")
             stdin.write(HEADER.pack(len(data)) + data)
-            await stdin.drain()
+            await asyncio.wait_for(stdin.drain(), deadline)
         except (ConnectionError, RuntimeError) as error:
             self.waiting.pop(request[0], None)
             raise WorkerDied() from error
-        return await done
+        except TimeoutError:
+            self._stuck(request, deadline)
+        try:
+            return await asyncio.wait_for(asyncio.shield(done), deadline)
+        except TimeoutError:
+            self._stuck(request, deadline)
+
+    def _stuck(self, request: Request, deadline: float) -> NoReturn:
+        self.waiting.pop(request[0], None)
+        log.error("worker %s missed the %.0f s deadline of a %s job: replacing it",
+                  self.process.pid, deadline, request[1])
+        self.kill()
+        raise WorkerDied(f"worker {self.process.pid} stuck")
+
+    def kill(self) -> None:
+        """Kill the process (stopped or looping: it will not answer)."""
+        self.killed = True
+        with contextlib.suppress(ProcessLookupError):
+            self.process.kill()
 
     async def stop(self) -> None:
         if self.process.stdin is not None:
@@ -178,6 +220,9 @@ class Workers:
         self._numbers = itertools.count()
         self._starting = asyncio.Lock()
         self._closed = False
+        self.replaced = 0
+        """Workers replaced since the start (died, or missed a deadline)."""
+        self.last_replaced: float | None = None
 
     async def start(self) -> None:
         """Start the workers (each warms up while the bot connects)."""
@@ -201,10 +246,17 @@ class Workers:
                 await self.start()
             worker = min(self._workers, key=lambda w: len(w.waiting))
             try:
-                return await worker.run((next(self._numbers), job, args))
+                return await worker.run((next(self._numbers), job, args), DEADLINES[job])
             except WorkerDied:
-                log.warning("a worker died (attempt %d): starting a new one", attempt)
+                self.replaced += 1
+                self.last_replaced = time.time()
+                log.warning("a worker died or was stuck (attempt %d): starting a new one",
+                            attempt)
         raise WorkerDied()
+
+    def health(self) -> tuple[int, int]:
+        """How many workers are up, and how many were replaced since the start."""
+        return sum(w.alive for w in self._workers), self.replaced
 
     async def png(self, game: str, view: dict[str, Any], ctx: RenderContext, *,
                   preview: bool = False) -> bytes:

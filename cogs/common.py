@@ -13,6 +13,7 @@ from discord import app_commands
 from bot.engine import Action, GameError, Seat, Text
 from bot.i18n import LANGUAGES, names_seats, tr, translate
 from bot.records import GameRecord, ServiceError, StaleVersion, StoreUnavailable
+from bot.workers import WorkerDied
 
 if TYPE_CHECKING:
     from bot.client import DingirBot
@@ -209,6 +210,9 @@ def error_text(error: BaseException, lang: str) -> str | None:
     if isinstance(error, StoreUnavailable):
         log.warning("store unavailable: %s", error.detail)
         return tr(lang, "discord.store_unavailable")
+    if isinstance(error, WorkerDied):
+        log.warning("no worker could do the job: %s", error)
+        return tr(lang, "discord.worker_busy")
     if isinstance(error, ServiceError | GameError):
         return translate(error.reason, lang)
     return None

@@ -26,8 +26,10 @@ def lobby_text(record: GameRecord, lang: str) -> str:
     )
 
 
-def status_text(record: GameRecord, lang: str) -> str:
-    """Whose turn and since when, scores so far, seats and settings."""
+def status_text(record: GameRecord, lang: str,
+                health: tuple[int, int] | None = None) -> str:
+    """Whose turn and since when, scores so far, seats and settings (and, for an admin,
+    the ``health`` of the worker processes: up, replaced)."""
     lines = [tr(lang, "discord.status_title", game=posting.game_title(record, lang),
                 status=tr(lang, f"discord.status.{record.status}"), turn=record.turn + 1)]
     view = registry.get(record.game).engine.view(record.state, None) if record.state else {}
@@ -47,4 +49,6 @@ def status_text(record: GameRecord, lang: str) -> str:
     lines.append(tr(lang, "discord.status_settings",
                     reminder=tr(lang, "discord.hours", n=s.reminder_hours), limit=limit,
                     policy=tr(lang, f"discord.policy.{s.timeout_policy}")))
+    if health is not None:
+        lines.append(tr(lang, "discord.status_workers", up=health[0], n=health[1]))
     return "\n".join(lines)

@@ -273,7 +273,8 @@ class Lobby(Guarded, commands.GroupCog, group_name=loc("discord.cmd.game.name"),
     async def status(self, interaction: Interaction) -> None:
         """Whose turn, since when, scores so far."""
         record = await self._record(interaction)
-        await reply(interaction, status_text(record, lang_of(interaction)),
+        health = self.bot.workers.health() if is_admin(interaction) else None
+        await reply(interaction, status_text(record, lang_of(interaction), health),
                     allowed_mentions=discord.AllowedMentions.none())
 
     @app_commands.command(name=loc("discord.cmd.panel.name"),

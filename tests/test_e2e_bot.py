@@ -162,7 +162,10 @@ async def test_lost_channel_pauses_the_game_and_tells_the_creator(tmp_path: Path
         dm = await w.fake.wait_for_channel_message(w.fake.dm_channel(users[0].user))
         assert "paused" in dm.text and w.channel.mention in dm.text
         status = await (await users[1].slash("game status", channel=w.channel)).final()
-        assert "paused" in status.text
+        assert "paused" in status.text and "Workers" not in status.text
+        admin = w.fake.user("root", guild=w.guild, manage_guild=True)
+        seen = await (await admin.slash("game status", channel=w.channel)).final()
+        assert "Workers: 2 up, replaced 0 times" in seen.text
         refused = await (await users[1].slash("play", channel=w.channel, action="end")).final()
         assert refused.ephemeral and "paused" in refused.text.lower()
 

@@ -12,7 +12,7 @@ import time
 from pathlib import Path
 
 from bot import ai, registry
-from bot.workers import Workers, render_png
+from bot.workers import DEADLINES, Workers, render_png
 from render.context import RenderContext
 
 CTX = RenderContext(("Ninsun", "Gilgamesh", "Enkidu"))
@@ -102,3 +102,20 @@ async def test_a_killed_bot_leaves_no_worker_behind() -> None:
     while alive(worker) and time.monotonic() < deadline:
         await asyncio.sleep(0.1)
     assert not alive(worker)
+
+
+async def test_a_stopped_worker_is_replaced_and_the_job_still_done(monkeypatch) -> None:
+    monkeypatch.setitem(DEADLINES, "png", 2.0)
+    view = sample_view()
+    workers = Workers(1)
+    await workers.start()
+    try:
+        assert await workers.png("ur", view, CTX) == render_png("ur", view, CTX, False)
+        stuck = workers._workers[0].process
+        stuck.send_signal(signal.SIGSTOP)      # stopped: alive, but never answers
+        assert await workers.png("ur", view, CTX) == render_png("ur", view, CTX, False)
+        assert workers.health() == (1, 1)
+        assert workers._workers[0].process is not stuck
+        await asyncio.wait_for(stuck.wait(), 10)
+    finally:
+        await workers.close()
