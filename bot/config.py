@@ -40,6 +40,9 @@ class Settings:
     """None: a ``backups`` folder beside the database."""
     backup_hours: float = 24.0
     backup_keep: int = 7
+    post_retry_seconds: float = 5.0
+    """A post that met Discord's server errors is tried again after this, then after six
+    times this."""
 
 
 def _number(env: Mapping[str, str], name: str, default: float) -> float:
@@ -120,6 +123,7 @@ def from_mapping(env: Mapping[str, str]) -> Settings:
         else None,
         backup_hours=_hours(env, "DINGIR_BACKUP_HOURS", 24.0),
         backup_keep=_count(env, "DINGIR_BACKUP_KEEP", 7),
+        post_retry_seconds=_number(env, "DINGIR_POST_RETRY_SECONDS", 5.0),
     )
 
 

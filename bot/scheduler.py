@@ -15,11 +15,19 @@ bot was down are not caught up: at most one is sent per interval. When the
 game has a turn limit (L hours), one :class:`Timeout` is due L hours after the
 turn started, with the game's policy. Paused and finished games, and seats
 played by the AI, get nothing; but an AI seat that has had the move for a
-minute gets a :class:`StalledAI` (its move was lost: the bot lets it play).
+minute gets a :class:`StalledAI` (its move was lost: the bot lets it play), and a
+game whose turn message (or final message) is missing a minute after the turn
+started gets an :class:`Unposted` (the post failed: the bot posts it again).
+
+Time the bot was away does not count against anyone: each round beats a heartbeat,
+and at start :meth:`Scheduler.catch_up` moves every clock of the running games
+forward by the time since the last beat. About :data:`NOTICES_PER_ROUND`
+reminders and timeouts go out per round; the rest wait for the next rounds.
 """
 
 from __future__ import annotations
 
+import logging
 from dataclasses import dataclass
 
 from bot.clock import Clock
@@ -27,6 +35,8 @@ from bot.engine import Seat, Text
 from bot.records import GameRecord, StepResult, TimeoutPolicy
 from bot.service import GameService
 from bot.store import ClockRow, ReminderRow, Store
+
+log = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True)
@@ -79,10 +89,24 @@ class Broken:
     reason: str
 
 
-Event = Reminder | Timeout | StalledAI | Broken
+@dataclass(frozen=True)
+class Unposted:
+    """A game whose current turn message (or final message) has been missing for
+    :data:`UNPOSTED_SECONDS` (its post failed): the front end posts it again."""
+
+    game_id: int
+
+
+Event = Reminder | Timeout | StalledAI | Broken | Unposted
 
 HOUR = 3600.0
 AI_STALL_SECONDS = 60.0
+UNPOSTED_SECONDS = 60.0
+NOTICES_PER_ROUND = 30
+"""Reminders and timeouts handled per round (a backlog is spread over the next rounds)."""
+DOWNTIME_SECONDS = 300.0
+"""A gap since the last heartbeat longer than this is downtime: clocks move forward by it
+(a shorter one, a quick restart, is not worth rewriting every clock)."""
 
 
 class Scheduler:
@@ -94,25 +118,49 @@ class Scheduler:
         self.clock = clock
 
     async def due(self) -> list[Event]:
-        """Every reminder, timeout and stalled AI seat due now, oldest game first, and the
-        games that cannot be scheduled (:class:`Broken`)."""
+        """Every stalled AI seat and missing post, and the reminders and timeouts due now
+        (oldest game first, until :data:`NOTICES_PER_ROUND` are found), and the games that cannot
+        be scheduled (:class:`Broken`)."""
         now = self.clock.now()
         rows, damaged = await self.store.clock_rows()
         events: list[Event] = [Broken(gid, reason) for gid, reason in damaged]
+        events += [Unposted(gid) for gid in
+                   await self.store.unposted_finals(now - UNPOSTED_SECONDS)]
         marks = await self.store.reminder_rows(r.game_id for r in rows)
         users = {s.user_id for r in rows for s in r.seats if s.user_id is not None}
         prefs = await self.store.notify_prefs(users)
+        room = NOTICES_PER_ROUND
         for row in rows:
             try:
-                events += await self._due_for(row, marks, prefs, now)
+                found = await self._due_for(row, marks, prefs, now, room > 0)
             except Exception as error:   # a game that cannot be scheduled stops only itself
-                events.append(Broken(row.game_id, f"{type(error).__name__}: {error}"))
+                found = [Broken(row.game_id, f"{type(error).__name__}: {error}")]
+            room -= sum(isinstance(e, Reminder | Timeout) for e in found)
+            events += found
         return events
 
+    async def beat(self) -> None:
+        """Record that the bot is up now."""
+        await self.store.beat(self.clock.now())
+
+    async def catch_up(self) -> float:
+        """At start: move the running games' clocks forward by the downtime since the last
+        heartbeat (if longer than :data:`DOWNTIME_SECONDS`), and beat; the seconds moved."""
+        now = self.clock.now()
+        last = await self.store.last_beat()
+        if last is None or now - last <= DOWNTIME_SECONDS:
+            await self.store.beat(now)
+            return 0.0
+        games = await self.store.shift_clocks(now - last, now)
+        self.service.forget_cached()
+        log.warning("the bot was away %.1f h: the clocks of %d running game(s) moved forward",
+                    (now - last) / HOUR, games)
+        return now - last
+
     async def _due_for(self, row: ClockRow, marks: dict[tuple[int, Seat], ReminderRow],
-                       prefs: dict[int, bool], now: float) -> list[Event]:
+                       prefs: dict[int, bool], now: float, notices: bool) -> list[Event]:
         events: list[Event] = []
-        for seat in row.active:
+        for seat in row.active if notices else ():
             info = row.seats[seat]
             if info.user_id is None or info.resigned:
                 continue
@@ -140,6 +188,8 @@ class Scheduler:
         if any(row.since(s) + AI_STALL_SECONDS <= now and (
                 row.seats[s].user_id is None or row.seats[s].resigned) for s in row.active):
             events.append(StalledAI(row.game_id))
+        elif row.unposted and row.turn_started_at + UNPOSTED_SECONDS <= now:
+            events.append(Unposted(row.game_id))
         return events
 
     @staticmethod

@@ -202,6 +202,12 @@ MIGRATIONS: tuple[str, ...] = (
                 NEW.step_turn, NEW.reversible, NEW.at);
     END;
     """,
+    # 5: the bot's heartbeat (clocks move forward by a downtime) and the games whose turn
+    # message or final message is missing (the periodic check posts them again).
+    """
+    CREATE TABLE heartbeat (id INTEGER PRIMARY KEY CHECK (id = 1), at REAL NOT NULL);
+    CREATE INDEX games_unposted ON games (status) WHERE posted_turn < turn;
+    """,
 )
 """Schema scripts in order; never edit a published one, append a new one."""
 
@@ -308,6 +314,8 @@ class ClockRow:
     turn_started_at: float
     seats: list[SeatInfo]
     waiting: dict[Seat, Waiting] = field(default_factory=dict)
+    unposted: bool = False
+    """The current turn's message was never posted."""
 
     def since(self, seat: Seat) -> float:
         """Since when ``seat`` has had its current decision."""
@@ -805,17 +813,66 @@ class Store:
         """Timing facts of every running game, for the scheduler, and the games whose row
         cannot be read (game id, what is wrong): one damaged row never hides the others."""
         rows = await self._fetchall(
-            f"SELECT id, settings, active, turn_started_at, {_SEAT_ROWS}, waiting FROM games"
-            " WHERE status = 'running' ORDER BY id"
+            f"SELECT id, settings, active, turn_started_at, {_SEAT_ROWS}, waiting,"
+            " posted_turn < turn FROM games WHERE status = 'running' ORDER BY id"
         )
         found, broken = [], []
-        for gid, settings, active, started, seats, waiting in rows:
+        for gid, settings, active, started, seats, waiting, unposted in rows:
             try:
                 found.append(ClockRow(gid, settings_from_json(settings), json.loads(active),
-                                      float(started), _seats(seats), waiting_from_json(waiting)))
+                                      float(started), _seats(seats), waiting_from_json(waiting),
+                                      bool(unposted)))
             except (ValueError, TypeError, KeyError) as error:
                 broken.append((gid, f"{type(error).__name__}: {error}"))
         return found, broken
+
+    async def unposted_finals(self, ended_before: float) -> list[int]:
+        """Finished games, ended before ``ended_before``, whose final message never went
+        out."""
+        rows = await self._fetchall(
+            "SELECT id FROM games WHERE status = 'finished' AND posted_turn < turn"
+            " AND ended_at < ? ORDER BY id", (ended_before,))
+        return [int(r[0]) for r in rows]
+
+    # -- downtime -------------------------------------------------------------------------
+
+    async def beat(self, now: float) -> None:
+        """Record that the bot is up at ``now``."""
+        async with self._guard() as conn:
+            await conn.execute("INSERT OR REPLACE INTO heartbeat (id, at) VALUES (1, ?)",
+                               (now,))
+
+    async def last_beat(self) -> float | None:
+        """When the bot was last known to be up (None for a new database)."""
+        rows = await self._fetchall("SELECT at FROM heartbeat WHERE id = 1")
+        return float(rows[0][0]) if rows else None
+
+    async def shift_clocks(self, seconds: float, now: float) -> int:
+        """Move every clock of the running games ``seconds`` forward (turns, decisions,
+        reminders, skip votes) and beat at ``now``, in one transaction; the number of
+        games shifted."""
+        async with self._transaction() as conn:
+            rows = list(await conn.execute_fetchall(
+                "SELECT id, waiting FROM games WHERE status = 'running'"))
+            for gid, waiting in rows:
+                try:
+                    moved = {seat: Waiting(w.version, w.since + seconds)
+                             for seat, w in waiting_from_json(waiting).items()}
+                except (ValueError, TypeError, AttributeError):
+                    continue      # a damaged row: the scheduler quarantines it
+                await conn.execute(
+                    "UPDATE games SET turn_started_at = turn_started_at + ?, waiting = ?"
+                    " WHERE id = ?", (seconds, waiting_json(moved), gid))
+            running = "game_id IN (SELECT id FROM games WHERE status = 'running')"
+            await conn.execute(
+                "UPDATE reminders SET since = since + ?1, last_sent_at = last_sent_at + ?1,"
+                " next_due_at = next_due_at + ?1, timeout_since = timeout_since + ?1"
+                f" WHERE {running}", (seconds,))
+            await conn.execute(f"UPDATE skip_votes SET since = since + ? WHERE {running}",
+                               (seconds,))
+            await conn.execute("INSERT OR REPLACE INTO heartbeat (id, at) VALUES (1, ?)",
+                               (now,))
+        return len(rows)
 
     async def quarantine(self, game_id: int) -> tuple[int, int] | None:
         """Pause a running game whose row is damaged (without reading the rest of it); its

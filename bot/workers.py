@@ -106,17 +106,19 @@ def serve(requests: BinaryIO, replies: BinaryIO) -> None:
         fcntl.fcntl(replies.fileno(), fcntl.F_SETPIPE_SZ, PIPE_BYTES)
     os.nice(NICENESS)
     warm_up()
-    _write(replies, (READY, None, ""))
-    while (request := _read(requests)) is not None:
-        number, job, args = request
-        try:
-            reply: Reply = (number, JOBS[job](*args), "")
-        except Exception as error:  # the bot raises it for the job that failed
-            reply = (number, None, f"{type(error).__name__}: {error}")
+    reply: Reply = (READY, None, "")
+    while True:
         try:
             _write(replies, reply)
         except BrokenPipeError:  # the bot is gone (killed): so is the need for results
             return
+        if (request := _read(requests)) is None:
+            return
+        number, job, args = request
+        try:
+            reply = (number, JOBS[job](*args), "")
+        except Exception as error:  # the bot raises it for the job that failed
+            reply = (number, None, f"{type(error).__name__}: {error}")
 
 
 def _write(replies: BinaryIO, reply: Reply) -> None:

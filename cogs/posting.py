@@ -248,29 +248,24 @@ async def send(
     view: discord.ui.View | None = None,
     remember: bool = True,
 ) -> discord.Message | None:
-    """Post in the game's channel; on a deleted channel or lost permission pause the game.
+    """Post in the game's channel, trying again after Discord's server errors; a post
+    whose files are refused goes out as text alone. On a deleted channel, lost
+    permissions or a channel that refuses the text too, the game is paused and its
+    creator told; after server errors the post is left to :func:`advance`'s next check.
 
     With ``remember`` the message becomes the game's current turn message.
     """
-    message: discord.Message | None = None
     try:
-        channel = await resolve_channel(bot, record.channel_id)
-        if channel is not None:
-            message = await channel.send(
-                content[:2000], files=list(files), allowed_mentions=NOTIFY_MENTIONS,
-                view=view or buttons.view_of(),
-            )
-    except (discord.Forbidden, discord.NotFound):
-        pass
+        message = await _deliver(bot, record, content, files, view)
+    except discord.DiscordServerError as error:
+        log.warning("posting in channel %s for game %s failed (%s %s): it will be tried"
+                    " again", record.channel_id, record.id, error.status, error.text)
+        return None
+    except discord.HTTPException as error:
+        await _refused(bot, record, error)
+        return None
     if message is None:
-        log.warning("cannot post in channel %s: pausing game %s", record.channel_id, record.id)
-        if record.status == "running":
-            await bot.service.pause(record.id, True)
-        await direct_message(
-            bot, record.creator_id,
-            tr(record.lang, "discord.paused_no_channel", game=game_title(record, record.lang),
-               channel=f"<#{record.channel_id}>"),
-        )
+        await _refused(bot, record, None)
         return None
     if remember:
         try:
@@ -278,6 +273,65 @@ async def send(
         except StoreUnavailable:  # only bookkeeping: the post itself went out
             log.warning("could not record message %s of game %s", message.id, record.id)
     return message
+
+
+async def _deliver(bot: DingirBot, record: GameRecord, content: str,
+                   files: Sequence[discord.File], view: discord.ui.View | None
+                   ) -> discord.Message | None:
+    """The posted message; None when the channel is gone or forbidden."""
+    try:
+        channel = await resolve_channel(bot, record.channel_id)
+        if channel is None:
+            return None
+        try:
+            return await _send_retrying(bot, channel, content, files, view)
+        except discord.HTTPException as error:
+            if not files or isinstance(error, discord.Forbidden | discord.NotFound):
+                raise
+            log.warning("game %s: the post with files failed (%s %s): sending the text alone",
+                        record.id, error.status, error.text)
+            alone = f"{content}\n{tr(record.lang, 'discord.board_not_posted')}"
+            return await _send_retrying(bot, channel, alone, (), view)
+    except (discord.Forbidden, discord.NotFound):
+        return None
+
+
+async def _send_retrying(bot: DingirBot, channel: discord.abc.Messageable, content: str,
+                         files: Sequence[discord.File], view: discord.ui.View | None
+                         ) -> discord.Message:
+    """``channel.send``, tried twice more (after the ``post_retry_seconds`` setting, then
+    six times as long) when Discord answers with a server error after discord.py's own
+    retries."""
+    wait = bot.settings.post_retry_seconds
+    for delay in (wait, 6 * wait, None):
+        for file in files:
+            file.reset()
+        try:
+            return await channel.send(content[:2000], files=list(files),
+                                      allowed_mentions=NOTIFY_MENTIONS,
+                                      view=view or buttons.view_of())
+        except discord.DiscordServerError as error:
+            if delay is None:
+                raise
+            log.warning("Discord answered %s to a post: again in %s s", error.status, delay)
+            await asyncio.sleep(delay)
+    raise AssertionError("unreachable")
+
+
+async def _refused(bot: DingirBot, record: GameRecord,
+                   error: discord.HTTPException | None) -> None:
+    """Pause the game of a channel the bot cannot post in, and tell its creator why."""
+    log.warning("cannot post in channel %s (%s): pausing game %s", record.channel_id,
+                "gone or forbidden" if error is None else f"{error.status} {error.text}",
+                record.id)
+    if record.status == "running":
+        await bot.service.pause(record.id, True)
+    lang, channel = record.lang, f"<#{record.channel_id}>"
+    game = game_title(record, lang)
+    await direct_message(bot, record.creator_id, tr(
+        lang, "discord.paused_no_channel", game=game, channel=channel) if error is None
+        else tr(lang, "discord.paused_refused", game=game, channel=channel,
+                reason=error.text or str(error.status)))
 
 
 async def post_board(bot: DingirBot, record: GameRecord,

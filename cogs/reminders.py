@@ -6,7 +6,9 @@ opted in with ``/game notify`` (back to the channel when their DMs are closed).
 A timeout is announced in the channel and handled by the game's policy: nothing,
 a vote to skip (``/game skip``), or the AI plays the rest of the turn. Each event
 is marked sent once handled, so a restart never repeats or loses one. The loop
-also restarts AI seats whose move was lost (a ``StalledAI`` event).
+also restarts AI seats whose move was lost (a ``StalledAI`` event) and posts again
+turn messages whose post failed (``Unposted``); each round beats the heartbeat, and
+at start the clocks move forward by the time the bot was away.
 """
 
 from __future__ import annotations
@@ -19,7 +21,7 @@ from bot.client import DingirBot
 from bot.engine import Seat
 from bot.i18n import tr, translate
 from bot.records import StoreUnavailable
-from bot.scheduler import Broken, Reminder, StalledAI, Timeout
+from bot.scheduler import Broken, Reminder, StalledAI, Timeout, Unposted
 from cogs import posting
 
 log = logging.getLogger(__name__)
@@ -33,7 +35,12 @@ class Reminders(commands.Cog):
         self.tick.change_interval(seconds=bot.settings.scheduler_seconds)
 
     async def cog_load(self) -> None:
-        """Start the loop (it waits for the gateway to be ready) and the decision clocks."""
+        """Move the clocks past the downtime, then start the loop (it waits for the
+        gateway to be ready) and the decision clocks."""
+        try:
+            await self.bot.scheduler.catch_up()
+        except StoreUnavailable as error:
+            log.error("could not move the clocks past the downtime: %s", error.detail)
         self.tick.start()
         self.bot.deadlines.start(self.expire)
 
@@ -48,6 +55,7 @@ class Reminders(commands.Cog):
         if not await self.housekeeping():
             return
         try:
+            await self.bot.scheduler.beat()
             events = await self.bot.scheduler.due()
         except StoreUnavailable as error:
             log.warning("scheduler skipped a round: %s", error.detail)
@@ -65,7 +73,7 @@ class Reminders(commands.Cog):
                 elif isinstance(event, Broken):
                     await self.quarantine(event)
                 else:
-                    self.restart_ai(event)
+                    self.move_on(event)
             except Exception:
                 log.exception("could not handle %r", event)
 
@@ -104,10 +112,13 @@ class Reminders(commands.Cog):
         if results:
             await posting.advance(self.bot, results[0], game_id)
 
-    def restart_ai(self, event: StalledAI) -> None:
-        """Let an AI seat whose move was lost play (unless its game is busy posting)."""
+    def move_on(self, event: StalledAI | Unposted) -> None:
+        """Let an AI seat whose move was lost play, or post the missing turn message
+        (unless the game is busy posting)."""
         if not self.bot.game_lock(event.game_id).locked():
-            log.warning("game %s: the AI had lost its move; playing it now", event.game_id)
+            log.warning("game %s: %s", event.game_id,
+                        "the AI had lost its move; playing it now" if isinstance(
+                            event, StalledAI) else "its last post is missing; posting it")
             self.bot.spawn(posting.advance(self.bot, None, event.game_id),
                            f"stalled-{event.game_id}")
 

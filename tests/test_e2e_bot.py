@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from tests.fakediscord import FakeUser, Message, Perm, Upload
+from tests.fakediscord.model import ValidationError
 from tests.test_e2e_game import (
     World,
     click,
@@ -67,7 +68,9 @@ async def test_wrong_player_and_malformed_action_are_refused_privately(tmp_path:
         assert "You could play" in bad.text and legal[0]["value"] in bad.text, bad.text
         assert "/play" in bad.text
 
-        long = await (await player.slash("play", channel=w.channel, action="x" * 5000)).final()
+        with pytest.raises(ValidationError, match="length"):   # Discord enforces the limit
+            await player.slash("play", channel=w.channel, action="x" * 101)
+        long = await (await player.slash("play", channel=w.channel, action="x" * 100)).final()
         assert long.ephemeral and len(long.content) <= 2000
 
         outdated = await (await player.slash("play", channel=w.channel, validate=False,

@@ -8,7 +8,16 @@ import pytest
 
 from bot.clock import FakeClock, OffsetClock, clock_from_env
 from bot.records import GameRecord, Player, ServiceError
-from bot.scheduler import Reminder, Scheduler, StalledAI, Timeout
+from bot.scheduler import (
+    DOWNTIME_SECONDS,
+    NOTICES_PER_ROUND,
+    Event,
+    Reminder,
+    Scheduler,
+    StalledAI,
+    Timeout,
+    Unposted,
+)
 from bot.store import Store
 from tests.test_session import (
     ANN,
@@ -30,27 +39,32 @@ def scheduler(env: Env) -> Scheduler:
     return Scheduler(env.service, env.store, env.clock)
 
 
+async def due(env: Env) -> list[Event]:
+    """What is due, but the posts that a front end would have made (none here)."""
+    return [e for e in await scheduler(env).due() if not isinstance(e, Unposted)]
+
+
 async def reminders(env: Env) -> list[Reminder]:
-    return [e for e in await scheduler(env).due() if isinstance(e, Reminder)]
+    return [e for e in await due(env) if isinstance(e, Reminder)]
 
 
 async def test_first_reminder_after_the_interval_then_doubling(env: Env) -> None:
     record = await started(env.service)
     start = env.clock.now()
     env.clock.set(start + 24 * HOUR - 1)
-    assert await scheduler(env).due() == []
+    assert await due(env) == []
     env.clock.set(start + 24 * HOUR)
-    (event,) = await scheduler(env).due()
+    (event,) = await due(env)
     assert isinstance(event, Reminder)
     assert (event.user_id, event.count, event.dm) == (current_user(record), 1, False)
     assert event.seat == record.active[0] and event.game.id == record.id
     assert await scheduler(env).mark_sent(event)
     assert not await scheduler(env).mark_sent(event)  # never twice
-    assert await scheduler(env).due() == []
+    assert await due(env) == []
     sent = env.clock.now()
     for count, gap in ((2, 48), (3, 96), (4, 192)):
         env.clock.set(sent + gap * HOUR - 1)
-        assert await scheduler(env).due() == []
+        assert await due(env) == []
         env.clock.set(sent + gap * HOUR)
         (event,) = await reminders(env)
         assert event.count == count
@@ -64,7 +78,7 @@ async def test_missed_reminders_are_not_caught_up(env: Env) -> None:
     events = await reminders(env)
     assert [e.count for e in events] == [1]
     await scheduler(env).mark_sent(events[0])
-    assert await scheduler(env).due() == []
+    assert await due(env) == []
 
 
 async def test_a_move_restarts_the_schedule_for_the_next_player(env: Env) -> None:
@@ -75,7 +89,7 @@ async def test_a_move_restarts_the_schedule_for_the_next_player(env: Env) -> Non
     env.clock.advance(hours=1)
     result = await env.service.play(CHANNEL, current_user(record), "end")
     env.clock.advance(hours=23)
-    assert await scheduler(env).due() == []
+    assert await due(env) == []
     env.clock.advance(hours=1)
     (event,) = await reminders(env)
     assert event.count == 1 and event.user_id == current_user(result.record)
@@ -85,28 +99,28 @@ async def test_an_ai_seat_left_with_the_move_is_due_after_a_minute(env: Env) -> 
     record = await started(env.service, (ANN,), ai=1)
     while all(record.seats[s].user_id is not None for s in record.active):
         record = (await env.service.play(CHANNEL, current_user(record), "end")).record
-    assert await scheduler(env).due() == []  # it has just got the move
+    assert await due(env) == []  # it has just got the move
     env.clock.advance(59)
-    assert await scheduler(env).due() == []
+    assert await due(env) == []
     env.clock.advance(1)
-    assert await scheduler(env).due() == [StalledAI(record.id)]
+    assert await due(env) == [StalledAI(record.id)]
     await env.service.run_ai(record.id)  # what the bot then does: a person has the move
-    assert await scheduler(env).due() == []
+    assert await due(env) == []
 
 
 async def test_paused_and_finished_games_are_quiet(env: Env) -> None:
     record = await started(env.service)
     await env.service.pause(record.id, True)
     env.clock.advance(hours=100)
-    assert await scheduler(env).due() == []
+    assert await due(env) == []
     await env.service.pause(record.id, False)  # the clock restarts at the resume
     env.clock.advance(hours=23)
-    assert await scheduler(env).due() == []
+    assert await due(env) == []
     env.clock.advance(hours=1)
     assert len(await reminders(env)) == 1
     await env.service.abort(CHANNEL, ANN.user_id, False)
     env.clock.advance(hours=100)
-    assert await scheduler(env).due() == []
+    assert await due(env) == []
 
 
 async def test_ai_seats_get_no_reminders(env: Env) -> None:
@@ -135,7 +149,7 @@ async def test_reminders_survive_a_restart(env: Env) -> None:
     await env.store.close()
     env.store = await Store.open(env.path)
     env.service = make_service(env.store, env.clock)
-    assert await scheduler(env).due() == []  # nothing resent after the restart
+    assert await due(env) == []  # nothing resent after the restart
     env.clock.advance(hours=48)
     (event,) = await reminders(env)
     assert event.count == 2
@@ -151,7 +165,7 @@ async def limited(
 
 
 async def timeouts(env: Env) -> list[Timeout]:
-    return [e for e in await scheduler(env).due() if isinstance(e, Timeout)]
+    return [e for e in await due(env) if isinstance(e, Timeout)]
 
 
 async def test_no_timeout_by_default(env: Env) -> None:
@@ -245,3 +259,87 @@ def test_offset_clock_reads_its_file(tmp_path: Path, monkeypatch: pytest.MonkeyP
     assert isinstance(clock_from_env(), OffsetClock)
     monkeypatch.delenv("DINGIR_CLOCK_FILE")
     assert not isinstance(clock_from_env(), OffsetClock)
+
+
+async def test_a_missing_turn_message_is_due_a_minute_after_the_turn_started(
+        env: Env) -> None:
+    record = await started(env.service)           # nobody posted its first board
+    env.clock.advance(59)
+    assert Unposted(record.id) not in await scheduler(env).due()
+    env.clock.advance(1)
+    assert Unposted(record.id) in await scheduler(env).due()
+    await env.service.set_message(record.id, 99, record.turn)   # the post went out
+    assert Unposted(record.id) not in await scheduler(env).due()
+    result = await env.service.play(CHANNEL, current_user(record), "end")
+    env.clock.advance(60)
+    assert Unposted(record.id) in await scheduler(env).due()   # the next turn's is missing
+    await env.service.set_message(record.id, 100, result.record.turn)
+    assert Unposted(record.id) not in await scheduler(env).due()
+
+
+async def test_a_missing_final_message_is_due_too(env: Env) -> None:
+    record = await started(env.service, (ANN,), ai=1)
+    while True:
+        await env.service.run_ai(record.id)
+        record = await env.service.get_by_id(record.id) or record
+        if record.status != "running":
+            break
+        record = (await env.service.play(CHANNEL, current_user(record), "end")).record
+    assert record.status == "finished"
+    assert Unposted(record.id) not in await scheduler(env).due()
+    env.clock.advance(61)
+    assert Unposted(record.id) in await scheduler(env).due()
+    await env.service.set_message(record.id, 7, record.turn)
+    assert Unposted(record.id) not in await scheduler(env).due()
+
+
+async def test_downtime_moves_every_clock_forward(env: Env) -> None:
+    record = await limited(env, "vote_skip", (ANN, BOB, CID))
+    late = current_user(record)
+    voters = [s.user_id or 0 for s in record.seats if s.user_id != late]
+    env.clock.advance(hours=24)
+    (event,) = await reminders(env)
+    await scheduler(env).mark_sent(event)
+    await scheduler(env).beat()
+    env.clock.advance(hours=24 * 30)             # the bot was away for 30 days
+    assert await scheduler(env).catch_up() == 24 * 30 * HOUR
+    assert await due(env) == []                  # nobody lost a turn to it
+    env.clock.advance(hours=24, seconds=-1)
+    assert await due(env) == []
+    env.clock.advance(1)                         # 48 hours of the bot being up
+    (timeout,) = await timeouts(env)
+    await scheduler(env).apply_timeout(timeout)
+    first = await env.service.vote_skip(CHANNEL, voters[0])
+    assert (first.votes, first.skipped) == (1, False)
+    await scheduler(env).beat()
+    env.clock.advance(hours=24 * 30)             # away again: the vote still counts
+    await scheduler(env).catch_up()
+    second = await env.service.vote_skip(CHANNEL, voters[1])
+    assert (second.votes, second.skipped) == (2, True)
+
+
+async def test_a_quick_restart_moves_no_clock(env: Env) -> None:
+    await started(env.service)
+    await scheduler(env).beat()
+    env.clock.advance(hours=24)
+    assert await scheduler(env).catch_up() == 24 * HOUR   # away a day: clocks moved
+    assert await reminders(env) == []
+    env.clock.advance(hours=24)
+    assert len(await reminders(env)) == 1
+    await scheduler(env).beat()
+    env.clock.advance(DOWNTIME_SECONDS)
+    assert await scheduler(env).catch_up() == 0.0   # a 5-minute restart moves none
+    assert len(await reminders(env)) == 1
+
+
+async def test_a_backlog_of_reminders_is_spread_over_rounds(env: Env) -> None:
+    games = NOTICES_PER_ROUND + 10
+    for channel in range(games):
+        await started(env.service, channel=CHANNEL + 1 + channel)
+    env.clock.advance(hours=24)
+    first = await reminders(env)
+    assert len(first) == NOTICES_PER_ROUND
+    for event in first:
+        await scheduler(env).mark_sent(event)
+    rest = await reminders(env)
+    assert len(rest) == 10 and not {e.game.id for e in rest} & {e.game.id for e in first}

@@ -111,6 +111,11 @@ class ServiceCore:
                            if lock.locked() or g in self._cache}
         return self._locks.setdefault(game_id, asyncio.Lock())
 
+    def forget_cached(self) -> None:
+        """Drop every cached record: the database was changed behind them (all clocks moved
+        forward after a downtime); each is read again when next needed."""
+        self._cache.clear()
+
     async def _live(self, game_id: int) -> _Live | None:
         live = self._cache.get(game_id)
         if live is None:
