@@ -75,6 +75,7 @@ from bot.i18n import tr
 from bot.replay import Step, replay
 from tests import bazaar
 from tests.fakediscord import (
+    NO_LIMITS,
     BotProcess,
     Channel,
     FakeUser,
@@ -344,7 +345,7 @@ class Harness:
         elif opts.switch_interval:
             args = ("-c", f"import runpy, sys; sys.setswitchinterval({opts.switch_interval});"
                           " runpy.run_module('bot', run_name='__main__', alter_sys=True)")
-        env = {"DINGIR_LOG_LEVEL": "WARNING", "DINGIR_SCHEDULER_SECONDS": "10"}
+        env = {"DINGIR_LOG_LEVEL": "WARNING", "DINGIR_SCHEDULER_SECONDS": "10", **NO_LIMITS}
         if opts.quiz_tables:
             env["DINGIR_EXTRA_GAMES"] = "tests.bazaar"
             registry.GAMES["bazaar"] = bazaar.ENTRY     # for the checks after the run

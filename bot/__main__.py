@@ -80,7 +80,7 @@ async def run(settings: config.Settings) -> None:
                     "and that its folder is writable.") from None
     try:
         workers = Workers(settings.worker_processes)
-        service = GameService(store, clock, ai_search=workers.ai_step)
+        service = GameService(store, clock, ai_search=workers.ai_step, limits=settings.limits)
         deadlines = Deadlines(clock, service.engine)
         service.watchers.append(deadlines.watch)
         bot = DingirBot(settings, service, Scheduler(service, store, clock), workers, deadlines,

@@ -14,6 +14,7 @@ from pathlib import Path
 from dotenv import dotenv_values
 
 from bot.i18n import LANGUAGES
+from bot.records import Limits
 
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
 
@@ -43,6 +44,9 @@ class Settings:
     post_retry_seconds: float = 5.0
     """A post that met Discord's server errors is tried again after this, then after six
     times this."""
+    limits: Limits = field(default_factory=Limits)
+    """Open lobbies and games per member and per server, the cooldown between two new
+    games, the lifetime of a lobby."""
 
 
 def _number(env: Mapping[str, str], name: str, default: float) -> float:
@@ -58,15 +62,15 @@ def _number(env: Mapping[str, str], name: str, default: float) -> float:
     return value
 
 
-def _hours(env: Mapping[str, str], name: str, default: float) -> float:
-    """A number of hours, 0 allowed (0 turns the thing off)."""
+def _hours(env: Mapping[str, str], name: str, default: float, unit: str = "hours") -> float:
+    """A number of hours (or other ``unit``), 0 allowed (0 turns the thing off)."""
     raw = env.get(name, "").strip()
     if not raw:
         return default
     try:
         value = float(raw)
     except ValueError:
-        raise ConfigError(f"{name}={raw!r} is not a number of hours: fix it in .env") from None
+        raise ConfigError(f"{name}={raw!r} is not a number of {unit}: fix it in .env") from None
     if value < 0:
         raise ConfigError(f"{name} cannot be negative: fix it in .env (0 turns it off)")
     return value
@@ -124,6 +128,20 @@ def from_mapping(env: Mapping[str, str]) -> Settings:
         backup_hours=_hours(env, "DINGIR_BACKUP_HOURS", 24.0),
         backup_keep=_count(env, "DINGIR_BACKUP_KEEP", 7),
         post_retry_seconds=_number(env, "DINGIR_POST_RETRY_SECONDS", 5.0),
+        limits=_limits(env),
+    )
+
+
+def _limits(env: Mapping[str, str]) -> Limits:
+    default = Limits()
+    return Limits(
+        lobbies_per_member=_count(env, "DINGIR_MAX_LOBBIES_PER_MEMBER",
+                                  default.lobbies_per_member),
+        games_per_member=_count(env, "DINGIR_MAX_GAMES_PER_MEMBER", default.games_per_member),
+        games_per_server=_count(env, "DINGIR_MAX_GAMES_PER_SERVER", default.games_per_server),
+        cooldown_seconds=_hours(env, "DINGIR_NEW_GAME_COOLDOWN_SECONDS",
+                                default.cooldown_seconds, "seconds"),
+        lobby_hours=_hours(env, "DINGIR_LOBBY_EXPIRY_HOURS", default.lobby_hours),
     )
 
 

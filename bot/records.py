@@ -42,6 +42,26 @@ class StoreUnavailable(ServiceError):
 
 
 @dataclass(frozen=True)
+class Limits:
+    """What one member and one server may have open at once (0 turns a limit off)."""
+
+    lobbies_per_member: int = 2
+    """Lobbies a member opened that have not started."""
+    games_per_member: int = 10
+    """Lobbies and games (not ended) a member sits in."""
+    games_per_server: int = 50
+    """Lobbies and games (not ended) in one server."""
+    cooldown_seconds: float = 30.0
+    """Between two games opened by one member."""
+    lobby_hours: float = 48.0
+    """A lobby not started after this closes by itself."""
+
+
+NO_LIMITS = Limits(0, 0, 0, 0.0, 0.0)
+"""For tools and tests that open many games at once."""
+
+
+@dataclass(frozen=True)
 class Player:
     """A person as the service knows them: Discord user id and display name."""
 

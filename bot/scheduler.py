@@ -17,7 +17,8 @@ turn started, with the game's policy. Paused and finished games, and seats
 played by the AI, get nothing; but an AI seat that has had the move for a
 minute gets a :class:`StalledAI` (its move was lost: the bot lets it play), and a
 game whose turn message (or final message) is missing a minute after the turn
-started gets an :class:`Unposted` (the post failed: the bot posts it again).
+started gets an :class:`Unposted` (the post failed: the bot posts it again). A lobby
+nobody started within ``Limits.lobby_hours`` gets a :class:`StaleLobby` (it closes).
 
 Time the bot was away does not count against anyone: each round beats a heartbeat,
 and at start :meth:`Scheduler.catch_up` moves every clock of the running games
@@ -97,7 +98,15 @@ class Unposted:
     game_id: int
 
 
-Event = Reminder | Timeout | StalledAI | Broken | Unposted
+@dataclass(frozen=True)
+class StaleLobby:
+    """A lobby opened more than ``Limits.lobby_hours`` ago and never started: the front
+    end closes it and says so in its channel."""
+
+    game_id: int
+
+
+Event = Reminder | Timeout | StalledAI | Broken | Unposted | StaleLobby
 
 HOUR = 3600.0
 AI_STALL_SECONDS = 60.0
@@ -118,14 +127,17 @@ class Scheduler:
         self.clock = clock
 
     async def due(self) -> list[Event]:
-        """Every stalled AI seat and missing post, and the reminders and timeouts due now
-        (oldest game first, until :data:`NOTICES_PER_ROUND` are found), and the games that cannot
-        be scheduled (:class:`Broken`)."""
+        """Every stalled AI seat, missing post and stale lobby, the reminders and timeouts
+        due now (oldest game first, until :data:`NOTICES_PER_ROUND` are found), and the games
+        that cannot be scheduled (:class:`Broken`)."""
         now = self.clock.now()
         rows, damaged = await self.store.clock_rows()
         events: list[Event] = [Broken(gid, reason) for gid, reason in damaged]
         events += [Unposted(gid) for gid in
                    await self.store.unposted_finals(now - UNPOSTED_SECONDS)]
+        if lobby_hours := self.service.limits.lobby_hours:
+            events += [StaleLobby(gid) for gid in
+                       await self.store.stale_lobbies(now - lobby_hours * HOUR)]
         marks = await self.store.reminder_rows(r.game_id for r in rows)
         users = {s.user_id for r in rows for s in r.seats if s.user_id is not None}
         prefs = await self.store.notify_prefs(users)

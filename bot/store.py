@@ -208,6 +208,11 @@ MIGRATIONS: tuple[str, ...] = (
     CREATE TABLE heartbeat (id INTEGER PRIMARY KEY CHECK (id = 1), at REAL NOT NULL);
     CREATE INDEX games_unposted ON games (status) WHERE posted_turn < turn;
     """,
+    # 6: the limits on open lobbies and games per member (and the lobbies that expire).
+    """
+    CREATE INDEX games_by_creator ON games (creator_id, status);
+    CREATE INDEX seats_by_user ON seats (user_id);
+    """,
 )
 """Schema scripts in order; never edit a published one, append a new one."""
 
@@ -302,6 +307,16 @@ class ReminderRow:
     last_sent_at: float | None
     next_due_at: float | None
     timeout_since: float | None
+
+
+@dataclass(frozen=True)
+class MemberLoad:
+    """What one member and their server have open (see :meth:`Store.member_load`)."""
+
+    lobbies: int
+    games: int
+    server_games: int
+    last_created_at: float | None
 
 
 @dataclass(frozen=True)
@@ -832,6 +847,30 @@ class Store:
         rows = await self._fetchall(
             "SELECT id FROM games WHERE status = 'finished' AND posted_turn < turn"
             " AND ended_at < ? ORDER BY id", (ended_before,))
+        return [int(r[0]) for r in rows]
+
+    async def member_load(self, user_id: int, guild_id: int | None) -> MemberLoad:
+        """How many lobbies ``user_id`` opened and games they sit in (not ended), how many
+        games ``guild_id`` has open, and when ``user_id`` last opened one."""
+        rows = await self._fetchall(
+            "SELECT"
+            " (SELECT COUNT(*) FROM games WHERE creator_id = ?1 AND status = 'lobby'),"
+            " (SELECT COUNT(*) FROM games g JOIN seats s ON s.game_id = g.id"
+            "   WHERE s.user_id = ?1 AND s.resigned = 0"
+            "   AND g.status IN ('lobby','running','paused')),"
+            " (SELECT COUNT(*) FROM games WHERE guild_id IS ?2"
+            "   AND status IN ('lobby','running','paused')),"
+            " (SELECT MAX(created_at) FROM games WHERE creator_id = ?1)",
+            (user_id, guild_id))
+        lobbies, games, server, last = rows[0]
+        return MemberLoad(int(lobbies), int(games), int(server),
+                          None if last is None else float(last))
+
+    async def stale_lobbies(self, created_before: float) -> list[int]:
+        """Lobbies opened before ``created_before`` and never started."""
+        rows = await self._fetchall(
+            "SELECT id FROM games WHERE status = 'lobby' AND created_at < ? ORDER BY id",
+            (created_before,))
         return [int(r[0]) for r in rows]
 
     # -- downtime -------------------------------------------------------------------------

@@ -150,11 +150,19 @@ async def new_game(bot: DingirBot, interaction: Interaction, channel_id: int, ga
 
 
 async def open_thread(bot: DingirBot, interaction: Interaction, game: str) -> int:
-    """A new public thread under the caller's channel, named after the game."""
+    """A new public thread under the caller's channel, named after the game: only for a
+    member who may open threads and write in them there, and who may open a game."""
     lang = lang_of(interaction)
     channel = interaction.channel
     if not isinstance(channel, discord.TextChannel):
         raise ServiceError(Text.of("discord.no_thread_here"))
+    allowed = interaction.permissions
+    if not (allowed.create_public_threads and allowed.send_messages_in_threads):
+        raise ServiceError(Text.of("discord.thread_forbidden"))
+    mine = interaction.app_permissions
+    if not (mine.create_public_threads and mine.send_messages_in_threads):
+        raise ServiceError(Text.of("discord.thread_bot_forbidden"))
+    await bot.service.check_may_open(interaction.guild_id, interaction.user.id)
     title = translate(registry.get(game).engine.meta.name, lang)
     name = tr(lang, "discord.thread_name", game=title, player=interaction.user.display_name)
     thread = await channel.create_thread(name=name[:100], type=discord.ChannelType.public_thread,

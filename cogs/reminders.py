@@ -7,7 +7,8 @@ A timeout is announced in the channel and handled by the game's policy: nothing,
 a vote to skip (``/game skip``), or the AI plays the rest of the turn. Each event
 is marked sent once handled, so a restart never repeats or loses one. The loop
 also restarts AI seats whose move was lost (a ``StalledAI`` event) and posts again
-turn messages whose post failed (``Unposted``); each round beats the heartbeat, and
+turn messages whose post failed (``Unposted``) and closes lobbies nobody started in
+time (``StaleLobby``); each round beats the heartbeat, and
 at start the clocks move forward by the time the bot was away.
 """
 
@@ -21,8 +22,9 @@ from bot.client import DingirBot
 from bot.engine import Seat
 from bot.i18n import tr, translate
 from bot.records import StoreUnavailable
-from bot.scheduler import Broken, Reminder, StalledAI, Timeout, Unposted
+from bot.scheduler import Broken, Reminder, StaleLobby, StalledAI, Timeout, Unposted
 from cogs import posting
+from cogs.lobby import refresh_lobby
 
 log = logging.getLogger(__name__)
 
@@ -72,6 +74,8 @@ class Reminders(commands.Cog):
                     await self.time_out(event)    # marks it sent
                 elif isinstance(event, Broken):
                     await self.quarantine(event)
+                elif isinstance(event, StaleLobby):
+                    await self.close_lobby(event)
                 else:
                     self.move_on(event)
             except Exception:
@@ -104,6 +108,18 @@ class Reminders(commands.Cog):
         log.error("game %s is damaged (%s): paused", event.game_id, event.reason)
         await posting.direct_message(self.bot, creator, tr(
             self.bot.settings.language, "discord.quarantined", channel=f"<#{channel}>"))
+
+    async def close_lobby(self, event: StaleLobby) -> None:
+        """Close a lobby nobody started in time: its message loses its buttons and the
+        channel is told."""
+        record = await self.bot.service.close_stale_lobby(event.game_id)
+        if record is None:
+            return
+        log.info("game %s: the lobby was never started; closed", record.id)
+        await refresh_lobby(self.bot, record)
+        await posting.send(self.bot, record, tr(
+            record.lang, "discord.lobby_expired", game=posting.game_title(record, record.lang),
+            hours=f"{self.bot.service.limits.lobby_hours:g}"), remember=False)
 
     async def expire(self, game_id: int, seat: Seat, version: int) -> None:
         """A decision's clock of seconds ran out: apply the engine's default step and tell

@@ -21,7 +21,15 @@ from pathlib import Path
 
 import pytest
 
-from tests.fakediscord import BotProcess, Channel, FakeDiscord, FakeUser, Guild, Message
+from tests.fakediscord import (
+    NO_LIMITS,
+    BotProcess,
+    Channel,
+    FakeDiscord,
+    FakeUser,
+    Guild,
+    Message,
+)
 
 pytestmark = pytest.mark.slow
 
@@ -66,7 +74,7 @@ async def world(tmp_path: Path, *, dev_guild: bool = False, **env: str) -> Async
     channel = guild.text_channels()[0]
     clock_file = tmp_path / "clock"
     settings = {"DINGIR_SCHEDULER_SECONDS": "0.2", "DINGIR_LOG_LEVEL": "INFO",
-                "DINGIR_DEV_GUILD": str(guild.id) if dev_guild else "", **env}
+                "DINGIR_DEV_GUILD": str(guild.id) if dev_guild else "", **NO_LIMITS, **env}
     bot = BotProcess(fake, db_path=tmp_path / "dingir.sqlite3", clock_file=clock_file,
                      env=settings, log_path=tmp_path / "bot.log")
     try:

@@ -19,7 +19,16 @@ from typing import TYPE_CHECKING, Any
 
 from bot import ai
 from bot.engine import Action, Game, Outcome, Seat, State, Text, TextArg
-from bot.records import ACTIVE, GameRecord, Played, ServiceError, StaleVersion, Waiting
+from bot.records import (
+    ACTIVE,
+    NO_LIMITS,
+    GameRecord,
+    Limits,
+    Played,
+    ServiceError,
+    StaleVersion,
+    Waiting,
+)
 
 if TYPE_CHECKING:
     from bot.clock import Clock
@@ -82,9 +91,11 @@ class ServiceCore:
         *,
         engines: Callable[[str], Game] | None = None,
         ai_search: Searcher | None = None,
+        limits: Limits | None = None,
     ) -> None:
         self.store = store
         self.clock = clock
+        self.limits = limits or NO_LIMITS
         self._seed_source = seed_source or (lambda: secrets.randbits(63))
         self._engine_of = engines or _registry_engine
         self._ai_search: Searcher = ai_search or in_thread()

@@ -5,6 +5,7 @@ Ruling: the creator leaving a lobby passes it on to the next human (or closes it
 
 from __future__ import annotations
 
+import math
 import random
 from dataclasses import replace
 from typing import Any
@@ -36,6 +37,7 @@ class LobbyMixin(ServiceCore):
             raise _fail("service.too_many_ai", max=engine.meta.max_players - 1)
         if await self._find_channel_game(channel_id) is not None:
             raise _fail("service.channel_busy")
+        await self.check_may_open(guild_id, creator.user_id)
         seats = [SeatInfo(0, creator.user_id, creator.name)]
         seats += [SeatInfo(i + 1, None, f"AI {i + 1}") for i in range(ai_seats)]
         record = GameRecord(
@@ -48,6 +50,37 @@ class LobbyMixin(ServiceCore):
         self._channels[channel_id] = record.id
         return record
 
+    async def check_may_open(self, guild_id: int | None, user_id: int) -> None:
+        """Refuse a new game (before a thread is opened for it) to a member at their limit
+        of open lobbies or games, within the cooldown after their last one, or in a server
+        at its limit (see :class:`~bot.records.Limits`)."""
+        limits = self.limits
+        load = await self.store.member_load(user_id, guild_id)
+        if limits.cooldown_seconds and load.last_created_at is not None:
+            wait = load.last_created_at + limits.cooldown_seconds - self.clock.now()
+            if wait > 0:
+                raise _fail("service.limit_cooldown", seconds=math.ceil(wait))
+        if limits.lobbies_per_member and load.lobbies >= limits.lobbies_per_member:
+            raise _fail("service.limit_lobbies", max=limits.lobbies_per_member)
+        self._check_member_games(load.games)
+        if limits.games_per_server and load.server_games >= limits.games_per_server:
+            raise _fail("service.limit_server", max=limits.games_per_server)
+
+    def _check_member_games(self, games: int) -> None:
+        maximum = self.limits.games_per_member
+        if maximum and games >= maximum:
+            raise _fail("service.limit_games", max=maximum)
+
+    async def close_stale_lobby(self, game_id: int) -> GameRecord | None:
+        """Close a lobby opened more than ``limits.lobby_hours`` ago and never started (the
+        record, aborted); None if it started or closed meanwhile."""
+        async with self._lock(game_id):
+            live = await self._live(game_id)
+            if live is None or live.record.status != "lobby":
+                return None
+            record = live.record
+            closed = self._bump(record, status="aborted", ended_at=self.clock.now())
+            return await self._save(live, closed)
 
     async def join(self, channel_id: int, player: Player) -> GameRecord:
         """Take a seat in the lobby (not twice, not beyond the game's maximum)."""
@@ -56,6 +89,9 @@ class LobbyMixin(ServiceCore):
             self._check_lobby(record)
             if any(s.user_id == player.user_id for s in record.seats):
                 raise _fail("service.already_joined")
+            if self.limits.games_per_member:
+                load = await self.store.member_load(player.user_id, record.guild_id)
+                self._check_member_games(load.games)
             maximum = self.engine(record.game).meta.max_players
             if len(record.seats) >= maximum:
                 raise _fail("service.game_full", max=maximum)
