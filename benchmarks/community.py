@@ -55,6 +55,7 @@ import json
 import os
 import random
 import shutil
+import signal
 import sqlite3
 import subprocess
 import sys
@@ -92,6 +93,11 @@ FINAL_TIMEOUT = 30.0
 BOARD_TIMEOUT = 30.0
 MAX_STEPS_PER_TURN = 80
 CLK_TCK = os.sysconf("SC_CLK_TCK")
+OPERATIONS = ("stop_worker", "post400", "post5xx", "second_instance", "away_30_days",
+              "replace_database", "restore_backup")
+"""The faults of a bot's life beyond crashes (``--faults``): a worker stopped, posts
+refused, a second instance, a month of downtime, the database file replaced, a backup
+restored."""
 LOCKER = (
     "import sqlite3, sys, time\n"
     "c = sqlite3.connect(sys.argv[1], isolation_level=None, timeout=30)\n"
@@ -101,6 +107,16 @@ LOCKER = (
     "c.execute('COMMIT')\n"
     "print('released', flush=True)\n"
 )
+
+
+def children(pid: int) -> list[int]:
+    """The processes whose parent is ``pid`` (read from /proc)."""
+    found = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        with contextlib.suppress(OSError, IndexError, ValueError):
+            if int(stat.read_text().rsplit(")", 1)[1].split()[1]) == pid:
+                found.append(int(stat.parent.name))
+    return found
 
 
 def _head(key: str, **args: Any) -> str:
@@ -122,6 +138,14 @@ ANNOUNCED = "📣"
 STATUS = {s: tr("en", f"discord.status.{s}") for s in ("lobby", "running", "finished",
                                                         "aborted", "paused")}
 NO_GAME = _head("discord.no_game")
+NOT_POSTED = tr("en", "discord.board_not_posted")
+"""What ends a turn message whose board image was refused (it went out as text alone)."""
+
+
+def is_turn_message(message: Message) -> bool:
+    """A board post, or a turn message that went out as text alone."""
+    return is_board(message) or (message.interaction is None and not message.ephemeral
+                                 and NOT_POSTED in message.text)
 
 
 def classify(text: str) -> str:
@@ -365,6 +389,10 @@ class Harness:
         self.lock_windows: list[tuple[float, float]] = []
         self.full_windows: list[tuple[float, float]] = []
         self.gateway_drops = 0
+        self.clock_offset = 0.0
+        self.post_faulted: set[int] = set()      # channels whose next post was refused
+        self.operations: dict[str, Any] = {}     # what each operator-level fault did
+        self.drivers: list[Driver] = []
 
     # -- interactions -------------------------------------------------------------------
 
@@ -423,18 +451,136 @@ class Harness:
 
     async def kill_and_restart(self) -> None:
         """SIGKILL the bot, let in-flight waits give up, start it again."""
+        await self.restart(signal.SIGKILL)
+        self.kills.append(time.monotonic())
+
+    async def restart(self, sig: int, meanwhile: Callable[[], Awaitable[None]] | None = None
+                      ) -> None:
+        """Stop the bot with ``sig``, let in-flight waits give up, run ``meanwhile`` (what an
+        operator does while it is down), start it again."""
         self.bot_up.clear()
         self.watch.sample()
         started = time.monotonic()
-        self.bot.kill()
-        await self.bot.wait(30)
+        self.bot.kill(sig)
+        await self.bot.wait(60)
         self.generation += 1
-        self.kills.append(started)
         for rec in list(self.inflight):
             rec.signal.notify()
+        if meanwhile is not None:
+            await meanwhile()
         await self.bot.start(timeout=60)
         self.downtime += time.monotonic() - started
         self.bot_up.set()
+
+    def set_clock(self, offset: float) -> None:
+        """Move the bot's clock to ``offset`` seconds ahead of the real time."""
+        self.clock_offset = offset
+        self.clock_file.write_text(str(offset))
+
+    async def stop_worker(self, seconds: float = 30.0) -> None:
+        """SIGSTOP one of the bot's worker processes for ``seconds`` (then SIGCONT, if the
+        bot did not replace it meanwhile): its job misses its deadline, the worker is
+        replaced and the job done again."""
+        await asyncio.sleep(10)          # a worker that is warming up is not the point
+        workers = children(self.bot.pid or 0)
+        if not workers:
+            self.operations["worker_stopped"] = "no worker process found"
+            return
+        pid = self.rng.choice(workers)
+        os.kill(pid, signal.SIGSTOP)
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(self.stopping.wait(), seconds)
+        with contextlib.suppress(ProcessLookupError):
+            os.kill(pid, signal.SIGCONT)
+        self.operations["worker_stopped"] = {
+            "seconds": seconds, "replaced": pid not in children(self.bot.pid or 0)}
+
+    def refuse_posts(self, status: int, count: int, tables: int) -> None:
+        """The next turn message of ``tables`` running tables is answered ``status``,
+        ``count`` times in a row (400: a locked thread or a file too large; 5xx: Discord
+        failing)."""
+        running = [d for d in self.drivers if d.phase == "play" and
+                   d.channel.id not in self.post_faulted]
+        for driver in self.rng.sample(running, min(tables, len(running))):
+            self.post_faulted.add(driver.channel.id)
+            self.fake.fail_next(f"POST /channels/{driver.channel.id}/messages", status,
+                                count=count)
+        self.operations.setdefault("refused_posts", []).append(
+            {"status": status, "times_in_a_row": count, "tables": tables})
+
+    async def second_instance(self) -> None:
+        """Start a second bot on the same database: it must exit at once, saying why, and
+        leave the first one alone."""
+        started = time.monotonic()
+        proc = await asyncio.create_subprocess_exec(
+            sys.executable, "-m", "bot", env=self.bot.environment(),
+            stdout=asyncio.subprocess.DEVNULL, stderr=asyncio.subprocess.PIPE)
+        try:
+            _, err = await asyncio.wait_for(proc.communicate(), 60)
+        except TimeoutError:
+            proc.kill()
+            err = b"still running after 60 s"
+        self.operations["second_instance"] = {
+            "exit_code": proc.returncode, "seconds": round(time.monotonic() - started, 1),
+            "said": err.decode(errors="replace").strip().splitlines()[-1:]}
+
+    async def away_30_days(self) -> None:
+        """Stop the bot for 30 days (its clock jumps while it is down): nobody may lose a
+        turn to it, no reminder flood."""
+        posts = self.fake.counters.posts
+
+        async def later() -> None:
+            self.set_clock(self.clock_offset + 30 * 86400)
+
+        await self.restart(signal.SIGTERM, later)
+        await asyncio.sleep(15)
+        self.operations["away_30_days"] = {
+            "posts_in_15s_after": self.fake.counters.posts - posts}
+
+    async def replace_database(self) -> None:
+        """Move another database file to the bot's path while it runs: the bot must stop
+        writing at once (players get "try again"); the operator puts the right file back
+        and restarts it."""
+        aside = self.db_path.with_name(self.db_path.name + ".aside")
+        other = self.db_path.with_name("other.sqlite3")
+        sqlite3.connect(other).close()
+        start = time.monotonic()
+        os.replace(self.db_path, aside)
+        os.replace(other, self.db_path)
+        noticed = await self.wait_log("deleted or replaced", 20)
+
+        async def put_back() -> None:     # its -wal file stayed beside the path: keep it
+            os.replace(aside, self.db_path)
+
+        await self.restart(signal.SIGTERM, put_back)
+        self.lock_windows.append((start, time.monotonic()))
+        self.operations["database_replaced"] = {
+            "noticed_after_s": noticed, "down_s": round(time.monotonic() - start, 1)}
+
+    async def restore_backup(self) -> None:
+        """Stop the bot (it makes a last backup), lose the database, restore the newest
+        backup as README says, start again."""
+        folder = self.db_path.parent / "backups"
+
+        async def restore() -> None:
+            newest = sorted(folder.glob("dingir-*.sqlite3"))[-1]
+            for suffix in ("", "-wal", "-shm"):
+                self.db_path.with_name(self.db_path.name + suffix).unlink(missing_ok=True)
+            shutil.copy(newest, self.db_path)
+            self.operations["backup_restored"] = {"from": newest.name}
+
+        start = time.monotonic()
+        await self.restart(signal.SIGTERM, restore)
+        self.lock_windows.append((start, time.monotonic()))
+
+    async def wait_log(self, text: str, timeout: float) -> float | None:
+        """Seconds until the bot's log shows ``text`` (None if it did not in time)."""
+        start = time.monotonic()
+        while time.monotonic() - start < timeout:
+            if text in self.bot.output():
+                return round(time.monotonic() - start, 2)
+            await asyncio.sleep(0.2)
+        return None
 
     async def drop_gateway(self) -> None:
         """Close the gateway (code 4000, then an abrupt TCP close, then op 7 RECONNECT in
@@ -521,6 +667,7 @@ class Harness:
             plan.append((self.rng.uniform(0.3, 0.7) * duration, "lock"))
             if self.disk is not None:
                 plan.append((self.rng.uniform(0.3, 0.8) * duration, "full"))
+            plan += [(self.rng.uniform(0.1, 0.9) * duration, what) for what in OPERATIONS]
         for offset, what in sorted(plan):
             delay = start + offset - time.monotonic()
             if delay > 0:
@@ -534,8 +681,14 @@ class Harness:
                 await self.drop_gateway()
             elif what == "full":
                 await self.fill_disk()
-            else:
+            elif what == "lock":
                 await self.lock_database()
+            elif what == "post400":
+                self.refuse_posts(400, 1, 5)
+            elif what == "post5xx":
+                self.refuse_posts(503, 6, 3)
+            else:
+                await getattr(self, what)()
 
     def in_lock_window(self, when: float) -> bool:
         """Whether a "try again" at ``when`` is explained by a database lock or full disk."""
@@ -618,15 +771,19 @@ class Driver:
         while True:
             try:
                 post = await self.h.fake.wait_for_channel_message(
-                    self.channel, is_board, timeout=BOARD_TIMEOUT, after=mark)
+                    self.channel, is_turn_message, timeout=BOARD_TIMEOUT, after=mark)
             except TimeoutError:
                 if self.h.generation != generation:
                     self.h.stats.counts["board_lost_to_kill"] += 1
+                elif self.channel.id in self.h.post_faulted:
+                    self.h.stats.counts["board_late_after_refused_post"] += 1
                 else:
                     self.h.stats.fail(f"table {self.t.index}: no board post in "
                                       f"{BOARD_TIMEOUT:.0f}s")
                 raise Lost("board") from None
-            if last_sent is not None:
+            if not post.pngs:
+                self.h.stats.counts["turn_messages_as_text"] += 1
+            elif last_sent is not None:
                 self.h.stats.latency["board"].append(post.created_at - last_sent)
                 last_sent = None
             self.h.stats.counts["boards_seen"] += 1
@@ -758,6 +915,8 @@ class Driver:
                 if steps and self.rng.random() < 0.15:
                     return self.rng.choice(steps), None
                 return comp["custom_id"], [self.rng.choice(comp["options"])["value"]]
+        if not steps:
+            raise Lost("no step on the panel")
         return self.rng.choice(steps), None
 
     async def resync(self) -> None:
@@ -966,6 +1125,8 @@ def verify(db_path: Path, acks: list[Ack], end_wall: float) -> dict[str, Any]:
             last = log[-1][4] if log else 0.0
             if ai_turn and end_wall - last > 15:
                 stuck.append(gid)
+        elif status == "paused":         # nobody pauses in the run: a refused channel did
+            stuck.append(gid)
         if state is None:
             continue
         try:
@@ -1043,7 +1204,7 @@ async def reminders_check(h: Harness, tables: list[Table]) -> dict[str, Any]:
         conn.close()
     sample = [t for t in tables if t.channel.id in running][:50]
     mark = h.fake.mark()
-    h.clock_file.write_text(str(25 * 3600))
+    h.set_clock(h.clock_offset + 25 * 3600)
     got = 0
     for table in sample:
         def reminder(m: Message, players: list[FakeUser] = table.players) -> bool:
@@ -1073,10 +1234,11 @@ async def run(opts: argparse.Namespace) -> dict[str, Any]:
         quiet = asyncio.create_task(keep_gc_quiet(stop_watch))
         await asyncio.sleep(1.0)
         rss_start = h.watch.sample()
-        drivers = [Driver(h, t, opts.seed * 100_003 + t.index) for t in tables]
+        drivers = h.drivers = [Driver(h, t, opts.seed * 100_003 + t.index) for t in tables]
         quizzes = [QuizDriver(h, t) for t in h.fake.community(opts.quiz_tables, players=2)]
         setup_started = time.monotonic()
-        tasks = [asyncio.create_task(d.run()) for d in [*drivers, *quizzes]]
+        tasks = [asyncio.create_task(d.run()) for d in drivers]
+        tasks += [asyncio.create_task(q.run()) for q in quizzes]
         # The measured window starts once every table has opened its first game.
         while sum(1 for d in drivers if d.ready) < len(drivers) and \
                 time.monotonic() - setup_started < max(60, opts.games * 0.2):
@@ -1170,6 +1332,7 @@ async def run(opts: argparse.Namespace) -> dict[str, Any]:
                                         for lo, hi in h.lock_windows + h.full_windows
                                         if lo <= a.at - start_wall + start <= hi),
                 "reminders": reminders,
+                "operations": h.operations,
             },
             "bot_log": {"tracebacks": log_text.count("Traceback"),
                         "errors": log_text.count("ERROR"),

@@ -103,6 +103,7 @@ async def run(settings: config.Settings) -> None:
                 raise Fatal(f"Discord refused the start-up requests ({error.status}: "
                             f"{error.text or 'no details'}).") from None
             await bot.connect(reconnect=True)
+        await bot.backups.at_stop()
     finally:
         await store.close()
         lock.close()

@@ -5,7 +5,8 @@ reminders loop asks :meth:`Backups.maybe_run` for a copy: SQLite's backup API co
 the live database to ``DINGIR_BACKUP_DIR/dingir-<UTC time>.sqlite3`` while the bot
 keeps playing, and only the ``keep`` newest copies stay (``DINGIR_BACKUP_KEEP``, 7).
 The newest copy's time on disk tells when the last one was made, so a restart does
-not make a copy at once. README says how to restore one.
+not make a copy at once; a clean stop makes one last copy, so restoring the newest copy
+after a stop loses no step. README says how to restore one.
 """
 
 from __future__ import annotations
@@ -53,6 +54,17 @@ class Backups:
             old.unlink(missing_ok=True)
         log.info("database backed up to %s", target)
         return target
+
+    async def at_stop(self) -> Path | None:
+        """A last copy when the bot stops cleanly (backups on, the file still its own), so
+        that restoring the newest copy after a stop loses nothing; None if none was made."""
+        if self.hours <= 0 or not self.store.check_file():
+            return None
+        try:
+            return await self.run()
+        except Exception:
+            log.exception("the last database backup (at stop) failed")
+            return None
 
     async def maybe_run(self) -> Path | None:
         """A copy if one is due (see :meth:`due`), else None."""

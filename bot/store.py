@@ -520,7 +520,7 @@ class Store:
         """Exclusive use of the writing connection; a failed transaction is rolled back and
         SQLite availability errors become StoreUnavailable."""
         async with self._lock:
-            if self.lost:
+            if not self.check_file():     # a stat per write: no step goes to a lost file
                 raise StoreUnavailable("the database file was deleted or replaced")
             try:
                 with _unavailable_as_service_error():

@@ -220,6 +220,9 @@ def error_text(error: BaseException, lang: str) -> str | None:
 
 async def answer_error(interaction: Interaction, error: BaseException) -> None:
     """Tell the user privately what went wrong (a rule, a lobby rule, a busy database, a bug)."""
+    if interaction.client.is_closed():    # shutting down: nobody can be answered any more
+        log.info("interaction %s left unanswered: the bot is stopping", interaction.id)
+        return
     lang = lang_of(interaction)
     text = error_text(error, lang)
     if text is None:

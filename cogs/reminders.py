@@ -90,7 +90,9 @@ class Reminders(commands.Cog):
             return False
         if not store.check_file():
             log.error("the database file %s was deleted or replaced while the bot ran: "
-                      "no step is taken any more; restart the bot on the right file",
+                      "no step is taken any more; stop the bot, put the right file back "
+                      "at that path (keep the -wal file beside it: it holds the latest "
+                      "steps) and start it",
                       store.path)
             return False
         try:

@@ -55,9 +55,9 @@ async def test_a_replaced_database_file_stops_every_write(env: Env) -> None:
     other = env.path.with_name("other.sqlite3")
     sqlite3.connect(other).close()
     os.replace(other, env.path)
-    assert not env.store.check_file() and env.store.lost
-    with pytest.raises(StoreUnavailable):
+    with pytest.raises(StoreUnavailable):        # the very next write sees it
         await env.service.play(record.channel_id, current_user(record), "end")
+    assert env.store.lost and not env.store.check_file()
 
 
 def test_a_second_bot_on_the_same_database_is_refused(tmp_path: Path) -> None:
@@ -96,6 +96,23 @@ async def test_a_restored_backup_resumes_every_game(env: Env, tmp_path: Path) ->
             assert result.turn_ended
     finally:
         await restored.close()
+
+
+async def test_a_clean_stop_leaves_a_copy_with_the_last_step(env: Env, tmp_path: Path) -> None:
+    record = await started(env.service)
+    await env.service.play(record.channel_id, current_user(record), "add 1")
+    assert await Backups(env.store, env.clock, tmp_path / "off", hours=0, keep=2).at_stop() \
+        is None
+    copy = await Backups(env.store, env.clock, tmp_path / "backups", 24, 2).at_stop()
+    assert copy is not None
+    restored = await Store.open(copy)
+    try:
+        (entry,) = await restored.actions(record.id)
+        assert entry.notation == "add 1"
+    finally:
+        await restored.close()
+    os.replace(copy, env.path)                               # the file is not its own now
+    assert await Backups(env.store, env.clock, tmp_path / "late", 24, 2).at_stop() is None
 
 
 def test_the_bot_refuses_to_share_its_database(tmp_path: Path) -> None:
