@@ -37,6 +37,7 @@ EXTENSIONS = (
     "cogs.lobby",
     "cogs.play",
     "cogs.help",
+    "cogs.players",
     "cogs.reminders",
 )
 """The shared cogs loaded at start, in order (the translator and the tree's error handler
@@ -129,5 +130,10 @@ class DingirBot(commands.Bot):
 
     def _task_done(self, task: asyncio.Task[None]) -> None:
         self._tasks.discard(task)
-        if not task.cancelled() and task.exception() is not None:
+        if task.cancelled() or task.exception() is None:
+            return
+        if self.is_closed():      # stopping: its requests met the closed connection
+            log.info("background task %s stopped with the bot: %r", task.get_name(),
+                     task.exception())
+        else:
             log.error("background task %s failed", task.get_name(), exc_info=task.exception())

@@ -38,7 +38,7 @@ import asyncio
 import contextlib
 import json
 import sqlite3
-from collections.abc import AsyncIterator, Iterable, Iterator, Sequence
+from collections.abc import AsyncIterator, Iterable, Iterator, Mapping, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
@@ -47,6 +47,7 @@ from typing import Any, TypeVar
 import aiosqlite
 
 from bot.engine import Seat, State, Text
+from bot.ratings import Rating
 from bot.records import (
     ACTIVE,
     GameRecord,
@@ -213,6 +214,31 @@ MIGRATIONS: tuple[str, ...] = (
     CREATE INDEX games_by_creator ON games (creator_id, status);
     CREATE INDEX seats_by_user ON seats (user_id);
     """,
+    # 7: each finished game's result (every seat's place) and the ratings per server and
+    # game that the results make.
+    """
+    CREATE TABLE results (
+        game_id INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+        seat INTEGER NOT NULL,
+        user_id INTEGER,
+        place INTEGER NOT NULL,
+        score INTEGER NOT NULL,
+        won INTEGER NOT NULL,
+        PRIMARY KEY (game_id, seat)
+    );
+    CREATE INDEX results_by_user ON results (user_id, game_id);
+    CREATE TABLE ratings (
+        guild_id INTEGER NOT NULL,
+        game TEXT NOT NULL,
+        user_id INTEGER NOT NULL,
+        name TEXT NOT NULL,
+        mu REAL NOT NULL,
+        sigma REAL NOT NULL,
+        games INTEGER NOT NULL,
+        wins INTEGER NOT NULL,
+        PRIMARY KEY (guild_id, game, user_id)
+    );
+    """,
 )
 """Schema scripts in order; never edit a published one, append a new one."""
 
@@ -307,6 +333,17 @@ class ReminderRow:
     last_sent_at: float | None
     next_due_at: float | None
     timeout_since: float | None
+
+
+@dataclass(frozen=True)
+class ResultRow:
+    """One seat's result in a finished game."""
+
+    seat: Seat
+    user_id: int | None
+    place: int
+    score: int
+    won: bool
 
 
 @dataclass(frozen=True)
@@ -417,7 +454,8 @@ def _settle(group: Sequence[tuple[str, Sequence[Any], asyncio.Future[None]]],
         if error is None:
             done.set_result(None)
         else:
-            done.set_exception(error)
+            done.set_exception(error)   # its writer may be gone (stopping): no warning then
+            done.add_done_callback(lambda f: f.exception())
 
 
 async def _connect(path: Path, busy_timeout_ms: int, *pragmas: str) -> aiosqlite.Connection:
@@ -714,10 +752,11 @@ class Store:
 
     async def games(
         self, *, guild_id: int | None = None, statuses: Sequence[str] = ACTIVE,
-        unposted: bool = False,
+        unposted: bool = False, player: int | None = None,
     ) -> list[GameRecord]:
         """Games with one of ``statuses`` (of one guild if given; only those whose last
-        turn was not posted if ``unposted``), oldest first."""
+        turn was not posted if ``unposted``; only those where ``player`` sits, not
+        resigned, if given), oldest first."""
         marks = ", ".join("?" for _ in statuses)
         sql = f"SELECT {_GAME_COLUMNS} FROM games WHERE status IN ({marks})"
         if unposted:
@@ -726,6 +765,9 @@ class Store:
         if guild_id is not None:
             sql += " AND guild_id = ?"
             params.append(guild_id)
+        if player is not None:
+            sql += " AND id IN (SELECT game_id FROM seats WHERE user_id = ? AND resigned = 0)"
+            params.append(player)
         rows = await self._fetchall(sql + " ORDER BY id", params)
         return [_record(row).record for row in rows]
 
@@ -865,6 +907,73 @@ class Store:
         lobbies, games, server, last = rows[0]
         return MemberLoad(int(lobbies), int(games), int(server),
                           None if last is None else float(last))
+
+    # -- results and ratings ----------------------------------------------------------
+
+    async def unrated_games(self) -> list[int]:
+        """Finished games whose result is not recorded yet."""
+        rows = await self._fetchall(
+            "SELECT id FROM games WHERE status = 'finished' AND NOT EXISTS"
+            " (SELECT 1 FROM results WHERE results.game_id = games.id) ORDER BY id")
+        return [int(r[0]) for r in rows]
+
+    async def ratings(self, guild_id: int, game: str, user_ids: Iterable[int]
+                      ) -> dict[int, Rating]:
+        """The ratings at ``game`` on ``guild_id`` of those of ``user_ids`` who have one."""
+        users = list(user_ids)
+        marks = ", ".join("?" for _ in users)
+        rows = await self._fetchall(
+            f"SELECT user_id, mu, sigma, games, wins FROM ratings WHERE guild_id = ?"
+            f" AND game = ? AND user_id IN ({marks})", (guild_id, game, *users))
+        return {int(r[0]): Rating(r[1], r[2], r[3], r[4]) for r in rows}
+
+    async def record_result(self, game_id: int, guild_id: int, game: str,
+                            results: Sequence[ResultRow],
+                            ratings: Mapping[int, tuple[str, Rating]]) -> bool:
+        """Keep a finished game's result and the ratings it makes, at once; False (and
+        nothing written) if it was recorded already."""
+        async with self._transaction() as conn:
+            cursor = await conn.execute(
+                "SELECT 1 FROM results WHERE game_id = ? LIMIT 1", (game_id,))
+            if await cursor.fetchone() is not None:
+                return False
+            await conn.executemany(
+                "INSERT INTO results (game_id, seat, user_id, place, score, won)"
+                " VALUES (?, ?, ?, ?, ?, ?)",
+                [(game_id, r.seat, r.user_id, r.place, r.score, r.won) for r in results])
+            await conn.executemany(
+                "INSERT OR REPLACE INTO ratings (guild_id, game, user_id, name, mu, sigma,"
+                " games, wins) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                [(guild_id, game, uid, name, r.mu, r.sigma, r.games, r.wins)
+                 for uid, (name, r) in ratings.items()])
+        return True
+
+    async def leaderboard(self, guild_id: int, game: str, limit: int
+                          ) -> list[tuple[int, str, Rating]]:
+        """The best rated members at ``game`` on ``guild_id`` (by ``mu - 3 sigma``)."""
+        rows = await self._fetchall(
+            "SELECT user_id, name, mu, sigma, games, wins FROM ratings WHERE guild_id = ?"
+            " AND game = ? ORDER BY mu - 3 * sigma DESC, games DESC LIMIT ?",
+            (guild_id, game, limit))
+        return [(int(r[0]), str(r[1]), Rating(r[2], r[3], r[4], r[5])) for r in rows]
+
+    async def player_ratings(self, guild_id: int, user_id: int) -> dict[str, Rating]:
+        """``user_id``'s rating at each game they finished on ``guild_id``."""
+        rows = await self._fetchall(
+            "SELECT game, mu, sigma, games, wins FROM ratings WHERE guild_id = ?"
+            " AND user_id = ? ORDER BY game", (guild_id, user_id))
+        return {str(r[0]): Rating(r[1], r[2], r[3], r[4]) for r in rows}
+
+    async def recent_results(self, guild_id: int, user_id: int, limit: int
+                             ) -> list[tuple[int, str, int, int, float | None]]:
+        """``user_id``'s last finished games on ``guild_id``, newest first: game id, game,
+        place, players, ended at."""
+        rows = await self._fetchall(
+            "SELECT g.id, g.game, r.place, (SELECT COUNT(*) FROM results o"
+            " WHERE o.game_id = g.id), g.ended_at FROM results r JOIN games g"
+            " ON g.id = r.game_id WHERE r.user_id = ? AND g.guild_id = ?"
+            " ORDER BY g.ended_at DESC, g.id DESC LIMIT ?", (user_id, guild_id, limit))
+        return [(int(r[0]), str(r[1]), int(r[2]), int(r[3]), r[4]) for r in rows]
 
     async def stale_lobbies(self, created_before: float) -> list[int]:
         """Lobbies opened before ``created_before`` and never started."""

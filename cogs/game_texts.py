@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from bot import registry
 from bot.i18n import tr, translate
+from bot.ratings import Rating
 from bot.records import GameRecord
 from cogs import posting
-from cogs.common import mention, seat_name
+from cogs.common import mention, safe, seat_name
 
 
 def seats_text(record: GameRecord, lang: str) -> str:
@@ -52,3 +53,72 @@ def status_text(record: GameRecord, lang: str,
     if health is not None:
         lines.append(tr(lang, "discord.status_workers", up=health[0], n=health[1]))
     return "\n".join(lines)
+
+
+def message_link(record: GameRecord) -> str | None:
+    """The address of the game's current turn (or lobby) message, if it has one."""
+    if record.last_message_id is None or record.guild_id is None:
+        return None
+    return (f"https://discord.com/channels/{record.guild_id}/{record.channel_id}/"
+            f"{record.last_message_id}")
+
+
+def my_games_text(records: list[GameRecord], user_id: int, lang: str) -> str:
+    """``/mygames``: the games where it is ``user_id``'s turn (longest waiting first, each
+    with a link to its turn message), then the other games they sit in."""
+    mine: list[tuple[float, str]] = []
+    others: list[str] = []
+    for record in records:
+        seat = next(s.seat for s in record.seats if s.user_id == user_id)
+        where = dict(game=posting.game_title(record, lang), channel=f"<#{record.channel_id}>")
+        if record.status == "running" and seat in record.active:
+            since = record.seat_since(seat)
+            link = message_link(record)
+            mine.append((since, tr(lang, "discord.mine_turn_line", **where,
+                                   since=f"<t:{int(since)}:R>",
+                                   link=f" · {link}" if link else "")))
+        else:
+            waiting = ", ".join(seat_name(record, s, lang) for s in record.active)
+            others.append(tr(lang, "discord.mine_other_line", **where,
+                             status=tr(lang, f"discord.status.{record.status}"),
+                             who=tr(lang, "discord.mine_waiting_for", names=waiting)
+                             if record.status == "running" and waiting else ""))
+    if not mine and not others:
+        return tr(lang, "discord.mine_none")
+    lines = [tr(lang, "discord.mine_turn_title", n=len(mine))]
+    lines += [line for _, line in sorted(mine)]
+    if others:
+        lines += [tr(lang, "discord.mine_other_title", n=len(others)), *others]
+    return "\n".join(lines)
+
+
+def stats_text(name: str, ratings: dict[str, Rating],
+               recent: list[tuple[int, str, int, int, float | None]], lang: str) -> str:
+    """``/stats``: a member's rating and record at each game, and their last results."""
+    if not ratings:
+        return tr(lang, "discord.stats_none", name=name)
+    lines = [tr(lang, "discord.stats_title", name=name)]
+    lines += [tr(lang, "discord.stats_line", game=_game_name(game, lang),
+                 rating=f"{r.shown:.1f}", n=r.games, wins=r.wins)
+              for game, r in ratings.items()]
+    if recent:
+        lines.append(tr(lang, "discord.stats_recent"))
+        lines += [tr(lang, "discord.stats_result", game=_game_name(game, lang), place=place,
+                     n=players, when=f"<t:{int(ended)}:R>" if ended else "-")
+                  for _, game, place, players, ended in recent]
+    return "\n".join(lines)
+
+
+def leaderboard_text(game: str, board: list[tuple[int, str, Rating]], lang: str) -> str:
+    """``/leaderboard``: the best rated members at ``game`` on this server."""
+    if not board:
+        return tr(lang, "discord.leaderboard_none", game=_game_name(game, lang))
+    lines = [tr(lang, "discord.leaderboard_title", game=_game_name(game, lang))]
+    lines += [tr(lang, "discord.leaderboard_line", place=i, name=safe(name),
+                 rating=f"{r.shown:.1f}", n=r.games, wins=r.wins)
+              for i, (_, name, r) in enumerate(board, 1)]
+    return "\n".join(lines)
+
+
+def _game_name(game: str, lang: str) -> str:
+    return translate(registry.get(game).engine.meta.name, lang)

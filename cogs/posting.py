@@ -377,6 +377,10 @@ async def post_final(bot: DingirBot, record: GameRecord, turns: Sequence[StepRes
     if animation is not None:
         files.append(discord.File(io.BytesIO(animation), filename=REPLAY_FILE))
     await send(bot, record, turn_text(record, lang, turns, outcome), files=files)
+    try:
+        await bot.service.record_result(record.id)
+    except StoreUnavailable:        # the scheduler's next round records it
+        log.warning("could not record the result of game %s yet", record.id)
 
 
 def _frames(record: GameRecord, entries: Sequence[LogEntry]) -> list[State]:

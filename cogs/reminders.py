@@ -58,6 +58,7 @@ class Reminders(commands.Cog):
             return
         try:
             await self.bot.scheduler.beat()
+            await self.bot.service.record_missing_results()
             events = await self.bot.scheduler.due()
         except StoreUnavailable as error:
             log.warning("scheduler skipped a round: %s", error.detail)

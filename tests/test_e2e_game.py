@@ -211,6 +211,26 @@ async def turn_by_play(w: World, user: FakeUser, rng: random.Random) -> str:
     raise AssertionError(f"turn of {user.name} did not end")
 
 
+async def stats_follow_the_result(w: World, users: Sequence[FakeUser], final: Message) -> None:
+    """``/leaderboard`` ranks the players as the final message did (once, although the
+    final message was posted twice); ``/stats`` shows a player's rating and last game, in
+    the reader's language."""
+    ranking = final.text[final.text.index("Game over"):]
+    ranked = sorted(users, key=lambda u: ranking.index(u.name))
+    board = await (await users[0].slash("leaderboard", channel=w.channel, game="ur")).final()
+    assert board.ephemeral and "Ur" in board.text, board.text
+    listed = board.text.split("\n")[1:]
+    assert len(listed) == 3 and listed[0].startswith(f"1. {ranked[0].name}:"), board.text
+    assert all("(1 game," in line for line in listed), board.text
+    french = w.user("zoé", locale="fr")
+    stats = await (await french.slash("stats", channel=w.channel, player=ranked[0])).final()
+    assert stats.ephemeral and ranked[0].name in stats.text, stats.text
+    assert "classement" in stats.text and "1 partie, 1 gagnée" in stats.text, stats.text
+    assert "place 1 sur 3" in stats.text, stats.text
+    none = await (await french.slash("stats", channel=w.channel)).final()
+    assert "aucune partie" in none.text, none.text
+
+
 async def test_three_players_play_a_whole_game_of_ur(tmp_path: Path) -> None:
     rng = random.Random(3)
     async with world(tmp_path) as w:
@@ -241,6 +261,7 @@ async def test_three_players_play_a_whole_game_of_ur(tmp_path: Path) -> None:
         again = await w.next_board(await restart_after_losing_posts(w, tmp_path))
         assert "Game over" in again.text and again.text.split("\n")[1:] == final.text.split(
             "\n")[2:], (again.text, final.text)
+        await stats_follow_the_result(w, users, final)
         log = await (await users[0].slash("game log", channel=w.channel)).final()
         assert log.ephemeral and "history" in log.text
         pages = log.text.split("/", 1)[1].split(")", 1)[0]

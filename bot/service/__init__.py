@@ -9,8 +9,8 @@ raise :class:`~bot.records.ServiceError` (lobby and permission problems) or an e
 
 Each concern has its module: :mod:`.core` (cache, locks, saving), :mod:`.lobby`,
 :mod:`.turns` (play and undo), :mod:`.autoplay` (AI, timeouts, votes),
-:mod:`.admin` (resign, abort, settings, pause) and :mod:`.history` (log, export,
-import).
+:mod:`.admin` (resign, abort, settings, pause), :mod:`.history` (log, export,
+import) and :mod:`.results` (results and ratings).
 """
 
 from __future__ import annotations
@@ -19,12 +19,13 @@ from bot.service.autoplay import AutoplayMixin
 from bot.service.core import MAX_AUTO_STEPS, Chooser, Searcher, in_thread
 from bot.service.history import HistoryMixin, export_document
 from bot.service.lobby import LobbyMixin
+from bot.service.results import ResultsMixin
 
 __all__ = ["MAX_AUTO_STEPS", "Chooser", "GameService", "Searcher", "export_document",
            "in_thread"]
 
 
-class GameService(LobbyMixin, AutoplayMixin, HistoryMixin):
+class GameService(LobbyMixin, AutoplayMixin, HistoryMixin, ResultsMixin):
     """Lobby, turns, undo, AI seats, settings, export/import over a :class:`~bot.store.Store`.
 
     Returned records are snapshots: treat them as read-only.

@@ -337,6 +337,11 @@ class ServiceCore:
         statuses: tuple[str, ...] = ACTIVE + (("finished", "aborted") if include_finished else ())
         return await self.store.games(guild_id=guild_id, statuses=statuses)
 
+    async def my_games(self, guild_id: int, user_id: int) -> list[GameRecord]:
+        """The lobbies and games not ended of a server where ``user_id`` sits (not
+        resigned), oldest first."""
+        return await self.store.games(guild_id=guild_id, player=user_id)
+
     async def running_games(self) -> list[GameRecord]:
         """Every running game (to resume AI seats and reminders after a restart)."""
         return await self.store.games(statuses=("running",))
