@@ -43,6 +43,8 @@ async def log_page(bot: DingirBot, channel_id: int, user_id: int, lang: str, pag
     record, entries = await bot.service.log(channel_id)
     if game_id is not None and record.id != game_id:
         return tr(lang, "discord.moved_on"), buttons.view_of()
+    if record.state is None:                 # a lobby: nothing played yet
+        return tr(lang, "discord.log_empty"), buttons.view_of()
     viewer = bot.service.seat_of(record, user_id)
     lines = await asyncio.to_thread(log_lines, record, entries, lang, viewer)
     if not lines:

@@ -186,6 +186,23 @@ async def press_start(interaction: Interaction, press: Press) -> None:
     await start_game(bot, interaction, record.channel_id if record else 0)
 
 
+@on_press("rematch")
+async def press_rematch(interaction: Interaction, press: Press) -> None:
+    """"Rematch" under a final message: a lobby of the same game in the same place, the
+    other players invited to press Join."""
+    bot = bot_of(interaction)
+    record, invited = await in_time(interaction, bot.service.rematch(
+        press.game_id, player_of(interaction)), ephemeral=False)
+    lang = record.lang
+    text = lobby_text(record, lang)
+    if invited:
+        text += "\n" + tr(lang, "discord.rematch_invite",
+                          mentions=" ".join(f"<@{user}>" for user in invited))
+    await reply(interaction, text, ephemeral=False, view=lobby_view(record, lang))
+    message = await interaction.original_response()
+    await bot.service.set_message(record.id, message.id, -1)
+
+
 @on_press("thread")
 async def press_thread(interaction: Interaction, press: Press) -> None:
     """"Open a thread" offered by ``/game new`` in a busy channel: ``thread:<game>:<ai>``."""

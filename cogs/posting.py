@@ -376,7 +376,11 @@ async def post_final(bot: DingirBot, record: GameRecord, turns: Sequence[StepRes
         animation = None
     if animation is not None:
         files.append(discord.File(io.BytesIO(animation), filename=REPLAY_FILE))
-    await send(bot, record, turn_text(record, lang, turns, outcome), files=files)
+    rematch = buttons.button(record.id, record.version, "rematch",
+                             label=tr(lang, "discord.rematch"),
+                             style=discord.ButtonStyle.primary)
+    await send(bot, record, turn_text(record, lang, turns, outcome), files=files,
+               view=buttons.view_of(rematch))
     try:
         await bot.service.record_result(record.id)
     except StoreUnavailable:        # the scheduler's next round records it

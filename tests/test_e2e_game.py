@@ -211,6 +211,23 @@ async def turn_by_play(w: World, user: FakeUser, rng: random.Random) -> str:
     raise AssertionError(f"turn of {user.name} did not end")
 
 
+async def rematch_in_the_same_place(w: World, users: Sequence[FakeUser], final: Message
+                                    ) -> None:
+    """"Rematch" on the final message: refused to a stranger; a player opens a lobby of
+    the same game in the channel, mentioning the others, who join with its button."""
+    stranger = w.user("zed")
+    refused = await (await stranger.press(final, final.button("Rematch")["custom_id"])).final()
+    assert refused.ephemeral and "Only the players" in refused.text, refused.text
+    opener, *others = users[1], users[0], users[2]
+    lobby = await (await opener.press(final, final.button("Rematch")["custom_id"])).final()
+    assert not lobby.ephemeral and "Rematch!" in lobby.text, lobby.text
+    assert all(lobby.mentions(u.id) for u in others) and lobby.button("Join")
+    await (await others[0].press(lobby, lobby.button("Join")["custom_id"])).response()
+    await w.fake.wait_until(lambda: others[0].name in lobby.text, what="the lobby edit")
+    again = await (await opener.press(final, final.button("Rematch")["custom_id"])).final()
+    assert again.ephemeral and "already open" in again.text, again.text
+
+
 async def stats_follow_the_result(w: World, users: Sequence[FakeUser], final: Message) -> None:
     """``/leaderboard`` ranks the players as the final message did (once, although the
     final message was posted twice); ``/stats`` shows a player's rating and last game, in
@@ -268,3 +285,6 @@ async def test_three_players_play_a_whole_game_of_ur(tmp_path: Path) -> None:
         assert f"(page {pages}/{pages})" in log.text and int(pages) > 5
         earlier = await click(w, users[0], log, log.button("Previous")["custom_id"])
         assert f"(page {int(pages) - 1}/{pages})" in earlier.text
+        await rematch_in_the_same_place(w, users, again)
+        empty = await (await users[0].slash("game log", channel=w.channel)).final()
+        assert "Nothing has been played yet" in empty.text, empty.text   # the new lobby's

@@ -50,6 +50,21 @@ class LobbyMixin(ServiceCore):
         self._channels[channel_id] = record.id
         return record
 
+    async def rematch(self, game_id: int, creator: Player) -> tuple[GameRecord, list[int]]:
+        """Open, in the channel of finished game ``game_id``, a lobby of the same game and
+        options with as many AI seats, ``creator`` (who played it) seated first; with the
+        other members who played it, to invite (they confirm by joining)."""
+        old = await self.get_by_id(game_id)
+        if old is None or old.status != "finished":
+            raise _fail("service.rematch_not_over")
+        if not any(s.user_id == creator.user_id for s in old.seats):
+            raise _fail("service.rematch_not_player")
+        ai = sum(1 for s in old.seats if s.user_id is None)
+        record = await self.create(old.guild_id, old.channel_id, creator, old.game,
+                                   old.options, ai_seats=ai, lang=old.lang)
+        return record, [s.user_id for s in old.seats
+                        if s.user_id is not None and s.user_id != creator.user_id]
+
     async def check_may_open(self, guild_id: int | None, user_id: int) -> None:
         """Refuse a new game (before a thread is opened for it) to a member at their limit
         of open lobbies or games, within the cooldown after their last one, or in a server
