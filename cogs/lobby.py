@@ -360,6 +360,36 @@ class Lobby(Guarded, commands.GroupCog, group_name=loc("discord.cmd.game.name"),
         if seat in record.active:           # the AI plays on for them now; else nothing moves
             self.bot.spawn(posting.advance(self.bot, None, record.id), f"resign-{record.id}")
 
+    @app_commands.command(name=loc("discord.cmd.replace.name"),
+                          description=loc("discord.cmd.replace.description"))
+    @app_commands.rename(seat=loc("discord.cmd.replace.seat.name"),
+                         player=loc("discord.cmd.replace.player.name"))
+    @app_commands.describe(seat=loc("discord.cmd.replace.seat.description"),
+                           player=loc("discord.cmd.replace.player.description"))
+    @app_commands.guild_only()
+    async def replace(self, interaction: Interaction, seat: app_commands.Range[int, 1, 6],
+                      player: discord.Member | discord.User | None = None) -> None:
+        """Hand a seat to another member, or to the AI (the creator or an admin)."""
+        if player is not None and player.bot:
+            raise ServiceError(Text.of("discord.replace_bot"))
+        newcomer = None if player is None else Player(player.id, player.display_name)
+        record, old = await in_time(interaction, self.bot.service.replace_seat(
+            interaction.channel_id or 0, interaction.user.id, is_admin(interaction),
+            seat - 1, newcomer), ephemeral=False)
+        lang = record.lang
+        before = safe(old.name) if old.user_id is not None else seat_name(record, seat - 1,
+                                                                         lang)
+        if player is None:
+            text = tr(lang, "discord.replaced_ai", seat=seat, old=before,
+                      ai=seat_name(record, seat - 1, lang))
+        else:
+            text = tr(lang, "discord.replaced", seat=seat, old=before, new=f"<@{player.id}>")
+            if seat - 1 in record.active:
+                text += "\n" + tr(lang, "discord.replaced_your_turn")
+        await reply(interaction, text, ephemeral=False)
+        if player is None and seat - 1 in record.active:     # the AI plays on at once
+            self.bot.spawn(posting.advance(self.bot, None, record.id), f"replace-{record.id}")
+
     async def _after_change(self, record: GameRecord) -> None:
         """Post the board after a resignation or an import, then let AI seats play."""
         async with self.bot.game_lock(record.id):

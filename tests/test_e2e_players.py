@@ -42,3 +42,36 @@ async def test_my_games_lists_my_turns_with_links_then_the_others(tmp_path: Path
         stranger = w.user("zoé", locale="fr")
         none = await (await stranger.slash("mygames", channel=w.channel)).final()
         assert none.ephemeral and "aucune partie" in none.text, none.text
+
+
+def seat_named(status: str, name: str) -> int:
+    """The seat number ``/game status`` gives the line naming ``name``."""
+    return next(int(line.split(".", 1)[0]) for line in status.split("\n")
+                if line[:1].isdigit() and name in line)
+
+
+async def test_seats_are_handed_to_a_member_or_to_the_ai(tmp_path: Path) -> None:
+    async with world(tmp_path) as w:
+        alice, bob, dave = w.user("alice"), w.user("bob"), w.user("dave", locale="fr")
+        post = await open_game(w, alice, [bob], ai=1)
+        status = (await (await alice.slash("game status", channel=w.channel)).final()).text
+        ai_seat, bob_seat = seat_named(status, "AI 1"), seat_named(status, "bob")
+        refused = await (await bob.slash("game replace", channel=w.channel, seat=ai_seat,
+                                         player=dave)).final()
+        assert refused.ephemeral and "Only the game's creator" in refused.text, refused.text
+        seated = await (await alice.slash("game replace", channel=w.channel, seat=ai_seat,
+                                          player=bob)).final()
+        assert seated.ephemeral and "already has a seat" in seated.text, seated.text
+        handed = await (await alice.slash("game replace", channel=w.channel, seat=ai_seat,
+                                          player=dave)).final()
+        assert not handed.ephemeral and handed.mentions(dave.id), handed.text
+        mine = await (await dave.slash("mygames", channel=w.channel)).final()
+        assert w.channel.mention in mine.text and "partie" in mine.text, mine.text
+        to_ai = await (await alice.slash("game replace", channel=w.channel,
+                                         seat=bob_seat)).final()
+        assert "(bob) is now played by 🤖 AI 1" in to_ai.text, to_ai.text
+        gone = await (await bob.slash("mygames", channel=w.channel)).final()
+        assert "You are in no game" in gone.text, gone.text
+        while player_of(post, [alice, dave]) is None:       # the AI plays bob's turns
+            post = await w.next_board(post.seq)
+        assert not post.mentions(bob.id)

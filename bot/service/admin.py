@@ -8,7 +8,16 @@ from __future__ import annotations
 from dataclasses import asdict, fields, replace
 from typing import Any
 
-from bot.records import GameRecord, GameSettings, GameStatus, TimeoutPolicy, Waiting
+from bot.engine import Seat
+from bot.records import (
+    GameRecord,
+    GameSettings,
+    GameStatus,
+    Player,
+    SeatInfo,
+    TimeoutPolicy,
+    Waiting,
+)
 from bot.service.core import ServiceCore, _fail
 
 REMINDER_HOURS = (1.0, 720.0)
@@ -82,6 +91,43 @@ class AdminMixin(ServiceCore):
                 raise _fail("service.settings_unknown", name=name,
                             known=", ".join(f.name for f in fields(GameSettings)))
         return GameSettings(**values)
+
+    async def replace_seat(self, channel_id: int, user_id: int, is_admin: bool, seat: Seat,
+                           player: Player | None) -> tuple[GameRecord, SeatInfo]:
+        """Hand ``seat`` (0-based) of a started game to ``player``, or to the AI when None
+        (the creator or an admin): an absent player's, an AI's or a resigned seat alike.
+        The new record and the seat as it was.
+
+        Ruling: the seat's score and place go with it; a member who already has a seat in
+        the game (resigned included) cannot take a second one; the AI's seat is named
+        like AI seats are ("AI 3"). A creator who loses their seat hands the game's control
+        to its new player (or to the next human).
+        """
+        async with self._locked(channel_id) as live:
+            record = live.record
+            if record.status not in ("running", "paused"):
+                raise _fail("service.replace_not_running")
+            if user_id != record.creator_id and not is_admin:
+                raise _fail("service.replace_forbidden")
+            if not 0 <= seat < len(record.seats):
+                raise _fail("service.replace_bad_seat", max=len(record.seats))
+            old = record.seats[seat]
+            if player is not None and any(s.user_id == player.user_id for s in record.seats):
+                raise _fail("service.replace_seated", name=player.name)
+            if player is None:
+                taken = {s.name for s in record.seats if s.user_id is None}
+                name = next(f"AI {n}" for n in range(1, 100) if f"AI {n}" not in taken)
+                new = SeatInfo(seat, None, name)
+            else:
+                new = SeatInfo(seat, player.user_id, player.name)
+            seats = [new if s.seat == seat else s for s in record.seats]
+            changes: dict[str, Any] = {"seats": seats}
+            if old.user_id is not None and old.user_id == record.creator_id:
+                humans = [s.user_id for s in seats[seat:] + seats[:seat]
+                          if s.user_id is not None and not s.resigned]
+                if humans:
+                    changes["creator_id"] = humans[0]
+            return await self._save(live, self._bump(record, **changes), seats=True), old
 
     async def update_settings(
         self, channel_id: int, user_id: int, is_admin: bool, **changes: Any
