@@ -215,7 +215,7 @@ MIGRATIONS: tuple[str, ...] = (
     CREATE INDEX seats_by_user ON seats (user_id);
     """,
     # 7: each finished game's result (every seat's place) and the ratings per server and
-    # game that the results make.
+    # game that the results make; the members who follow a game (told by DM).
     """
     CREATE TABLE results (
         game_id INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
@@ -237,6 +237,13 @@ MIGRATIONS: tuple[str, ...] = (
         games INTEGER NOT NULL,
         wins INTEGER NOT NULL,
         PRIMARY KEY (guild_id, game, user_id)
+    );
+    CREATE TABLE followers (
+        game_id INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+        user_id INTEGER NOT NULL,
+        lang TEXT NOT NULL,
+        each_turn INTEGER NOT NULL,
+        PRIMARY KEY (game_id, user_id)
     );
     """,
 )
@@ -974,6 +981,32 @@ class Store:
             " ON g.id = r.game_id WHERE r.user_id = ? AND g.guild_id = ?"
             " ORDER BY g.ended_at DESC, g.id DESC LIMIT ?", (user_id, guild_id, limit))
         return [(int(r[0]), str(r[1]), int(r[2]), int(r[3]), r[4]) for r in rows]
+
+    # -- followers -----------------------------------------------------------------------
+
+    async def follow(self, game_id: int, user_id: int, lang: str, each_turn: bool) -> None:
+        """``user_id`` follows ``game_id`` (told in ``lang`` when it ends, and after each
+        turn if ``each_turn``)."""
+        await self._write(
+            "INSERT OR REPLACE INTO followers (game_id, user_id, lang, each_turn)"
+            " VALUES (?, ?, ?, ?)", (game_id, user_id, lang, int(each_turn)))
+
+    async def unfollow(self, game_id: int, user_id: int) -> None:
+        """``user_id`` stops following ``game_id``."""
+        await self._write("DELETE FROM followers WHERE game_id = ? AND user_id = ?",
+                          (game_id, user_id))
+
+    async def followers(self, game_id: int) -> list[tuple[int, str, bool]]:
+        """Who follows ``game_id``: user id, language, told after each turn."""
+        rows = await self._fetchall(
+            "SELECT user_id, lang, each_turn FROM followers WHERE game_id = ? ORDER BY user_id",
+            (game_id,))
+        return [(int(r[0]), str(r[1]), bool(r[2])) for r in rows]
+
+    async def followed_games(self) -> set[int]:
+        """The games that someone follows."""
+        return {int(r[0]) for r in await self._fetchall(
+            "SELECT DISTINCT game_id FROM followers")}
 
     async def stale_lobbies(self, created_before: float) -> list[int]:
         """Lobbies opened before ``created_before`` and never started."""

@@ -360,6 +360,23 @@ class Lobby(Guarded, commands.GroupCog, group_name=loc("discord.cmd.game.name"),
         if seat in record.active:           # the AI plays on for them now; else nothing moves
             self.bot.spawn(posting.advance(self.bot, None, record.id), f"resign-{record.id}")
 
+    @app_commands.command(name=loc("discord.cmd.follow.name"),
+                          description=loc("discord.cmd.follow.description"))
+    @app_commands.rename(each_turn=loc("discord.cmd.follow.each_turn.name"),
+                         stop=loc("discord.cmd.follow.stop.name"))
+    @app_commands.describe(each_turn=loc("discord.cmd.follow.each_turn.description"),
+                           stop=loc("discord.cmd.follow.stop.description"))
+    @app_commands.guild_only()
+    async def follow(self, interaction: Interaction, each_turn: bool = False,
+                     stop: bool = False) -> None:
+        """Follow the channel's game by direct message (anyone may), or stop."""
+        lang = lang_of(interaction)
+        record = await in_time(interaction, self.bot.service.follow(
+            interaction.channel_id or 0, interaction.user.id, lang, each_turn, stop))
+        key = ("discord.unfollowed" if stop else
+               "discord.following_turns" if each_turn else "discord.following")
+        await reply(interaction, tr(lang, key, game=posting.game_title(record, lang)))
+
     @app_commands.command(name=loc("discord.cmd.replace.name"),
                           description=loc("discord.cmd.replace.description"))
     @app_commands.rename(seat=loc("discord.cmd.replace.seat.name"),

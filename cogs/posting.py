@@ -349,6 +349,24 @@ async def post_board(bot: DingirBot, record: GameRecord,
     if message is not None and message.attachments:
         remember_board(bot.posted_boards, record.id,
                        PostedBoard(record.version, lang, message.attachments[0].url))
+    if message is not None:
+        await tell_followers(bot, record, message, None)
+
+
+async def tell_followers(bot: DingirBot, record: GameRecord, message: discord.Message,
+                         outcome: Outcome | None) -> None:
+    """DM the game's followers, each in their language: the end (``outcome``) to all, a
+    new turn to those who asked for each turn; with a link to ``message``."""
+    for user_id, lang, each_turn in await bot.service.followers(record.id):
+        where = dict(game=game_title(record, lang), channel=f"<#{record.channel_id}>",
+                     link=message.jump_url)
+        if outcome is not None:
+            names = ", ".join(_entry_name(record, outcome, e, lang) for e in outcome.winners)
+            await direct_message(bot, user_id, tr(lang, "discord.follow_over", **where,
+                                                  names=names, n=len(outcome.winners)))
+        elif each_turn:
+            await direct_message(bot, user_id, tr(lang, "discord.follow_turn", **where,
+                                                  turn=record.turn + 1))
 
 
 def remember_board(boards: dict[int, PostedBoard], game_id: int, posted: PostedBoard) -> None:
@@ -379,8 +397,10 @@ async def post_final(bot: DingirBot, record: GameRecord, turns: Sequence[StepRes
     rematch = buttons.button(record.id, record.version, "rematch",
                              label=tr(lang, "discord.rematch"),
                              style=discord.ButtonStyle.primary)
-    await send(bot, record, turn_text(record, lang, turns, outcome), files=files,
-               view=buttons.view_of(rematch))
+    message = await send(bot, record, turn_text(record, lang, turns, outcome), files=files,
+                         view=buttons.view_of(rematch))
+    if message is not None and outcome is not None:
+        await tell_followers(bot, record, message, outcome)
     try:
         await bot.service.record_result(record.id)
     except StoreUnavailable:        # the scheduler's next round records it

@@ -211,6 +211,20 @@ async def turn_by_play(w: World, user: FakeUser, rng: random.Random) -> str:
     raise AssertionError(f"turn of {user.name} did not end")
 
 
+async def followers_are_told(w: World, watcher: FakeUser, fan: FakeUser, final: Message,
+                             turns: int) -> None:
+    """A follower of each turn got a DM per turn message, in French; the other only the
+    end; both with the final message's link."""
+    over = await w.fake.wait_for_channel_message(fan.dm, lambda m: "🏁" in m.text)
+    link = f"/channels/{w.guild.id}/{w.channel.id}/{final.id}"
+    assert link in over.text and "is over" in over.text, over.text
+    assert [m for m in fan.dm.messages if "👀" in m.text] == []
+    end = await w.fake.wait_for_channel_message(watcher.dm, lambda m: "🏁" in m.text)
+    assert "est terminée" in end.text, end.text
+    each = [m for m in watcher.dm.messages if "👀" in m.text]
+    assert len(each) >= turns - 1 and "le tour" in each[-1].text, len(each)
+
+
 async def rematch_in_the_same_place(w: World, users: Sequence[FakeUser], final: Message
                                     ) -> None:
     """"Rematch" on the final message: refused to a stranger; a player opens a lobby of
@@ -253,6 +267,11 @@ async def test_three_players_play_a_whole_game_of_ur(tmp_path: Path) -> None:
     async with world(tmp_path) as w:
         users = [w.user("alice"), w.user("bob"), w.user("carol")]
         post = await open_game(w, users[0], users[1:])
+        watcher, fan = w.user("wanda", locale="fr"), w.user("fanny")
+        follows = await (await watcher.slash("game follow", channel=w.channel,
+                                             each_turn=True)).final()
+        assert follows.ephemeral and "après chaque tour" in follows.text, follows.text
+        await (await fan.slash("game follow", channel=w.channel)).final()
         turns = 0
         ways = {"play": 0, "buttons": 0}
         while (player := player_of(post, users)) is not None:
@@ -270,6 +289,7 @@ async def test_three_players_play_a_whole_game_of_ur(tmp_path: Path) -> None:
             post = await w.next_board(mark)
         final = post
         assert "Game over" in final.text
+        await followers_are_told(w, watcher, fan, final, turns)
         assert final.pngs
         assert any(a.data.startswith(GIF) for a in final.attachments)
         for user in users:

@@ -103,6 +103,7 @@ class ServiceCore:
         self._channels: dict[int, int] = {}
         self._locks: dict[int, asyncio.Lock] = {}
         self._expired: OrderedDict[tuple[int, Seat, int], None] = OrderedDict()
+        self._followed: set[int] | None = None
         self.watchers: list[Callable[[GameRecord], None]] = []
         """Called with every record the service saves or loads (the deadline timers
         follow the games this way)."""
@@ -341,6 +342,33 @@ class ServiceCore:
         """The lobbies and games not ended of a server where ``user_id`` sits (not
         resigned), oldest first."""
         return await self.store.games(guild_id=guild_id, player=user_id)
+
+    async def follow(self, channel_id: int, user_id: int, lang: str, each_turn: bool,
+                     stop: bool = False) -> GameRecord:
+        """``user_id`` follows the channel's game (or stops, with ``stop``): anyone may,
+        to be told by direct message when it ends (and after each turn)."""
+        record = await self.get(channel_id)
+        if record is None:
+            raise _fail("service.no_game")
+        followed = await self._followed_games()
+        if stop:
+            await self.store.unfollow(record.id, user_id)
+        else:
+            await self.store.follow(record.id, user_id, lang, each_turn)
+            followed.add(record.id)
+        return record
+
+    async def followers(self, game_id: int) -> list[tuple[int, str, bool]]:
+        """Who follows ``game_id`` (user id, language, after each turn); no query for the
+        games nobody follows."""
+        if game_id not in await self._followed_games():
+            return []
+        return await self.store.followers(game_id)
+
+    async def _followed_games(self) -> set[int]:
+        if self._followed is None:
+            self._followed = await self.store.followed_games()
+        return self._followed
 
     async def running_games(self) -> list[GameRecord]:
         """Every running game (to resume AI seats and reminders after a restart)."""
