@@ -15,6 +15,7 @@ import logging
 from collections.abc import Coroutine
 from typing import TYPE_CHECKING, Any
 
+import aiohttp
 import discord
 from discord.ext import commands
 
@@ -80,6 +81,14 @@ class DingirBot(commands.Bot):
         """The image of each game's latest turn message (cogs.posting), reused by panels."""
         self._tasks: set[asyncio.Task[None]] = set()
         self._game_locks: dict[int, asyncio.Lock] = {}
+        logging.getLogger("discord.app_commands.tree").addFilter(self._cut_off_by_stop)
+
+    def _cut_off_by_stop(self, record: logging.LogRecord) -> bool:
+        """Keep out of the log the suggestions (autocomplete) that could not be answered
+        because the bot was stopping (discord.py logs them as errors, with no hook)."""
+        error = record.exc_info[1] if record.exc_info else None
+        stopped = isinstance(error, aiohttp.ClientConnectionError | RuntimeError)
+        return not (stopped and self.is_closed())
 
     async def setup_hook(self) -> None:
         """Workers, translator, cogs, dynamic buttons and command sync (runs once,

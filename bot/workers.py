@@ -165,6 +165,7 @@ class _Worker:
             for done in self.waiting.values():
                 if not done.done():
                     done.set_exception(WorkerDied())
+                    done.add_done_callback(lambda f: f.exception())  # its job may be gone
             self.waiting.clear()
 
     async def run(self, request: Request, deadline: float) -> Any:
