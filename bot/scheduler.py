@@ -20,6 +20,11 @@ game whose turn message (or final message) is missing a minute after the turn
 started gets an :class:`Unposted` (the post failed: the bot posts it again). A lobby
 nobody started within ``Limits.lobby_hours`` gets a :class:`StaleLobby` (it closes).
 
+A member away (``/away``) gets no reminder, warning or timeout until they are back; their
+clocks then count from their return. When a turn limit hands the turn on (the policy is
+not ``nothing``), a :class:`LimitWarning` goes out once per decision when a quarter of the
+limit is left (at most 12 hours before).
+
 Time the bot was away does not count against anyone: each round beats a heartbeat,
 and at start :meth:`Scheduler.catch_up` moves every clock of the running games
 forward by the time since the last beat. About :data:`NOTICES_PER_ROUND`
@@ -73,6 +78,19 @@ class Timeout:
 
 
 @dataclass(frozen=True)
+class LimitWarning:
+    """``seat``'s time limit runs out at ``deadline``: :data:`WARNING_SHARE` of it is left
+    (at most :data:`WARNING_HOURS`). Told once per decision, like a reminder."""
+
+    game: GameRecord
+    seat: Seat
+    user_id: int
+    dm: bool
+    since: float
+    deadline: float
+
+
+@dataclass(frozen=True)
 class StalledAI:
     """An AI (or resigned) seat has had the move for :data:`AI_STALL_SECONDS`: the AI
     normally plays at once, so its move was lost (for instance the database stayed
@@ -106,9 +124,13 @@ class StaleLobby:
     game_id: int
 
 
-Event = Reminder | Timeout | StalledAI | Broken | Unposted | StaleLobby
+Event = Reminder | LimitWarning | Timeout | StalledAI | Broken | Unposted | StaleLobby
 
 HOUR = 3600.0
+WARNING_SHARE = 0.25
+"""A player is warned when this share of their time limit is left..."""
+WARNING_HOURS = 12.0
+"""...or this many hours, whichever is less."""
 AI_STALL_SECONDS = 60.0
 UNPOSTED_SECONDS = 60.0
 NOTICES_PER_ROUND = 30
@@ -141,13 +163,14 @@ class Scheduler:
         marks = await self.store.reminder_rows(r.game_id for r in rows)
         users = {s.user_id for r in rows for s in r.seats if s.user_id is not None}
         prefs = await self.store.notify_prefs(users)
+        away = await self.store.away_until(users)
         room = NOTICES_PER_ROUND
         for row in rows:
             try:
-                found = await self._due_for(row, marks, prefs, now, room > 0)
+                found = await self._due_for(row, marks, prefs, away, now, room > 0)
             except Exception as error:   # a game that cannot be scheduled stops only itself
                 found = [Broken(row.game_id, f"{type(error).__name__}: {error}")]
-            room -= sum(isinstance(e, Reminder | Timeout) for e in found)
+            room -= sum(isinstance(e, Reminder | LimitWarning | Timeout) for e in found)
             events += found
         return events
 
@@ -170,30 +193,43 @@ class Scheduler:
         return now - last
 
     async def _due_for(self, row: ClockRow, marks: dict[tuple[int, Seat], ReminderRow],
-                       prefs: dict[int, bool], now: float, notices: bool) -> list[Event]:
+                       prefs: dict[int, bool], away_until: dict[int, float], now: float,
+                       notices: bool) -> list[Event]:
         events: list[Event] = []
         for seat in row.active if notices else ():
             info = row.seats[seat]
             if info.user_id is None or info.resigned:
                 continue
             since = row.since(seat)
+            away = away_until.get(info.user_id, 0.0)
+            if now < away:
+                continue                      # away: their clocks wait for them
+            start = max(since, away)          # back from being away: counted from the return
             mark = marks.get((row.game_id, seat))
             if mark is not None and mark.since != since:
                 mark = None
-            reminder = now >= self._next_reminder(row, seat, mark)
-            limit = row.settings.turn_limit_hours
-            timeout = bool(limit) and now >= since + (limit or 0) * HOUR and (
+            reminder = now >= self._next_reminder(row, seat, mark, start)
+            limit = (row.settings.turn_limit_hours or 0) * HOUR
+            ends = start + limit
+            timeout = bool(limit) and now >= ends and (
                 mark is None or mark.timeout_since is None)
-            if not (reminder or timeout):
+            warned = mark is not None and mark.warned_since is not None
+            warning = (bool(limit) and row.settings.timeout_policy != "nothing" and not timeout
+                       and now >= ends - min(limit * WARNING_SHARE, WARNING_HOURS * HOUR)
+                       and not warned)
+            reminder = reminder and not (warned or warning)   # the warning is the last nudge
+            if not (reminder or timeout or warning):
                 continue
             record = await self.service.get_by_id(row.game_id)
             if record is None or record.status != "running":
                 continue
             user_id = info.user_id
+            dm = prefs.get(user_id, row.settings.dm_reminders)
             if reminder:
                 count = (mark.count if mark else 0) + 1
-                dm = prefs.get(user_id, row.settings.dm_reminders)
                 events.append(Reminder(record, seat, user_id, count, dm, since))
+            if warning:
+                events.append(LimitWarning(record, seat, user_id, dm, since, ends))
             if timeout:
                 events.append(Timeout(record, seat, row.settings.timeout_policy, since,
                                       user_id))
@@ -205,16 +241,20 @@ class Scheduler:
         return events
 
     @staticmethod
-    def _next_reminder(row: ClockRow, seat: Seat, mark: ReminderRow | None) -> float:
+    def _next_reminder(row: ClockRow, seat: Seat, mark: ReminderRow | None,
+                       start: float) -> float:
+        first = start + row.settings.reminder_hours * HOUR
         if mark is None or mark.next_due_at is None:
-            return row.since(seat) + row.settings.reminder_hours * HOUR
-        return mark.next_due_at
+            return first
+        return mark.next_due_at if start == row.since(seat) else max(mark.next_due_at, first)
 
-    async def mark_sent(self, event: Reminder | Timeout) -> bool:
+    async def mark_sent(self, event: Reminder | LimitWarning | Timeout) -> bool:
         """Record that ``event`` was delivered; False if it had already been marked."""
         game, now = event.game, self.clock.now()
         if isinstance(event, Timeout):
             return await self.store.mark_timeout(game.id, event.seat, event.since)
+        if isinstance(event, LimitWarning):
+            return await self.store.mark_warning(game.id, event.seat, event.since)
         interval = game.settings.reminder_hours * HOUR * 2**event.count
         return await self.store.mark_reminder(
             game.id, event.seat, event.since, event.count, now, now + interval

@@ -215,7 +215,8 @@ MIGRATIONS: tuple[str, ...] = (
     CREATE INDEX seats_by_user ON seats (user_id);
     """,
     # 7: each finished game's result (every seat's place) and the ratings per server and
-    # game that the results make; the members who follow a game (told by DM).
+    # game that the results make; the members who follow a game (told by DM); members
+    # away (their clocks wait) and the warning before a time limit.
     """
     CREATE TABLE results (
         game_id INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
@@ -245,6 +246,8 @@ MIGRATIONS: tuple[str, ...] = (
         each_turn INTEGER NOT NULL,
         PRIMARY KEY (game_id, user_id)
     );
+    CREATE TABLE away (user_id INTEGER PRIMARY KEY, until REAL NOT NULL);
+    ALTER TABLE reminders ADD COLUMN warned_since REAL;
     """,
 )
 """Schema scripts in order; never edit a published one, append a new one."""
@@ -340,6 +343,7 @@ class ReminderRow:
     last_sent_at: float | None
     next_due_at: float | None
     timeout_since: float | None
+    warned_since: float | None = None
 
 
 @dataclass(frozen=True)
@@ -1047,7 +1051,8 @@ class Store:
             running = "game_id IN (SELECT id FROM games WHERE status = 'running')"
             await conn.execute(
                 "UPDATE reminders SET since = since + ?1, last_sent_at = last_sent_at + ?1,"
-                " next_due_at = next_due_at + ?1, timeout_since = timeout_since + ?1"
+                " next_due_at = next_due_at + ?1, timeout_since = timeout_since + ?1,"
+                " warned_since = warned_since + ?1"
                 f" WHERE {running}", (seconds,))
             await conn.execute(f"UPDATE skip_votes SET since = since + ? WHERE {running}",
                                (seconds,))
@@ -1095,8 +1100,8 @@ class Store:
             return {}
         marks = ", ".join("?" for _ in ids)
         rows = await self._fetchall(
-            "SELECT game_id, seat, since, count, last_sent_at, next_due_at, timeout_since"
-            f" FROM reminders WHERE game_id IN ({marks})",
+            "SELECT game_id, seat, since, count, last_sent_at, next_due_at, timeout_since,"
+            f" warned_since FROM reminders WHERE game_id IN ({marks})",
             ids,
         )
         return {(r[0], r[1]): ReminderRow(*r) for r in rows}
@@ -1112,6 +1117,8 @@ class Store:
                 " VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (game_id, seat) DO UPDATE SET"
                 " timeout_since = CASE WHEN reminders.since = excluded.since"
                 "   THEN reminders.timeout_since END,"
+                " warned_since = CASE WHEN reminders.since = excluded.since"
+                "   THEN reminders.warned_since END,"
                 " since = excluded.since, count = excluded.count,"
                 " last_sent_at = excluded.last_sent_at, next_due_at = excluded.next_due_at"
                 " WHERE reminders.since != excluded.since OR reminders.count = excluded.count - 1",
@@ -1131,11 +1138,49 @@ class Store:
                 "   THEN reminders.last_sent_at END,"
                 " next_due_at = CASE WHEN reminders.since = excluded.since"
                 "   THEN reminders.next_due_at END,"
+                " warned_since = CASE WHEN reminders.since = excluded.since"
+                "   THEN reminders.warned_since END,"
                 " since = excluded.since, timeout_since = excluded.since"
                 " WHERE reminders.since != excluded.since OR reminders.timeout_since IS NULL",
                 (game_id, seat, since, since),
             )
             return cursor.rowcount == 1
+
+    async def mark_warning(self, game_id: int, seat: Seat, since: float) -> bool:
+        """Claim the warning before the time limit of the stretch ``since``; False if it
+        was claimed already."""
+        async with self._guard() as conn:
+            cursor = await conn.execute(
+                "INSERT INTO reminders (game_id, seat, since, count, warned_since)"
+                " VALUES (?, ?, ?, 0, ?) ON CONFLICT (game_id, seat) DO UPDATE SET"
+                " count = CASE WHEN reminders.since = excluded.since"
+                "   THEN reminders.count ELSE 0 END,"
+                " last_sent_at = CASE WHEN reminders.since = excluded.since"
+                "   THEN reminders.last_sent_at END,"
+                " next_due_at = CASE WHEN reminders.since = excluded.since"
+                "   THEN reminders.next_due_at END,"
+                " timeout_since = CASE WHEN reminders.since = excluded.since"
+                "   THEN reminders.timeout_since END,"
+                " since = excluded.since, warned_since = excluded.since"
+                " WHERE reminders.since != excluded.since OR reminders.warned_since IS NULL",
+                (game_id, seat, since, since),
+            )
+            return cursor.rowcount == 1
+
+    async def set_away(self, user_id: int, until: float) -> None:
+        """``user_id`` is away until ``until`` (a time in the past: back)."""
+        await self._write("INSERT OR REPLACE INTO away (user_id, until) VALUES (?, ?)",
+                          (user_id, until))
+
+    async def away_until(self, user_ids: Iterable[int]) -> dict[int, float]:
+        """Until when each of ``user_ids`` who said so is (or was last) away."""
+        users = list(user_ids)
+        if not users:
+            return {}
+        marks = ", ".join("?" for _ in users)
+        rows = await self._fetchall(
+            f"SELECT user_id, until FROM away WHERE user_id IN ({marks})", users)
+        return {int(r[0]): float(r[1]) for r in rows}
 
     async def add_skip_vote(self, game_id: int, since: float, seat: Seat, voter_id: int) -> int:
         """Record a vote to skip ``seat``'s stretch starting at ``since``; returns the votes."""

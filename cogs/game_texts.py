@@ -27,10 +27,11 @@ def lobby_text(record: GameRecord, lang: str) -> str:
     )
 
 
-def status_text(record: GameRecord, lang: str,
-                health: tuple[int, int] | None = None) -> str:
-    """Whose turn and since when, scores so far, seats and settings (and, for an admin,
-    the ``health`` of the worker processes: up, replaced)."""
+def status_text(record: GameRecord, lang: str, health: tuple[int, int] | None = None,
+                away: dict[int, float] | None = None) -> str:
+    """Whose turn and since when, scores so far, seats (and until when those ``away``
+    are away) and settings (and, for an admin, the ``health`` of the worker processes:
+    up, replaced)."""
     lines = [tr(lang, "discord.status_title", game=posting.game_title(record, lang),
                 status=tr(lang, f"discord.status.{record.status}"), turn=record.turn + 1)]
     view = registry.get(record.game).engine.view(record.state, None) if record.state else {}
@@ -38,8 +39,10 @@ def status_text(record: GameRecord, lang: str,
     for info in record.seats:
         points = scores[info.seat] if isinstance(scores, list) else None
         key = "discord.status_seat" if points is None else "discord.status_seat_score"
+        until = (away or {}).get(info.user_id or 0)
         lines.append(tr(lang, key, place=info.seat + 1, n=points or 0,
-                        name=seat_name(record, info.seat, lang)))
+                        name=seat_name(record, info.seat, lang)) + (
+            tr(lang, "discord.status_away", until=f"<t:{int(until)}:R>") if until else ""))
     if record.status == "running":
         for seat in record.active:
             lines.append(tr(lang, "discord.status_now", mention=mention(record, seat, lang),

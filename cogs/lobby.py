@@ -299,7 +299,8 @@ class Lobby(Guarded, commands.GroupCog, group_name=loc("discord.cmd.game.name"),
         """Whose turn, since when, scores so far."""
         record = await self._record(interaction)
         health = self.bot.workers.health() if is_admin(interaction) else None
-        await reply(interaction, status_text(record, lang_of(interaction), health),
+        away = await self.bot.service.away(s.user_id for s in record.seats if s.user_id)
+        await reply(interaction, status_text(record, lang_of(interaction), health, away),
                     allowed_mentions=discord.AllowedMentions.none())
 
     @app_commands.command(name=loc("discord.cmd.panel.name"),

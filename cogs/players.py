@@ -1,5 +1,5 @@
 """What a player asks about themselves and others across a server: ``/mygames``,
-``/stats``, ``/leaderboard``."""
+``/away``, ``/stats``, ``/leaderboard``."""
 
 from __future__ import annotations
 
@@ -10,8 +10,11 @@ from discord.ext import commands
 
 from bot import registry
 from bot.client import DingirBot
+from bot.i18n import tr
 from cogs.common import Guarded, Interaction, in_time, lang_of, loc, reply, safe
 from cogs.game_texts import leaderboard_text, my_games_text, stats_text
+
+MAX_AWAY_DAYS = 30
 
 
 class Players(Guarded, commands.Cog):
@@ -29,6 +32,21 @@ class Players(Guarded, commands.Cog):
             interaction.guild_id or 0, interaction.user.id), ephemeral=True)
         text = my_games_text(records, interaction.user.id, lang_of(interaction))
         await reply(interaction, text[:2000])
+
+    @app_commands.command(name=loc("discord.cmd.away.name"),
+                          description=loc("discord.cmd.away.description"))
+    @app_commands.rename(days=loc("discord.cmd.away.days.name"))
+    @app_commands.describe(days=loc("discord.cmd.away.days.description"))
+    async def away(self, interaction: Interaction,
+                   days: app_commands.Range[int, 0, MAX_AWAY_DAYS]) -> None:
+        """Declare yourself away for ``days`` in all your games (0: back now)."""
+        until = self.bot.service.clock.now() + days * 86400
+        await in_time(interaction, self.bot.service.set_away(interaction.user.id, until),
+                      ephemeral=True)
+        lang = lang_of(interaction)
+        text = (tr(lang, "discord.away_on", until=f"<t:{int(until)}:F>") if days
+                else tr(lang, "discord.away_off"))
+        await reply(interaction, text)
 
     @app_commands.command(name=loc("discord.cmd.stats.name"),
                           description=loc("discord.cmd.stats.description"))

@@ -22,7 +22,15 @@ from bot.client import DingirBot
 from bot.engine import Seat
 from bot.i18n import tr, translate
 from bot.records import StoreUnavailable
-from bot.scheduler import Broken, Reminder, StaleLobby, StalledAI, Timeout, Unposted
+from bot.scheduler import (
+    Broken,
+    LimitWarning,
+    Reminder,
+    StaleLobby,
+    StalledAI,
+    Timeout,
+    Unposted,
+)
 from cogs import posting
 from cogs.lobby import refresh_lobby
 
@@ -68,7 +76,7 @@ class Reminders(commands.Cog):
             return
         for event in events:
             try:
-                if isinstance(event, Reminder):
+                if isinstance(event, Reminder | LimitWarning):
                     if await self.bot.scheduler.mark_sent(event):   # claimed once, then sent
                         await self.remind(event)
                 elif isinstance(event, Timeout):
@@ -145,17 +153,21 @@ class Reminders(commands.Cog):
     async def _ready(self) -> None:
         await self.bot.wait_until_ready()
 
-    async def remind(self, event: Reminder) -> None:
-        """Mention the player in the channel, or DM them if they opted in."""
+    async def remind(self, event: Reminder | LimitWarning) -> None:
+        """Mention the player in the channel, or DM them if they opted in: that it is their
+        turn (since when), or that their time limit runs out soon (when, and what then)."""
         record = event.game
         lang = record.lang
         game = posting.game_title(record, lang)
-        since = f"<t:{int(event.since)}:R>"
+        key = "discord.reminder" if isinstance(event, Reminder) else "discord.warning"
+        args = dict(game=game, since=f"<t:{int(event.since)}:R>")
+        if isinstance(event, LimitWarning):
+            args.update(when=f"<t:{int(event.deadline)}:R>",
+                        then=tr(lang, f"discord.warning_then.{record.settings.timeout_policy}"))
         if event.dm and await posting.direct_message(self.bot, event.user_id, tr(
-                lang, "discord.reminder_dm", game=game, since=since,
-                channel=f"<#{record.channel_id}>")):
+                lang, f"{key}_dm", channel=f"<#{record.channel_id}>", **args)):
             return
-        text = tr(lang, "discord.reminder", mention=f"<@{event.user_id}>", game=game, since=since)
+        text = tr(lang, key, mention=f"<@{event.user_id}>", **args)
         await posting.send(self.bot, record, text, remember=False)
 
     async def time_out(self, event: Timeout) -> None:

@@ -1,14 +1,17 @@
 """End to end: what players expect across a server (issue "What players found"):
-``/mygames`` lists the games where it is your turn, with links, then the others, each
-reader in their own language."""
+``/mygames`` lists the games where it is your turn, with links, then the others;
+``/game replace`` hands seats over; ``/away`` stops a member's clocks; a warning comes
+before a time limit hands a turn on; each reader in their own language."""
 
 from __future__ import annotations
 
+import asyncio
 from pathlib import Path
 
 import pytest
 
 from tests.test_e2e_game import open_game, player_of, world
+from tests.test_e2e_limits import travel
 
 pytestmark = pytest.mark.slow
 
@@ -75,3 +78,31 @@ async def test_seats_are_handed_to_a_member_or_to_the_ai(tmp_path: Path) -> None
         while player_of(post, [alice, dave]) is None:       # the AI plays bob's turns
             post = await w.next_board(post.seq)
         assert not post.mentions(bob.id)
+
+
+async def test_away_stops_the_clocks_others_see_it_and_a_warning_precedes_the_ai(
+        tmp_path: Path) -> None:
+    async with world(tmp_path) as w:
+        alice, bob = w.user("alice"), w.user("bruno", locale="fr")
+        post = await open_game(w, alice, [bob], ai=1)
+        while (player := player_of(post, [alice, bob])) is None:
+            post = await w.next_board(post.seq)
+        other = bob if player is alice else alice
+        await (await alice.slash("game settings", channel=w.channel, turn_limit_hours=48.0,
+                                 timeout="ai")).final()
+        away = await (await player.slash("away", channel=w.channel, days=3)).final()
+        assert away.ephemeral and ("away until" in away.text or "absent" in away.text)
+        status = await (await other.slash("game status", channel=w.channel)).final()
+        assert ("away until" in status.text or "absent jusqu'au" in status.text), status.text
+        mark = w.fake.mark()
+        await travel(w, 60 * 3600)                      # past the limit, but away
+        await asyncio.sleep(1.0)
+        assert not [m for m in w.posts(after=mark) if "⏰" in m.text or "⏳" in m.text
+                    or "run out" in m.text]
+        back = await (await player.slash("away", channel=w.channel, days=0)).final()
+        assert "Welcome back" in back.text or "Bon retour" in back.text
+        await travel(w, 60 * 3600 + 37 * 3600)          # 12 hours before the new limit
+        warned = await w.fake.wait_for_channel_message(
+            w.channel, lambda m: "⏳" in m.text, after=mark)
+        assert warned.mentions(player.id) and ("the AI plays your turn" in warned.text
+                                               or "l'IA joue votre tour" in warned.text)

@@ -12,6 +12,7 @@ from bot.scheduler import (
     DOWNTIME_SECONDS,
     NOTICES_PER_ROUND,
     Event,
+    LimitWarning,
     Reminder,
     Scheduler,
     StalledAI,
@@ -305,6 +306,9 @@ async def test_downtime_moves_every_clock_forward(env: Env) -> None:
     assert await scheduler(env).catch_up() == 24 * 30 * HOUR
     assert await due(env) == []                  # nobody lost a turn to it
     env.clock.advance(hours=24, seconds=-1)
+    (warning,) = await due(env)                  # 12 hours before the limit: warned once
+    assert isinstance(warning, LimitWarning) and warning.deadline == env.clock.now() + 1
+    assert await scheduler(env).mark_sent(warning)
     assert await due(env) == []
     env.clock.advance(1)                         # 48 hours of the bot being up
     (timeout,) = await timeouts(env)
@@ -343,3 +347,42 @@ async def test_a_backlog_of_reminders_is_spread_over_rounds(env: Env) -> None:
         await scheduler(env).mark_sent(event)
     rest = await reminders(env)
     assert len(rest) == 10 and not {e.game.id for e in rest} & {e.game.id for e in first}
+
+
+async def test_a_warning_comes_before_the_limit_hands_the_turn_on(env: Env) -> None:
+    record = await limited(env, "ai")
+    env.clock.advance(hours=35)
+    (reminder,) = await due(env)                 # the reminder after 24 hours
+    assert isinstance(reminder, Reminder) and await scheduler(env).mark_sent(reminder)
+    env.clock.advance(hours=1)                   # a quarter of 48 h (at most 12 h) is left
+    (warning,) = await due(env)
+    assert isinstance(warning, LimitWarning) and warning.user_id == current_user(record)
+    assert warning.deadline == warning.since + 48 * HOUR
+    assert await scheduler(env).mark_sent(warning)
+    assert not await scheduler(env).mark_sent(warning)       # claimed once
+    env.clock.advance(hours=11)
+    assert await due(env) == []                  # no reminder after the warning
+    env.clock.advance(hours=1)
+    assert [type(e) for e in await due(env)] == [Timeout]
+
+
+async def test_no_warning_when_nothing_happens_at_the_limit(env: Env) -> None:
+    await limited(env, "nothing")
+    env.clock.advance(hours=47)
+    assert not [e for e in await due(env) if isinstance(e, LimitWarning)]
+
+
+async def test_a_member_away_gets_nothing_and_their_clocks_start_on_return(env: Env) -> None:
+    record = await limited(env, "ai")
+    player = current_user(record)
+    await env.service.set_away(player, env.clock.now() + 72 * HOUR)
+    env.clock.advance(hours=71)
+    assert await due(env) == []                  # no reminder, warning or timeout
+    env.clock.advance(hours=1)                   # back: counted from the return
+    assert await due(env) == []
+    env.clock.advance(hours=24)
+    (reminder,) = await reminders(env)
+    assert reminder.since == record.seat_since(reminder.seat)   # the turn is the same
+    await scheduler(env).mark_sent(reminder)
+    env.clock.advance(hours=24)
+    assert [type(e) for e in await due(env)] == [Timeout]       # 48 h after the return

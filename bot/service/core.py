@@ -12,7 +12,7 @@ import asyncio
 import random
 import secrets
 from collections import OrderedDict
-from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
@@ -369,6 +369,17 @@ class ServiceCore:
         if self._followed is None:
             self._followed = await self.store.followed_games()
         return self._followed
+
+    async def set_away(self, user_id: int, until: float) -> None:
+        """``user_id`` is away until ``until`` (a time in the past: back): in all their
+        games, their reminders, warnings and time limits wait, then count from their
+        return."""
+        await self.store.set_away(user_id, until)
+
+    async def away(self, user_ids: Iterable[int]) -> dict[int, float]:
+        """Until when those of ``user_ids`` who are away now are away."""
+        now = self.clock.now()
+        return {u: t for u, t in (await self.store.away_until(user_ids)).items() if t > now}
 
     async def running_games(self) -> list[GameRecord]:
         """Every running game (to resume AI seats and reminders after a restart)."""
