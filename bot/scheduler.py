@@ -55,6 +55,8 @@ class Reminder:
     count: int
     dm: bool
     since: float = 0.0
+    lang: str | None = None
+    """The language of the DM (the player's, when they gave it), else the game's."""
 
     def text(self, game_name: Text) -> Text:
         """The reminder message (``count`` 1 is the first reminder)."""
@@ -88,6 +90,8 @@ class LimitWarning:
     dm: bool
     since: float
     deadline: float
+    lang: str | None = None
+    """The language of the DM (the player's, when they gave it), else the game's."""
 
 
 @dataclass(frozen=True)
@@ -163,11 +167,12 @@ class Scheduler:
         marks = await self.store.reminder_rows(r.game_id for r in rows)
         users = {s.user_id for r in rows for s in r.seats if s.user_id is not None}
         prefs = await self.store.notify_prefs(users)
+        langs = await self.store.user_langs(u for u, dm in prefs.items() if dm)
         away = await self.store.away_until(users)
         room = NOTICES_PER_ROUND
         for row in rows:
             try:
-                found = await self._due_for(row, marks, prefs, away, now, room > 0)
+                found = await self._due_for(row, marks, (prefs, langs), away, now, room > 0)
             except Exception as error:   # a game that cannot be scheduled stops only itself
                 found = [Broken(row.game_id, f"{type(error).__name__}: {error}")]
             room -= sum(isinstance(e, Reminder | LimitWarning | Timeout) for e in found)
@@ -193,8 +198,8 @@ class Scheduler:
         return now - last
 
     async def _due_for(self, row: ClockRow, marks: dict[tuple[int, Seat], ReminderRow],
-                       prefs: dict[int, bool], away_until: dict[int, float], now: float,
-                       notices: bool) -> list[Event]:
+                       users: tuple[dict[int, bool], dict[int, str]],
+                       away_until: dict[int, float], now: float, notices: bool) -> list[Event]:
         events: list[Event] = []
         for seat in row.active if notices else ():
             info = row.seats[seat]
@@ -224,12 +229,14 @@ class Scheduler:
             if record is None or record.status != "running":
                 continue
             user_id = info.user_id
+            prefs, langs = users
             dm = prefs.get(user_id, row.settings.dm_reminders)
+            lang = langs.get(user_id) if dm else None
             if reminder:
                 count = (mark.count if mark else 0) + 1
-                events.append(Reminder(record, seat, user_id, count, dm, since))
+                events.append(Reminder(record, seat, user_id, count, dm, since, lang))
             if warning:
-                events.append(LimitWarning(record, seat, user_id, dm, since, ends))
+                events.append(LimitWarning(record, seat, user_id, dm, since, ends, lang))
             if timeout:
                 events.append(Timeout(record, seat, row.settings.timeout_policy, since,
                                       user_id))

@@ -247,6 +247,7 @@ MIGRATIONS: tuple[str, ...] = (
         PRIMARY KEY (game_id, user_id)
     );
     CREATE TABLE away (user_id INTEGER PRIMARY KEY, until REAL NOT NULL);
+    ALTER TABLE user_prefs ADD COLUMN lang TEXT;
     ALTER TABLE reminders ADD COLUMN warned_since REAL;
     """,
 )
@@ -1071,14 +1072,26 @@ class Store:
 
     # -- preferences ----------------------------------------------------------------------
 
-    async def set_notify(self, user_id: int, enabled: bool) -> None:
-        """Record whether ``user_id`` wants reminders by DM."""
+    async def set_notify(self, user_id: int, enabled: bool, lang: str | None = None) -> None:
+        """Record whether ``user_id`` wants reminders by DM (and in which language)."""
         async with self._guard() as conn:
             await conn.execute(
-                "INSERT INTO user_prefs (user_id, dm_notify) VALUES (?, ?)"
-                " ON CONFLICT (user_id) DO UPDATE SET dm_notify = excluded.dm_notify",
-                (user_id, int(enabled)),
+                "INSERT INTO user_prefs (user_id, dm_notify, lang) VALUES (?, ?, ?)"
+                " ON CONFLICT (user_id) DO UPDATE SET dm_notify = excluded.dm_notify,"
+                " lang = coalesce(excluded.lang, user_prefs.lang)",
+                (user_id, int(enabled), lang),
             )
+
+    async def user_langs(self, user_ids: Iterable[int]) -> dict[int, str]:
+        """The language of the direct messages to those of ``user_ids`` who gave one."""
+        ids = list(user_ids)
+        if not ids:
+            return {}
+        marks = ", ".join("?" for _ in ids)
+        rows = await self._fetchall(
+            f"SELECT user_id, lang FROM user_prefs WHERE lang IS NOT NULL"
+            f" AND user_id IN ({marks})", ids)
+        return {int(u): str(lang) for u, lang in rows}
 
     async def notify_prefs(self, user_ids: Iterable[int]) -> dict[int, bool]:
         """The DM preference of those of ``user_ids`` who set one."""

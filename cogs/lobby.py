@@ -19,7 +19,7 @@ from discord.ext import commands
 from bot import registry
 from bot.client import DingirBot
 from bot.engine import Text
-from bot.i18n import tr, translate
+from bot.i18n import LANGUAGES, tr, translate
 from bot.records import GameRecord, Player, ServiceError, StepResult
 from cogs import buttons, posting
 from cogs.buttons import Press, on_press
@@ -131,7 +131,7 @@ async def join_game(bot: DingirBot, interaction: Interaction, channel_id: int) -
 async def new_game(bot: DingirBot, interaction: Interaction, channel_id: int, game: str,
                    ai: int, options: dict[str, str]) -> None:
     """Open a game in ``channel_id`` and announce it there."""
-    lang = language(interaction.locale, bot.settings.language)
+    lang = language(interaction.guild_locale, bot.settings.language)   # the server's
     record = await in_time(interaction, bot.service.create(
         interaction.guild_id, channel_id, player_of(interaction), game, options,
         ai_seats=ai, lang=lang,
@@ -471,14 +471,17 @@ class Lobby(Guarded, commands.GroupCog, group_name=loc("discord.cmd.game.name"),
     @app_commands.rename(reminder_hours=loc("discord.cmd.settings.reminder.name"),
                          turn_limit_hours=loc("discord.cmd.settings.limit.name"),
                          timeout=loc("discord.cmd.settings.timeout.name"),
-                         add_ai=loc("discord.cmd.settings.add_ai.name"))
+                         add_ai=loc("discord.cmd.settings.add_ai.name"),
+                         language=loc("discord.cmd.settings.language.name"))
     @app_commands.describe(reminder_hours=loc("discord.cmd.settings.reminder.description"),
                            turn_limit_hours=loc("discord.cmd.settings.limit.description"),
                            timeout=loc("discord.cmd.settings.timeout.description"),
-                           add_ai=loc("discord.cmd.settings.add_ai.description"))
+                           add_ai=loc("discord.cmd.settings.add_ai.description"),
+                           language=loc("discord.cmd.settings.language.description"))
     @app_commands.choices(timeout=[
         Choice(name=loc(f"discord.policy.{p}"), value=p) for p in ("nothing", "vote_skip", "ai")
-    ])
+    ], language=[Choice(name=loc(f"discord.language.{lang}"), value=lang)
+                 for lang in LANGUAGES])
     @app_commands.guild_only()
     async def settings(
         self, interaction: Interaction,
@@ -486,10 +489,14 @@ class Lobby(Guarded, commands.GroupCog, group_name=loc("discord.cmd.game.name"),
         turn_limit_hours: app_commands.Range[float, 0, 2160] | None = None,
         timeout: str | None = None,
         add_ai: app_commands.Range[int, 1, MAX_AI] | None = None,
+        language: str | None = None,
     ) -> None:
-        """Reminder interval, turn time limit (0 = none), timeout policy, AI seats."""
+        """Reminder interval, turn time limit (0 = none), timeout policy, AI seats, the
+        language of the channel's posts."""
         channel, user = interaction.channel_id or 0, interaction.user.id
         changes: dict[str, object] = {}
+        if language is not None:
+            changes["lang"] = language
         if reminder_hours is not None:
             changes["reminder_hours"] = reminder_hours
         if turn_limit_hours is not None:
@@ -537,7 +544,8 @@ class Lobby(Guarded, commands.GroupCog, group_name=loc("discord.cmd.game.name"),
     @app_commands.describe(enabled=loc("discord.cmd.notify.enabled.description"))
     async def notify(self, interaction: Interaction, enabled: bool) -> None:
         """Opt in or out of reminders by direct message."""
-        await in_time(interaction, self.bot.service.set_notify(interaction.user.id, enabled),
+        await in_time(interaction, self.bot.service.set_notify(
+            interaction.user.id, enabled, lang_of(interaction)),
                       ephemeral=True)
         key = "discord.notify_on" if enabled else "discord.notify_off"
         await reply(interaction, tr(lang_of(interaction), key))

@@ -157,18 +157,21 @@ class Reminders(commands.Cog):
         """Mention the player in the channel, or DM them if they opted in: that it is their
         turn (since when), or that their time limit runs out soon (when, and what then)."""
         record = event.game
-        lang = record.lang
-        game = posting.game_title(record, lang)
         key = "discord.reminder" if isinstance(event, Reminder) else "discord.warning"
-        args = dict(game=game, since=f"<t:{int(event.since)}:R>")
-        if isinstance(event, LimitWarning):
-            args.update(when=f"<t:{int(event.deadline)}:R>",
-                        then=tr(lang, f"discord.warning_then.{record.settings.timeout_policy}"))
-        if event.dm and await posting.direct_message(self.bot, event.user_id, tr(
-                lang, f"{key}_dm", channel=f"<#{record.channel_id}>", **args)):
+
+        def text(lang: str, dm: bool) -> str:
+            args = dict(game=posting.game_title(record, lang), since=f"<t:{int(event.since)}:R>")
+            if isinstance(event, LimitWarning):
+                args.update(when=f"<t:{int(event.deadline)}:R>", then=tr(
+                    lang, f"discord.warning_then.{record.settings.timeout_policy}"))
+            if dm:
+                return tr(lang, f"{key}_dm", channel=f"<#{record.channel_id}>", **args)
+            return tr(lang, key, mention=f"<@{event.user_id}>", **args)
+
+        if event.dm and await posting.direct_message(
+                self.bot, event.user_id, text(event.lang or record.lang, True)):
             return
-        text = tr(lang, key, mention=f"<@{event.user_id}>", **args)
-        await posting.send(self.bot, record, text, remember=False)
+        await posting.send(self.bot, record, text(record.lang, False), remember=False)
 
     async def time_out(self, event: Timeout) -> None:
         """Announce a turn whose time ran out, apply the game's policy, post what it played."""

@@ -106,3 +106,30 @@ async def test_away_stops_the_clocks_others_see_it_and_a_warning_precedes_the_ai
             w.channel, lambda m: "⏳" in m.text, after=mark)
         assert warned.mentions(player.id) and ("the AI plays your turn" in warned.text
                                                or "l'IA joue votre tour" in warned.text)
+
+
+async def test_the_channel_speaks_the_servers_language_and_dms_the_readers(
+        tmp_path: Path) -> None:
+    async with world(tmp_path) as w:
+        w.guild.locale = "fr"                        # a French server, an English creator
+        alice, bob, cid = w.user("alice"), w.user("bruno", locale="fr"), w.user("cid")
+        lobby = await (await alice.slash("game new", channel=w.channel, game="ur")).final()
+        assert "ouvre une partie" in lobby.text, lobby.text
+        for user in (bob, cid):
+            await (await user.slash("game join", channel=w.channel)).final()
+        changed = await (await alice.slash("game settings", channel=w.channel,
+                                           language="en")).final()
+        assert "waiting for players" in changed.text, changed.text
+        mark = w.fake.mark()
+        await (await alice.slash("game start", channel=w.channel)).final()
+        post = await w.next_board(mark)
+        assert "Take my turn" in str(post.buttons), post.text          # English posts now
+        playing = player_of(post, [alice, bob, cid])
+        assert playing is not None
+        opted = await (await playing.slash("game notify", channel=w.channel,
+                                           enabled=True)).final()
+        assert opted.ephemeral
+        await travel(w, 25 * 3600)                   # the reminder by DM, in their language
+        dm = await w.fake.wait_for_channel_message(playing.dm, lambda m: "⏰" in m.text)
+        expected = "C'est toujours à vous" if playing is bob else "still your turn"
+        assert expected in dm.text, dm.text

@@ -9,6 +9,7 @@ from dataclasses import asdict, fields, replace
 from typing import Any
 
 from bot.engine import Seat
+from bot.i18n import LANGUAGES
 from bot.records import (
     GameRecord,
     GameSettings,
@@ -133,15 +134,19 @@ class AdminMixin(ServiceCore):
         self, channel_id: int, user_id: int, is_admin: bool, **changes: Any
     ) -> GameRecord:
         """Change ``reminder_hours`` (1-720), ``turn_limit_hours`` (None/0 = off, 1-2160),
-        ``timeout_policy`` (nothing / vote_skip / ai) or ``dm_reminders`` (creator or admin).
+        ``timeout_policy`` (nothing / vote_skip / ai), ``dm_reminders`` or ``lang`` (the
+        language of the channel's posts) (creator or admin).
         """
         async with self._locked(channel_id) as live:
             record = live.record
             if user_id != record.creator_id and not is_admin:
                 raise _fail("service.settings_forbidden")
+            lang = changes.pop("lang", record.lang)
+            if lang not in LANGUAGES:
+                raise _fail("service.settings_language", choices=", ".join(LANGUAGES))
             settings = self._validated_settings(record.settings, changes)
-            await self.store.set_columns(record.id, settings=asdict(settings))
-            live.record = replace(record, settings=settings)
+            await self.store.set_columns(record.id, settings=asdict(settings), lang=lang)
+            live.record = replace(record, settings=settings, lang=lang)
             return live.record
 
     async def set_message(self, game_id: int, message_id: int, turn: int) -> None:
@@ -182,7 +187,7 @@ class AdminMixin(ServiceCore):
         self._cache.pop(game_id, None)
         return found
 
-    async def set_notify(self, user_id: int, enabled: bool) -> None:
-        """Opt in or out of reminders by direct message."""
-        await self.store.set_notify(user_id, enabled)
+    async def set_notify(self, user_id: int, enabled: bool, lang: str | None = None) -> None:
+        """Opt in or out of reminders by direct message (written in ``lang``)."""
+        await self.store.set_notify(user_id, enabled, lang)
 
