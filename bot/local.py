@@ -46,6 +46,7 @@ from pathlib import Path
 from bot import ai, chance, registry
 from bot.engine import Action, Game, GameError, Outcome, Seat, State, Text
 from bot.i18n import LANGUAGES, tr, translate
+from bot.notation import localized, parse_typed
 from bot.replay import Step, apply_steps
 from render.context import RenderContext, Renderer
 
@@ -158,11 +159,12 @@ class LocalGame:
         self.show_legal(legal)
 
     def show_legal(self, legal: list[Action]) -> None:
-        """The legal steps, one a line: notation then label."""
+        """The legal steps, one a line: notation (in the player's language) then label."""
         self.say("local.legal_header")
-        width = max(len(action.notation) for action in legal)
-        for action in legal:
-            print(f"  {action.notation:<{width}}  {self.text(action.label)}")
+        typed = [localized(self.game.meta.id, action.notation, self.lang) for action in legal]
+        width = max(len(notation) for notation in typed)
+        for notation, action in zip(typed, legal, strict=True):
+            print(f"  {notation:<{width}}  {self.text(action.label)}")
 
     def board_text(self, seat: Seat | None = None) -> str:
         """The board as ``seat`` sees it (None: the public board), as text."""
@@ -191,7 +193,7 @@ class LocalGame:
             if command == "undo":
                 self.undo(seat)
             else:
-                self.play(seat, self.game.parse(self.state, seat, text))
+                self.play(seat, parse_typed(self.game, self.state, seat, text, self.lang))
         except GameError as error:
             return self.refuse(source, text, error.reason)
         return None
@@ -217,7 +219,8 @@ class LocalGame:
         self.log.append(Step(seat, action.notation))
         report = self.game.report(before, seat, action, self.state)
         reader = None if seat in self.ai_seats else seat
-        self.say("local.played", name=self.names[seat], notation=action.notation,
+        self.say("local.played", name=self.names[seat],
+                 notation=localized(self.game.meta.id, action.notation, self.lang),
                  label=self.text(report.for_seat(reader)))
         turn = self.game.turn_number(self.state)
         if turn != self.game.turn_number(before):

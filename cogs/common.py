@@ -12,6 +12,7 @@ from discord import app_commands
 
 from bot.engine import Action, GameError, Seat, Text
 from bot.i18n import LANGUAGES, names_seats, tr, translate
+from bot.notation import localized
 from bot.records import GameRecord, ServiceError, StaleVersion, StoreUnavailable
 from bot.workers import WorkerDied
 
@@ -101,9 +102,11 @@ def label(action: Action, record: GameRecord, lang: str, limit: int = 100) -> st
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
-def alternatives(actions: list[Action], lang: str) -> str:
-    """A short list of legal steps for a rejection message."""
-    shown = ", ".join(f"`{a.notation}`" for a in actions[:MAX_ALTERNATIVES])
+def alternatives(game: str, actions: list[Action], lang: str) -> str:
+    """A short list of legal steps for a rejection message, as a player of ``lang`` types
+    them."""
+    shown = ", ".join(f"`{localized(game, a.notation, lang)}`"
+                      for a in actions[:MAX_ALTERNATIVES])
     if len(actions) > MAX_ALTERNATIVES:
         shown += " " + tr(lang, "discord.more_with_play", n=len(actions) - MAX_ALTERNATIVES)
     return tr(lang, "discord.you_could", actions=shown)

@@ -25,6 +25,7 @@ from bot import registry
 from bot.client import DingirBot
 from bot.engine import Action, GameError, Seat
 from bot.i18n import tr
+from bot.notation import localized
 from bot.records import GameRecord, ServiceError, StepResult
 from cogs import buttons, posting
 from cogs.buttons import Press, on_press
@@ -375,10 +376,10 @@ async def refusal(bot: DingirBot, error: GameError, channel: int, user: int, lan
     """The rule that refused a step, and legal alternatives when it is the caller's turn."""
     text = error_text(error, lang) or ""
     try:
-        _, _, legal = await bot.service.legal(channel, user)
+        record, _, legal = await bot.service.legal(channel, user)
     except (ServiceError, GameError):
         return text
-    return f"{text}\n{alternatives(legal, lang)}" if legal else text
+    return f"{text}\n{alternatives(record.game, legal, lang)}" if legal else text
 
 
 UNDO_WORDS = frozenset({"undo", "annuler"})
@@ -391,7 +392,7 @@ async def _typed_panel(bot: DingirBot, channel: int, user: int, notation: str,
         record = await bot.service.undo(channel, user)
         return await build_panel(bot, record, user, lang, note=tr(lang, "discord.undone"))
     try:
-        result = await bot.service.play(channel, user, notation)
+        result = await bot.service.play(channel, user, notation, lang=lang)
     except GameError as error:
         return Panel(await refusal(bot, error, channel, user, lang))
     return await after_step(bot, result, user, lang)
@@ -436,7 +437,8 @@ class Play(Guarded, commands.Cog):
         choices = []
         for action in legal:
             name = label(action, record, lang)
-            if needle in name.lower() or needle in action.notation.lower():
+            typed = localized(record.game, action.notation, lang).lower()
+            if needle in name.lower() or needle in action.notation.lower() or needle in typed:
                 choices.append(app_commands.Choice(name=name, value=action.notation[:100]))
             if len(choices) == MAX_CHOICES:
                 break

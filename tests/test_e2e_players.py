@@ -133,3 +133,22 @@ async def test_the_channel_speaks_the_servers_language_and_dms_the_readers(
         dm = await w.fake.wait_for_channel_message(playing.dm, lambda m: "⏰" in m.text)
         expected = "C'est toujours à vous" if playing is bob else "still your turn"
         assert expected in dm.text, dm.text
+
+
+async def test_a_french_player_types_steps_in_french(tmp_path: Path) -> None:
+    async with world(tmp_path) as w:
+        amelie = w.user("amélie", locale="fr")
+        post = await open_game(w, amelie, [], ai=2)
+        while player_of(post, [amelie]) is None:                  # the AIs play first
+            post = await w.next_board(post.seq)
+        offered = await amelie.autocomplete("play", "action", "placer", channel=w.channel)
+        assert offered and all(c["value"].startswith("place ") for c in offered), offered
+        cell = offered[0]["value"].split()[1]
+        played = await (await amelie.slash("play", channel=w.channel,
+                                           action=f"Placer {cell.lower()}")).final()
+        assert played.ephemeral and f"placer un jeton sur {cell}" in played.text, played.text
+        refused = await (await amelie.slash("play", channel=w.channel,
+                                            action="voler A1")).final()
+        assert "`fin`" in refused.text, refused.text          # alternatives as she types them
+        ended = await (await amelie.slash("play", channel=w.channel, action="fin")).final()
+        assert "✅" in ended.text, ended.text

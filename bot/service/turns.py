@@ -12,6 +12,7 @@ from collections.abc import Sequence
 
 from bot import chance
 from bot.engine import Action, Game, GameError, Seat, State, Text
+from bot.notation import parse_typed
 from bot.records import GameRecord, Played, StaleVersion, StepResult
 from bot.service.core import ServiceCore, _fail, _Live
 from bot.store import StepWrite
@@ -33,21 +34,25 @@ class TurnsMixin(ServiceCore):
         return record, seat, self.engine(record.game).legal(record.state, seat)
 
     async def play(
-        self, channel_id: int, user_id: int, notation: str, expected_version: int | None = None
+        self, channel_id: int, user_id: int, notation: str, expected_version: int | None = None,
+        *, lang: str | None = None,
     ) -> StepResult:
         """Play one step typed or chosen by ``user_id`` in the channel's game.
 
         ``expected_version`` (the version the player saw, carried by buttons) makes a
         retried or doubled request harmless: once the step is applied the version has
         moved on, so the retry gets :class:`StaleVersion` instead of a second step.
-        Engine errors (GameError with its Text) propagate unchanged.
+        Engine errors (GameError with its Text) propagate unchanged. A step typed in the
+        player's ``lang`` is read back to the canonical notation (:mod:`bot.notation`).
         """
         return await self.play_by_id(
-            await self._channel_game_id(channel_id), user_id, notation, expected_version
+            await self._channel_game_id(channel_id), user_id, notation, expected_version,
+            lang=lang,
         )
 
     async def play_by_id(
-        self, game_id: int, user_id: int, notation: str, expected_version: int | None = None
+        self, game_id: int, user_id: int, notation: str, expected_version: int | None = None,
+        *, lang: str | None = None,
     ) -> StepResult:
         """:meth:`play` for a game known by id (buttons).
 
@@ -74,7 +79,7 @@ class TurnsMixin(ServiceCore):
             engine = self.engine(record.game)
             if self._overdue(engine, record, seat):
                 raise StaleVersion(Text.of("service.too_late"))
-            action = engine.parse(record.state, seat, notation)
+            action = parse_typed(engine, record.state, seat, notation, lang)
             return await self._apply(live, seat, action)
 
     def stale_reason(self, record: GameRecord, seat: Seat, version: int) -> Text | None:
