@@ -179,6 +179,7 @@ async def test_a_french_player_gets_french_answers(tmp_path: Path) -> None:
         game = next(c for c in synced if c["name"] == "game")
         assert game["name_localizations"]["fr"] == "partie"
         assert game["description_localizations"]["fr"].startswith("Ouvrir")
+        w.guild.locale = "fr"                    # a French server: the posts are French too
         amelie = w.user("amelie", locale="fr")
         helped = await (await amelie.slash("help", channel=w.channel)).final()
         assert helped.ephemeral and "Lancer une partie" in helped.text
