@@ -81,6 +81,9 @@ class DingirBot(commands.Bot):
         """The image of each game's latest turn message (cogs.posting), reused by panels."""
         self._tasks: set[asyncio.Task[None]] = set()
         self._game_locks: dict[int, asyncio.Lock] = {}
+        self.stopping = False
+        """True once :meth:`close` began (its commands are being unloaded, then the
+        connection closed): interactions still arriving cannot be served."""
         logging.getLogger("discord.app_commands.tree").addFilter(self._cut_off_by_stop)
 
     def _cut_off_by_stop(self, record: logging.LogRecord) -> bool:
@@ -88,7 +91,7 @@ class DingirBot(commands.Bot):
         because the bot was stopping (discord.py logs them as errors, with no hook)."""
         error = record.exc_info[1] if record.exc_info else None
         stopped = isinstance(error, aiohttp.ClientConnectionError | RuntimeError)
-        return not (stopped and self.is_closed())
+        return not (stopped and self.stopping)
 
     async def setup_hook(self) -> None:
         """Workers, translator, cogs, dynamic buttons and command sync (runs once,
@@ -112,6 +115,7 @@ class DingirBot(commands.Bot):
         """Stop the decision clocks (the next start arms them again), disconnect, stop the
         background tasks (what they leave undone is picked up at the next start), then
         stop the workers."""
+        self.stopping = True
         try:
             await self.deadlines.close()
             await super().close()
@@ -141,7 +145,7 @@ class DingirBot(commands.Bot):
         self._tasks.discard(task)
         if task.cancelled() or task.exception() is None:
             return
-        if self.is_closed():      # stopping: its requests met the closed connection
+        if self.stopping:         # its requests met the closed connection
             log.info("background task %s stopped with the bot: %r", task.get_name(),
                      task.exception())
         else:

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 from collections.abc import Awaitable, Sequence
 from typing import TYPE_CHECKING, Any, TypeVar, cast
 
+import aiohttp
 import discord
 from discord import app_commands
 
@@ -194,6 +196,9 @@ async def on_tree_error(interaction: Interaction, error: app_commands.AppCommand
     a private answer, no traceback; errors already answered by a cog are left alone."""
     if interaction.response.is_done():
         return
+    if bot_of(interaction).stopping:     # its commands are unloading: not "outdated"
+        await answer_error(interaction, error)
+        return
     if isinstance(error, app_commands.CommandNotFound | app_commands.CommandSignatureMismatch):
         log.info("outdated command from a client: %s", error)
         try:
@@ -223,7 +228,12 @@ def error_text(error: BaseException, lang: str) -> str | None:
 
 async def answer_error(interaction: Interaction, error: BaseException) -> None:
     """Tell the user privately what went wrong (a rule, a lobby rule, a busy database, a bug)."""
-    if interaction.client.is_closed():    # shutting down: nobody can be answered any more
+    if bot_of(interaction).stopping:
+        if interaction.type != discord.InteractionType.autocomplete \
+                and not interaction.client.is_closed():
+            with contextlib.suppress(discord.HTTPException, RuntimeError,
+                                     aiohttp.ClientError):
+                await reply(interaction, tr(lang_of(interaction), "discord.restarting"))
         log.info("interaction %s left unanswered: the bot is stopping", interaction.id)
         return
     lang = lang_of(interaction)
