@@ -82,6 +82,7 @@ SCORE_X = 134  # the score's column in a panel
 STATS_X = 238  # the labels of supply, tokens on board and ziggurats
 STATS_Y = HAND_Y + 15  # the middle of their first row
 STATS_ROW = 36
+VALUE_W = 44  # the room of their values, at the right
 MARK = 30  # the mark of whose turn it is or of a winner
 INSET = 14  # right margin of a panel's texts
 BADGE = 36  # the exchange mark and the legend's symbols
@@ -410,7 +411,7 @@ class _Painter:
         texts.append((self.label(tr(lang, "render.score"), SCORE_X, STATS_Y, self.font_px(TEXT),
                                  anchor="lm"), muted))
         for row, key in enumerate(("render.supply", "render.on_board", "render.ziggurats")):
-            label, px = self.fit(tr(lang, key), SIDE_W - INSET - 44 - STATS_X, TEXT)
+            label, px = self.fit(tr(lang, key), SIDE_W - INSET - VALUE_W - STATS_X, TEXT)
             texts.append((self.label(label, STATS_X, STATS_Y + STATS_ROW * row, px, anchor="lm"),
                           muted))
         for text, ink in texts:
