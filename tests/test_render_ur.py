@@ -388,6 +388,7 @@ def test_header_texts_never_overlap(lang: str, width: int) -> None:
                 apart = (box[2] < second[0] or second[2] < box[0] or box[3] < second[1]
                          or second[3] < box[1])
                 assert name == other or apart, (name, other)
+        assert boxes["turn"][2] < boxes["icon"][0] < boxes["icon"][2] < boxes["left"][0]
         assert boxes["phase"][1] > max(boxes["left"][3], boxes["icon"][3])
         header = renderer.image(view, ctx(4, lang)).crop((left, top, right, bottom))
         paint = ImageDraw.Draw(header)
