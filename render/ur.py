@@ -1,11 +1,14 @@
 """The Ur board image: a pure function of the public view (format in INTERFACES.md).
 
-Layout at the reference size of 1200 x 800 px (everything scales with ``width``;
-1080 x 720 by default):
-the 6x6 board on the left; on the right a header (turn, phase, ziggurats left),
-one panel per player (name, shape, held tile, score if the game ended now,
-supply, tokens on board, ziggurats, whose turn or the winners), the spare tile
-with 3 players, and a legend.
+Made to be read on a phone, where Discord shows it about 400 px wide: no text is
+smaller than :data:`TEXT` reference px (10 px at 400 px), tiles carry no words
+but a large symbol of their face and a badge of their back, and a legend names
+the symbols. Layout at the reference size of 1200 x 900 px (everything scales
+with ``width``; 1000 x 750 by default): the 6x6 board at the top left with the
+legend under it; on the right the header (turn, ziggurats left, phase on its own
+line), one panel per player (name, whose turn or the winners, held tile, score
+if the game ended now, supply, tokens on board, ziggurats) and the spare tile
+with 3 players.
 
 Fast path (:meth:`UrRenderer.png`): every piece (static layer per language,
 board cells, panels, texts) is drawn once, flattened on its known background
@@ -17,8 +20,10 @@ with default PNG settings: it is the benchmark's baseline.
 
 from __future__ import annotations
 
+import math
 import threading
 from collections.abc import Callable
+from dataclasses import dataclass
 from functools import partial
 from typing import Any
 
@@ -28,6 +33,7 @@ from bot.i18n import tr
 from render import fonts, ur_text
 from render.context import RenderContext
 from render.draw import (
+    Box,
     Colour,
     Painter,
     Sprites,
@@ -46,7 +52,8 @@ from render.draw import (
 )
 
 REFERENCE_WIDTH = 1200
-DEFAULT_WIDTH = 1080  # about the width a phone shows: no downscaling, under 100 KB
+REFERENCE_HEIGHT = 900
+DEFAULT_WIDTH = 1000  # about the pixels a phone gives 400 px: no downscaling, under 100 KB
 PIECE_SPRITES = 512
 """Tiles, hands and panels kept drawn (about 15 KB each): those of the boards drawn lately
 (a long-running worker would otherwise keep every tile it ever met, up to 4,096)."""
@@ -57,17 +64,31 @@ PREVIEW_WIDTH = 720  # private turn panels: as wide as Discord shows an attachme
 COLUMNS = "ABCDEF"
 FACES = ("agriculture", "commerce", "culture", "politics", "war")
 # Reference geometry (px at width 1200).
-GRID = 56  # top-left corner of the grid
-CELL = 120
+TEXT = 30
+"""The smallest text: 10 px once the image is shown 400 px wide."""
+GRID = 42  # top-left corner of the grid
+CELL = 108  # a multiple of 6: whole pixels at the default width
 GAP = 4  # board visible around each tile
 TILE = CELL - 2 * GAP
-SIDE = 808  # left edge of the right column
-SIDE_W = 376
-PANEL_Y = 104
-PANEL_H = 150
-PANEL_STEP = 158
-HAND = 88  # held tile size in a panel
-LEGEND_Y = 752
+SIDE = 714  # left edge of the right column
+SIDE_W = 474
+HEADER_TOP = 44  # baselines of the header's two lines
+HEADER_BOTTOM = 88
+PANEL_Y = 102
+PANEL_H = 192
+PANEL_STEP = 198
+HAND_Y = 74  # top of the held tile in a panel; the tile is TILE px
+SCORE_X = 134  # the score's column in a panel
+STATS_X = 238  # the labels of supply, tokens on board and ziggurats
+STATS_Y = HAND_Y + 15  # the middle of their first row
+STATS_ROW = 36
+VALUE_W = 44  # the room of their values, at the right
+MARK = 30  # the mark of whose turn it is or of a winner
+INSET = 14  # right margin of a panel's texts
+BADGE = 36  # the exchange mark and the legend's symbols
+LEGEND_Y = 712
+LEGEND_ROW = 44
+LEGEND_COLUMN = 340
 
 View = dict[str, Any]
 CellKey = tuple[bool, str, str, int | None, int, bool, bool]
@@ -115,6 +136,46 @@ def panel_state(view: View, seat: int) -> str:
     return "active" if view["current"] == seat else "idle"
 
 
+@dataclass(frozen=True)
+class Label:
+    """One line of text as drawn: ``xy`` and ``size`` in px of the image."""
+
+    text: str
+    xy: tuple[int, int]
+    size: int
+    bold: bool = False
+    anchor: str = "la"
+
+    def box(self) -> Box:
+        """The box the text covers in the image."""
+        left, top, right, bottom = fonts.font(self.size, self.bold).getbbox(
+            self.text, anchor=self.anchor)
+        return left + self.xy[0], top + self.xy[1], right + self.xy[0], bottom + self.xy[1]
+
+
+@dataclass(frozen=True)
+class Header:
+    """The header as drawn: the turn and the ziggurats left on the first line (the
+    ziggurat ``icon`` of ``icon_size`` px at ``icon_at``), the phase on the second."""
+
+    turn: Label
+    left: Label
+    icon_at: tuple[int, int]
+    icon_size: int
+    phase: Label
+
+    def boxes(self) -> dict[str, Box]:
+        """Every piece's box in the image, by name."""
+        x, y = self.icon_at
+        return {"turn": self.turn.box(), "left": self.left.box(), "phase": self.phase.box(),
+                "icon": (x, y, x + self.icon_size, y + self.icon_size)}
+
+
+def header_layout(view: View, lang: str, width: int = DEFAULT_WIDTH) -> Header:
+    """Where the header of ``view`` is drawn in ``lang`` in an image ``width`` px wide."""
+    return _Painter(width, memo=False).header(view, lang)
+
+
 class _Painter:
     """Draws views at one size.
 
@@ -127,7 +188,7 @@ class _Painter:
     def __init__(self, width: int, memo: bool, palette: Image.Image | None = None,
                  arts: Sprites[Image.Image] | None = None) -> None:
         self.k = width / REFERENCE_WIDTH
-        self.size = (width, round(width * 2 / 3))
+        self.size = (width, round(width * REFERENCE_HEIGHT / REFERENCE_WIDTH))
         self.pieces: Sprites[Image.Image] = Sprites(memo, PIECE_SPRITES)
         self.texts: Sprites[tuple[Image.Image, tuple[int, int]]] = Sprites(memo)
         self.names: Sprites[tuple[Image.Image, tuple[int, int]]] = Sprites(memo, NAME_SPRITES)
@@ -140,8 +201,19 @@ class _Painter:
         return round(value * self.k)
 
     def font_px(self, value: float) -> int:
-        """A reference font size in pixels at this size."""
-        return max(8, round(value * self.k))
+        """A reference font size in pixels at this size (rounded up: never under :data:`TEXT`
+        once scaled to a phone)."""
+        return math.ceil(value * self.k - 1e-9)
+
+    def fit(self, text: str, room: float, size: float, bold: bool = False) -> tuple[str, int]:
+        """``text`` and its size in px to fit ``room`` reference px, from ``size`` down to
+        :data:`TEXT` (then cut with an ellipsis)."""
+        return fonts.fit(text, self.u(room), self.font_px(size), self.font_px(TEXT), bold)
+
+    def label(self, text: str, x: float, y: float, size: int, bold: bool = False,
+              anchor: str = "la") -> Label:
+        """``text`` at the reference point (``x``, ``y``); ``size`` is already in pixels."""
+        return Label(text, (self.u(x), self.u(y)), size, bold, anchor)
 
     def finish(self, image: Image.Image) -> Image.Image:
         """A flattened piece in the canvas mode (indexed when there is a palette)."""
@@ -155,9 +227,9 @@ class _Painter:
 
     # -- transparent artwork -----------------------------------------------------------------
 
-    def tile_art(self, face: str, back: str, size: float, lang: str) -> Image.Image:
-        """A tile showing ``face``, its ``back`` as a small badge, ``size`` reference px."""
-        px = self.u(size)
+    def tile_art(self, face: str, back: str) -> Image.Image:
+        """A tile: a large symbol of ``face``, and its ``back`` as a badge at the top right."""
+        px = self.u(TILE)
         fill, ink = _face(face)
         back_fill, back_ink = _face(back)
 
@@ -165,18 +237,25 @@ class _Painter:
             s = px * k / TILE
             d.rounded_rectangle((0, 0, px * k - 1, px * k - 1), radius=10 * s, fill=fill,
                                 outline=mix(ink, fill, 0.45), width=round(2 * s))
-            draw_icon(d, face, (30 * s, 10 * s, 74 * s, 54 * s), ink, fill)
-            d.ellipse((76 * s, 4 * s, 108 * s, 36 * s), fill=back_fill, outline=back_ink,
+            draw_icon(d, face, (8 * s, 10 * s, 64 * s, 66 * s), ink, fill)
+            d.ellipse((62 * s, 3 * s, 99 * s, 40 * s), fill=back_fill, outline=back_ink,
                       width=round(2 * s))
-            draw_icon(d, back, (82 * s, 10 * s, 102 * s, 30 * s), back_ink, back_fill)
+            draw_icon(d, back, (69 * s, 10 * s, 92 * s, 33 * s), back_ink, back_fill)
 
-        sprite = smooth((px, px), paint)
-        word, word_px = fonts.fit(tr(lang, f"ur.face.{face}"), px * 100 / TILE,
-                                  self.font_px(size * 17 / TILE), self.font_px(size * 11 / TILE),
-                                  True)
-        ImageDraw.Draw(sprite).text((px / 2, px * 67 / TILE), word, fill=ink, anchor="mm",
-                                    font=fonts.font(word_px, True))
-        return sprite
+        return smooth((px, px), paint)
+
+    def chip_art(self, face: str) -> Image.Image:
+        """A face's symbol on its colour, the legend's name for it."""
+        px = self.u(BADGE)
+        fill, ink = _face(face)
+
+        def paint(d: ImageDraw.ImageDraw, k: float) -> None:
+            d.rounded_rectangle((0, 0, px * k - 1, px * k - 1), radius=px * k / 6, fill=fill,
+                                outline=mix(ink, fill, 0.45), width=round(k))
+            m = px * k * 0.12
+            draw_icon(d, face, (m, m, px * k - m, px * k - m), ink, fill)
+
+        return smooth((px, px), paint)
 
     def hole_art(self, owner: int) -> Image.Image:
         """A ziggurat standing where a tile was, in its builder's colour and shape."""
@@ -188,9 +267,9 @@ class _Painter:
             s = px * k / TILE
             d.rounded_rectangle((0, 0, px * k - 1, px * k - 1), radius=10 * s, fill=hole,
                                 outline=edge, width=round(3 * s))
-            draw_icon(d, "ziggurat", (14 * s, 14 * s, 98 * s, 98 * s), colour, hole)
-            d.ellipse((4 * s, 4 * s, 38 * s, 38 * s), fill=colour, outline=edge, width=round(2 * s))
-            draw_icon(d, shape, (11 * s, 11 * s, 31 * s, 31 * s), self.fore(colour), colour)
+            draw_icon(d, "ziggurat", (14 * s, 16 * s, 94 * s, 96 * s), colour, hole)
+            d.ellipse((4 * s, 4 * s, 42 * s, 42 * s), fill=colour, outline=edge, width=round(2 * s))
+            draw_icon(d, shape, (12 * s, 12 * s, 34 * s, 34 * s), self.fore(colour), colour)
 
         return smooth((px, px), paint)
 
@@ -209,13 +288,13 @@ class _Painter:
             s = px * k / TILE
             d.rounded_rectangle((0, 0, px * k - 1, px * k - 1), radius=10 * s, outline=colour,
                                 width=round(5 * s))
-            d.rounded_rectangle((0, 80 * s, px * k - 1, px * k - 1), radius=10 * s, fill=colour)
-            d.rectangle((0, 80 * s, px * k - 1, 92 * s), fill=colour)
-            draw_icon(d, shape, (28 * s, 84 * s, 52 * s, 108 * s), fore, colour)
+            d.rounded_rectangle((0, 68 * s, px * k - 1, px * k - 1), radius=10 * s, fill=colour)
+            d.rectangle((0, 68 * s, px * k - 1, 80 * s), fill=colour)
+            draw_icon(d, shape, (14 * s, 73 * s, 38 * s, 97 * s), fore, colour)
 
         sprite = smooth((px, px), paint)
-        ImageDraw.Draw(sprite).text((self.u(58), self.u(96)), f"×{count}", fill=fore, anchor="lm",
-                                    font=fonts.font(self.font_px(24), True))
+        ImageDraw.Draw(sprite).text((self.u(44), self.u(85)), f"×{count}", fill=fore, anchor="lm",
+                                    font=fonts.font(self.font_px(TEXT + 2), True))
         return sprite
 
     def frame_art(self, size: float) -> Image.Image:
@@ -234,7 +313,7 @@ class _Painter:
 
     def badge_art(self, name: str, fill: Colour, ink: Colour) -> Image.Image:
         """A round badge with an icon (the exchange mark, the legend's back side)."""
-        px = self.u(30)
+        px = self.u(BADGE)
 
         def paint(d: ImageDraw.ImageDraw, k: float) -> None:
             d.ellipse((0, 0, px * k - 1, px * k - 1), fill=fill, outline=ink, width=round(2 * k))
@@ -250,7 +329,11 @@ class _Painter:
 
     # -- flattened pieces --------------------------------------------------------------------
 
-    def cell(self, key: CellKey, lang: str) -> Image.Image:
+    def tile(self, face: str, back: str) -> Image.Image:
+        """The (shared) art of a tile."""
+        return self._art(("tile", face, back), lambda: self.tile_art(face, back))
+
+    def cell(self, key: CellKey) -> Image.Image:
         """One board cell (tile or ziggurat, tokens, highlight) on the board colour."""
         ziggurat, face, back, owner, count, marked, exchanged = key
         image = Image.new("RGB", (self.u(CELL),) * 2, self.c["board"])
@@ -258,22 +341,20 @@ class _Painter:
         if ziggurat and owner is not None:
             paste(image, self._art(("hole", owner), lambda: self.hole_art(owner)), at)
         else:
-            paste(image, self._art(("tile", face, back, TILE, lang),
-                                   lambda: self.tile_art(face, back, TILE, lang)), at)
+            paste(image, self.tile(face, back), at)
             if count and owner is not None:
                 paste(image, self._art(("tokens", owner, count),
                                        lambda: self.tokens_art(owner, count)), at)
         if marked:
             paste(image, self._art(("frame", CELL), lambda: self.frame_art(CELL)), (0, 0))
         if exchanged:
-            paste(image, self.exchange_art(), (self.u(6), self.u(6)))
+            paste(image, self.exchange_art(), (self.u(2), self.u(2)))
         return image
 
-    def hand(self, face: str, back: str, background: Colour, lang: str) -> Image.Image:
+    def hand(self, face: str, back: str, background: Colour) -> Image.Image:
         """A held or spare tile on a panel's colour."""
-        image = Image.new("RGB", (self.u(HAND),) * 2, background)
-        paste(image, self._art(("tile", face, back, HAND, lang),
-                               lambda: self.tile_art(face, back, HAND, lang)), (0, 0))
+        image = Image.new("RGB", (self.u(TILE),) * 2, background)
+        paste(image, self.tile(face, back), (0, 0))
         return image
 
     def _panel_fill(self, state: str) -> Colour:
@@ -294,82 +375,87 @@ class _Painter:
 
         return smooth((w, h), paint, self.c["background"])
 
+    def status(self, state: str, lang: str) -> tuple[str, int]:
+        """The word of a panel's ``state`` ("" when idle) and the reference width it takes
+        at the right of the name's line, with its mark."""
+        if state == "idle":
+            return "", 0
+        word = tr(lang, "render.winner" if state == "winner" else "render.to_play")
+        width = fonts.font(self.font_px(TEXT)).getlength(word) / self.k
+        return word, math.ceil(width) + MARK + 8
+
     def panel(self, seat: int, state: str, lang: str) -> Image.Image:
         """A player's panel without its values: frame, colour, shape, labels, status."""
         colour, shape = _player(seat)
         fill = self._panel_fill(state)
         edge = {"idle": self.c["panel_edge"], "active": colour, "winner": self.c["winner"]}[state]
         b = 2 if state == "idle" else 5
-        u = self.u
+        word, room = self.status(state, lang)
+        mark_x = SIDE_W - INSET - room
 
         def paint(d: ImageDraw.ImageDraw, k: float) -> None:
             s = k * self.k
             d.rounded_rectangle((b * s, b * s, (b + 10) * s, (PANEL_H - b) * s), radius=5 * s,
                                 fill=colour)
-            draw_icon(d, shape, ((b + 20) * s, (b + 4) * s, (b + 52) * s, (b + 36) * s), colour,
-                      fill)
+            draw_icon(d, shape, (22 * s, 10 * s, 56 * s, 44 * s), colour, fill)
             if state != "idle":
                 mark, ink = ("star", self.c["winner"]) if state == "winner" else ("arrow", colour)
-                draw_icon(d, mark, ((SIDE_W - 136 + b) * s, (b + 8) * s, (SIDE_W - 110 + b) * s,
-                                    (b + 34) * s), ink, fill)
+                draw_icon(d, mark, (mark_x * s, (27 - MARK / 2) * s, (mark_x + MARK) * s,
+                                    (27 + MARK / 2) * s), ink, fill)
 
         image = self._panel_base(edge, fill, b, paint)
         d = ImageDraw.Draw(image)
-        if state != "idle":
-            word = tr(lang, "render.winner" if state == "winner" else "render.to_play")
-            word, px = fonts.fit(word, u(96), self.font_px(19), self.font_px(13), True)
-            d.text((u(SIDE_W - 100), u(27)), word, fill=self.c["ink"], anchor="lm",
-                   font=fonts.font(px, True))
+        texts = [(self.label(word, SIDE_W - INSET, 27, self.font_px(TEXT), anchor="rm"),
+                  self.c["ink"])] if word else []
         muted = self.c["muted"]
-        d.text((u(126), u(56)), tr(lang, "render.score"), fill=muted,
-               font=fonts.font(self.font_px(17)))
+        texts.append((self.label(tr(lang, "render.score"), SCORE_X, STATS_Y, self.font_px(TEXT),
+                                 anchor="lm"), muted))
         for row, key in enumerate(("render.supply", "render.on_board", "render.ziggurats")):
-            label, px = fonts.fit(tr(lang, key), u(110), self.font_px(18), self.font_px(13))
-            d.text((u(220), u(68 + 30 * row)), label, fill=muted, anchor="lm", font=fonts.font(px))
+            label, px = self.fit(tr(lang, key), SIDE_W - INSET - VALUE_W - STATS_X, TEXT)
+            texts.append((self.label(label, STATS_X, STATS_Y + STATS_ROW * row, px, anchor="lm"),
+                          muted))
+        for text, ink in texts:
+            d.text(text.xy, text.text, fill=ink, anchor=text.anchor,
+                   font=fonts.font(text.size, text.bold))
         return image
 
     def spare_panel(self, exchanged: bool, lang: str) -> Image.Image:
         """The frame of the spare tile's slot (3 players), marked if just exchanged."""
         image = self._panel_base(self.c["panel_edge"], self.c["panel"], 2)
-        label, px = fonts.fit(tr(lang, "render.spare"), self.u(220), self.font_px(24),
-                              self.font_px(15), True)
-        ImageDraw.Draw(image).text((self.u(126), self.u(75)), label, fill=self.c["ink"],
-                                   anchor="lm", font=fonts.font(px, True))
+        label, px = self.fit(tr(lang, "render.spare"), SIDE_W - INSET - SCORE_X, TEXT + 2, True)
+        ImageDraw.Draw(image).text((self.u(SCORE_X), self.u(PANEL_H / 2)), label,
+                                   fill=self.c["ink"], anchor="lm", font=fonts.font(px, True))
         if exchanged:
-            paste(image, self.exchange_art(), (self.u(12), self.u(18)))
+            paste(image, self.exchange_art(), (self.u(8), self.u(PANEL_H / 2 - TILE / 2 - 12)))
         return image
 
     def static(self, lang: str) -> Image.Image:
-        """Background, board frame, coordinates, title and legend in ``lang``."""
+        """Background, board frame, coordinates and legend in ``lang``."""
         c, u = self.c, self.u
         image = Image.new("RGB", self.size, c["background"])
         d = ImageDraw.Draw(image)
         end = GRID + 6 * CELL
         d.rounded_rectangle((u(GRID - 8), u(GRID - 8), u(end + 8), u(end + 8)), radius=u(12),
                             fill=c["board"], outline=c["board_edge"], width=max(1, u(3)))
-        coordinate = fonts.font(self.font_px(26), True)
+        coordinate = fonts.font(self.font_px(TEXT + 2), True)
         for i in range(6):
             middle = u(GRID + CELL * i + CELL / 2)
             d.text((middle, u(GRID / 2 - 4)), COLUMNS[i], fill=c["coordinates"], anchor="mm",
                    font=coordinate)
             d.text((u(GRID / 2 - 4), middle), str(i + 1), fill=c["coordinates"], anchor="mm",
                    font=coordinate)
-        d.text((u(SIDE), u(50)), tr(lang, "render.title.ur"), fill=c["ink"], anchor="ls",
-               font=fonts.font(self.font_px(44), True))
         war_fill, war_ink = _face("war")
-        items = ((self.frame_art(30), tr(lang, "render.legend.last_turn")),
-                 (self.exchange_art(), tr(lang, "render.legend.exchanged")),
-                 (self.badge_art("war", war_fill, war_ink), tr(lang, "render.legend.back")))
-        size = self.font_px(18)
-        while size > self.font_px(11) and u(SIDE_W - 3 * 36 - 2 * 18) < sum(
-                fonts.font(size).getlength(label) for _, label in items):
-            size -= 1
-        x = u(SIDE)
-        for sprite, label in items:
-            paste(image, sprite, (x, u(LEGEND_Y - 15)))
-            d.text((x + u(36), u(LEGEND_Y)), label, fill=c["ink"], anchor="lm",
-                   font=fonts.font(size))
-            x += u(36 + 18) + round(fonts.font(size).getlength(label))
+        items = [(self.chip_art(face), tr(lang, f"ur.face.{face}")) for face in FACES]
+        items += [(self.badge_art("war", war_fill, war_ink), tr(lang, "render.legend.back")),
+                  (self.frame_art(BADGE), tr(lang, "render.legend.last_turn")),
+                  (self.exchange_art(), tr(lang, "render.legend.exchanged"))]
+        rows = math.ceil(len(items) / 2)
+        for i, (sprite, text) in enumerate(items):
+            x, y = GRID - 8 + LEGEND_COLUMN * (i // rows), LEGEND_Y + LEGEND_ROW * (i % rows)
+            paste(image, sprite, (u(x), u(y)))
+            word, px = self.fit(text, LEGEND_COLUMN - BADGE - 20, TEXT)
+            d.text((u(x + BADGE + 10), u(y + BADGE / 2)), word, fill=c["ink"], anchor="lm",
+                   font=fonts.font(px))
         return image
 
     # -- composition -------------------------------------------------------------------------
@@ -378,19 +464,20 @@ class _Painter:
                build: Callable[[], Image.Image], x: float, y: float) -> None:
         paste(canvas, self._piece(key, build), (self.u(x), self.u(y)))
 
-    def _text(self, canvas: Image.Image, xy: tuple[float, float], value: str, size: int,
-              fill: Colour, background: Colour, bold: bool = False, anchor: str = "la",
+    def _text(self, canvas: Image.Image, text: Label, fill: Colour, background: Colour,
               *, name: bool = False) -> None:
-        """Paste ``value`` at ``xy`` (reference px); ``size`` is already in pixels. A
-        player's ``name`` is kept among fewer sprites: there are as many as players."""
+        """Paste ``text``; a player's ``name`` is kept among fewer sprites: there are as
+        many as players."""
 
         def build() -> tuple[Image.Image, tuple[int, int]]:
-            image, offset = text_sprite(value, size, bold, fill, background, anchor)
+            image, offset = text_sprite(text.text, text.size, text.bold, fill, background,
+                                        text.anchor)
             return self.finish(image), offset
 
         sprites = self.names if name else self.texts
-        sprite, (dx, dy) = sprites.get((value, size, bold, fill, background, anchor), build)
-        paste(canvas, sprite, (self.u(xy[0]) + dx, self.u(xy[1]) + dy))
+        key = (text.text, text.size, text.bold, fill, background, text.anchor)
+        sprite, (dx, dy) = sprites.get(key, build)
+        paste(canvas, sprite, (text.xy[0] + dx, text.xy[1] + dy))
 
     def compose(self, view: View, ctx: RenderContext) -> Image.Image:
         """The whole board image for ``view``."""
@@ -404,56 +491,65 @@ class _Painter:
         for r, row in enumerate(view["grid"]):
             for col, cell in enumerate(row):
                 key = cell_key(cell, (r, col) in marked, exchanged == f"{COLUMNS[col]}{r + 1}")
-                self._paste(canvas, ("cell", key, lang), partial(self.cell, key, lang),
+                self._paste(canvas, ("cell", key), partial(self.cell, key),
                             GRID + col * CELL, GRID + r * CELL)
-        self._header(canvas, view, lang)
+        self._header(canvas, self.header(view, lang))
         for seat in range(view["players"]):
             self._player(canvas, view, ctx, seat)
         if view["players"] == 3:
             self._spare(canvas, view.get("spare"), exchanged == "spare", lang)
         return canvas
 
-    def _header(self, canvas: Image.Image, view: View, lang: str) -> None:
-        c, right, bg = self.c, SIDE + SIDE_W, self.c["background"]
-        self._text(canvas, (right, 50), tr(lang, "render.turn", n=view["turn"] + 1),
-                   self.font_px(26), c["muted"], bg, True, "rs")
-        phase, px = fonts.fit(tr(lang, f"render.phase.{view['phase']}"), self.u(230),
-                              self.font_px(24), self.font_px(15), True)
-        self._text(canvas, (SIDE, 82), phase, px, c["ink"], bg, True, "ls")
-        left = tr(lang, "render.ziggurats_left", n=view["ziggurats_left"])
-        self._text(canvas, (right, 82), left, self.font_px(20), c["muted"], bg, False, "rs")
-        width = fonts.font(self.font_px(20)).getlength(left) / self.k
-        self._paste(canvas, ("ziggurat",), self._ziggurat_icon, right - width - 34, 58)
+    def header(self, view: View, lang: str) -> Header:
+        """Where the header's texts and icon go (see :class:`Header`)."""
+        right = SIDE + SIDE_W
+        turn = self.label(tr(lang, "render.turn", n=view["turn"] + 1), SIDE, HEADER_TOP,
+                          self.font_px(40), True, "ls")
+        left = self.label(tr(lang, "render.ziggurats_left", n=view["ziggurats_left"]), right,
+                          HEADER_TOP, self.font_px(TEXT + 2), anchor="rs")
+        icon_size = self.u(BADGE)
+        icon_at = (round(left.box()[0]) - self.u(8) - icon_size, self.u(HEADER_TOP - BADGE + 4))
+        phase, px = self.fit(tr(lang, f"render.phase.{view['phase']}"), SIDE_W, 36, True)
+        return Header(turn, left, icon_at, icon_size,
+                      self.label(phase, SIDE, HEADER_BOTTOM, px, True, "ls"))
+
+    def _header(self, canvas: Image.Image, header: Header) -> None:
+        c, bg = self.c, self.c["background"]
+        self._text(canvas, header.turn, c["ink"], bg)
+        self._text(canvas, header.left, c["muted"], bg)
+        self._text(canvas, header.phase, c["ink"], bg)
+        paste(canvas, self._piece(("ziggurat",), self._ziggurat_icon), header.icon_at)
 
     def _ziggurat_icon(self) -> Image.Image:
-        image = Image.new("RGB", (self.u(28),) * 2, self.c["background"])
-        paste(image, icon("ziggurat", self.u(28), self.c["hole_edge"], self.c["background"]),
+        image = Image.new("RGB", (self.u(BADGE),) * 2, self.c["background"])
+        paste(image, icon("ziggurat", self.u(BADGE), self.c["hole_edge"], self.c["background"]),
               (0, 0))
         return image
 
     def _player(self, canvas: Image.Image, view: View, ctx: RenderContext, seat: int) -> None:
-        lang, c = ctx.lang, self.c
+        lang, ink = ctx.lang, self.c["ink"]
         state = panel_state(view, seat)
         fill = self._panel_fill(state)
         x, y = SIDE, PANEL_Y + seat * PANEL_STEP
         self._paste(canvas, ("panel", seat, state, lang), lambda: self.panel(seat, state, lang),
                     x, y)
         raw = ctx.names[seat] if seat < len(ctx.names) else ""
-        room = self.u(SIDE_W - 78 - (146 if state != "idle" else 12))
-        name, px = fonts.fit(display_name(raw, seat, lang), room, self.font_px(26),
-                             self.font_px(20), True)
-        self._text(canvas, (x + 68, y + 27), name, px, c["ink"], fill, True, "lm", name=True)
+        room = SIDE_W - 66 - INSET - self.status(state, lang)[1]
+        name, px = self.fit(display_name(raw, seat, lang), room, 36, True)
+        self._text(canvas, self.label(name, x + 66, y + 27, px, True, "lm"), ink, fill, name=True)
         hand = view["hands"][seat]
         if hand:
             face, back = hand["face"], hand["back"]
-            self._paste(canvas, ("hand", face, back, fill, lang),
-                        lambda: self.hand(face, back, fill, lang), x + 26, y + 52)
-        self._text(canvas, (x + 126, y + 134), str(view["scores"][seat]), self.font_px(52),
-                   c["ink"], fill, True, "ls")
+            self._paste(canvas, ("hand", face, back, fill), lambda: self.hand(face, back, fill),
+                        x + 20, y + HAND_Y)
+        score, px = self.fit(str(view["scores"][seat]), STATS_X - SCORE_X - 10, 64, True)
+        self._text(canvas, self.label(score, x + SCORE_X, y + HAND_Y + TILE, px, True, "ls"),
+                   ink, fill)
         values = (view["supply"][seat], view["on_board"][seat], view["ziggurats"][seat])
         for row, value in enumerate(values):
-            self._text(canvas, (x + SIDE_W - 16, y + 68 + 30 * row), str(value), self.font_px(22),
-                       c["ink"], fill, True, "rm")
+            self._text(canvas, self.label(str(value), x + SIDE_W - INSET,
+                                          y + STATS_Y + STATS_ROW * row,
+                                          self.font_px(TEXT + 2), True, "rm"), ink, fill)
 
     def _spare(self, canvas: Image.Image, spare: dict[str, str] | None, exchanged: bool,
                lang: str) -> None:
@@ -463,8 +559,8 @@ class _Painter:
         if spare:
             face, back = spare["face"], spare["back"]
             fill = self.c["panel"]
-            self._paste(canvas, ("hand", face, back, fill, lang),
-                        lambda: self.hand(face, back, fill, lang), x + 26, y + 31)
+            self._paste(canvas, ("hand", face, back, fill), lambda: self.hand(face, back, fill),
+                        x + 20, y + (PANEL_H - TILE) / 2)
 
 
 class UrRenderer:

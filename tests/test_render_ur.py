@@ -1,4 +1,4 @@
-"""The Ur board image: format, size, determinism, highlights, names, languages."""
+"""The Ur board image: format, size, determinism, highlights, names, languages, phones."""
 
 from __future__ import annotations
 
@@ -9,9 +9,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from PIL import Image, ImageChops
+from PIL import Image, ImageChops, ImageDraw
 
-from benchmarks.bench_render import playout  # every public view of one random game
+from benchmarks.bench_render import playout, spread  # every public view of one random game
 from bot.i18n import catalogue
 from render import fonts
 from render.context import RenderContext
@@ -23,16 +23,24 @@ from render.ur import (
     PANEL_H,
     PANEL_STEP,
     PANEL_Y,
+    PREVIEW_WIDTH,
     REFERENCE_WIDTH,
     RENDERER,
     SIDE,
     SIDE_W,
     UrRenderer,
     display_name,
+    header_layout,
     render_naive,
 )
 
 MAX_BYTES = 100_000
+PHONE = 400
+"""Pixels Discord gives an image on a phone."""
+MIN_PHONE_TEXT = 10.0
+"""Smallest text allowed, in pixels once the image is shown PHONE pixels wide."""
+LONG_NAMES = ("Ninsun, wild cow of Uruk", "Gilgamesh, two-thirds a god", "Enkidu 🌙 of the steppe",
+              "Éloïse Dupont-Aignan de la Tour")
 NAMES = ("Ninsun", "Gilgamesh", "Enkidu", "Shamhat")
 Box = tuple[int, int, int, int]
 
@@ -324,3 +332,67 @@ def test_missing_font_falls_back(monkeypatch: pytest.MonkeyPatch, tmp_path: Path
     finally:
         for cached in caches:
             cached.cache_clear()
+
+
+@pytest.mark.parametrize("players", [3, 4])
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_every_image_is_small_and_readable_on_a_phone(players: int, lang: str,
+                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    """Public boards and private previews (a tile in every hand) of a random game with long
+    names: each PNG is at most MAX_BYTES, every text drawn is at least MIN_PHONE_TEXT px once
+    the image is shown PHONE px wide, and only player names are ever cut ("…")."""
+    drawn: list[tuple[str, int]] = []
+    original = ImageDraw.ImageDraw.text
+
+    def text(self: ImageDraw.ImageDraw, xy: Any, value: str, *args: Any, **kwargs: Any) -> Any:
+        drawn.append((value, kwargs["font"].size))
+        return original(self, xy, value, *args, **kwargs)
+
+    monkeypatch.setattr(ImageDraw.ImageDraw, "text", text)
+    context = RenderContext(LONG_NAMES[:players], lang)
+    views = spread(playout(20 + players, players), 16)
+    assert all(all(view["hands"]) for view in views)
+    shown = {display_name(name, seat, lang) for seat, name in enumerate(context.names)}
+    for width in (RENDERER.width, PREVIEW_WIDTH):
+        drawn.clear()
+        renderer = UrRenderer(width)  # fresh: every piece is drawn, so every text is seen
+        for view in views:
+            data = renderer.png(view, context)
+            assert len(data) <= MAX_BYTES and decode(data).width == width
+        assert min(size for _, size in drawn) * PHONE / width >= MIN_PHONE_TEXT
+        cut = {value for value, _ in drawn if fonts.ELLIPSIS in value}
+        assert cut, "the long names should have been cut"
+        assert all(any(name.startswith(value[:-1].rstrip()) for name in shown) for value in cut)
+        words = {value for value, _ in drawn}
+        faces = {catalogue(lang)[f"ur.face.{face}"] for face in FACES}
+        assert faces <= words  # named whole, in the legend
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+@pytest.mark.parametrize("width", [RENDERER.width, PREVIEW_WIDTH])
+def test_header_texts_never_overlap(lang: str, width: int) -> None:
+    """The phase (French "Placement des jetons" is the longest) never runs into the turn or
+    the ziggurats left, all stay in the right column above the panels, and nothing else is
+    drawn there (the layout measured is the one drawn)."""
+    k = width / REFERENCE_WIDTH
+    left, top, right, bottom = (round(v * k) for v in (SIDE, 0, SIDE + SIDE_W, PANEL_Y))
+    renderer = UrRenderer(width)
+    background = renderer.image(make_view(3), ctx(3, lang)).getpixel((0, 0))
+    for phase, left_over in (("placement", 5), ("setup_exchange", 5), ("turn", 1), ("over", 0)):
+        view = make_view(4, phase=phase, turn=118, ziggurats_left=left_over)
+        boxes = header_layout(view, lang, width).boxes()
+        for name, box in boxes.items():
+            assert inside((round(box[0]), round(box[1]), round(box[2]), round(box[3])),
+                          (left, top, right, bottom)), name
+            for other, second in boxes.items():
+                apart = (box[2] < second[0] or second[2] < box[0] or box[3] < second[1]
+                         or second[3] < box[1])
+                assert name == other or apart, (name, other)
+        assert boxes["turn"][2] < boxes["icon"][0] < boxes["icon"][2] < boxes["left"][0]
+        assert boxes["phase"][1] > max(boxes["left"][3], boxes["icon"][3])
+        header = renderer.image(view, ctx(4, lang)).crop((left, top, right, bottom))
+        paint = ImageDraw.Draw(header)
+        for box in boxes.values():
+            paint.rectangle((box[0] - left, box[1], box[2] - left - 1, box[3] - 1),
+                            fill=background)
+        assert header.getcolors() == [(header.width * header.height, background)]
