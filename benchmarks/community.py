@@ -3,7 +3,8 @@
 Usage::
 
     python benchmarks/community.py --games N --concurrency C --duration S --seed X
-        [--pause human|none] [--think SECONDS] [--kills K] [--faults] [--json FILE]
+        [--pause human|none] [--think SECONDS] [--kills K] [--faults] [--operations]
+        [--json FILE]
 
 What it does:
 
@@ -14,14 +15,19 @@ What it does:
 3. plays for ``S`` seconds: at every table the player the last board post mentions
    takes their turn, either with ``/play`` (choosing among what the bot's autocomplete
    offers) or with "Take my turn" and the private panel's buttons/select menu; now and
-   then someone asks ``/game board`` or ``/game status``; ``--pause human`` waits a
-   random think time (mean ``--think``) before each step, ``none`` goes flat out; at
-   most ``C`` interactions are in flight; a finished game is followed by a new one;
+   then someone asks ``/game board``, ``/game status``, ``/mygames`` or ``/stats``, and
+   one game in ten is followed turn by turn (``/game follow``, a DM after each turn);
+   ``--pause human`` waits a random think time (mean ``--think``) before each step,
+   ``none`` goes flat out; at most ``C`` interactions are in flight; a finished game is
+   followed by a new one;
 4. faults: ``--kills K`` SIGKILLs the bot K times at random moments and restarts it;
    ``--faults`` also drops the gateway (the bot RESUMEs), answers some requests with
    429 and 500, locks the database from another process for a few seconds, and fills
    the disk for a few seconds (the database then lives on a small tmpfs mounted for
-   the run; that needs root, and the table says when it was skipped);
+   the run; that needs root, and the table says when it was skipped); ``--operations``
+   adds a worker stopped for 30 s, board posts refused (400, then 503 six times), a
+   second bot started on the same database, the bot away 30 days, the database file
+   replaced under it and a backup restored (each as an operator would handle it);
 5. afterwards reads the SQLite database directly: every step the stand-in saw
    acknowledged must be in the action log exactly once, no game may be stuck and every
    game's log must replay to its stored state; with faults, reminders must still fire
@@ -92,10 +98,14 @@ FIRST_TIMEOUT = 10.0
 FINAL_TIMEOUT = 30.0
 BOARD_TIMEOUT = 30.0
 MAX_STEPS_PER_TURN = 80
+QUERIES = ("game board", "game status", "mygames", "stats")
+"""What players ask now and then between turns."""
+FOLLOW_SHARE = 0.1
+"""Games that a player follows turn by turn (a direct message after every turn)."""
 CLK_TCK = os.sysconf("SC_CLK_TCK")
 OPERATIONS = ("stop_worker", "post400", "post5xx", "second_instance", "away_30_days",
               "replace_database", "restore_backup")
-"""The faults of a bot's life beyond crashes (``--faults``): a worker stopped, posts
+"""The faults of a bot's life beyond crashes (``--operations``): a worker stopped, posts
 refused, a second instance, a month of downtime, the database file replaced, a backup
 restored."""
 LOCKER = (
@@ -667,6 +677,7 @@ class Harness:
             plan.append((self.rng.uniform(0.3, 0.7) * duration, "lock"))
             if self.disk is not None:
                 plan.append((self.rng.uniform(0.3, 0.8) * duration, "full"))
+        if self.opts.operations:
             plan += [(self.rng.uniform(0.1, 0.9) * duration, what) for what in OPERATIONS]
         for offset, what in sorted(plan):
             delay = start + offset - time.monotonic()
@@ -749,6 +760,9 @@ class Driver:
             raise Lost(f"game new: {made.text[:80]}")
         for user in others:
             await self.h.call("command", partial(user.slash, "game join", channel=self.channel))
+        if self.rng.random() < FOLLOW_SHARE:       # a spectator told of every turn by DM
+            await self.h.call("command", partial(self.t.players[-1].slash, "game follow",
+                                                 channel=self.channel, each_turn=True))
         mark = self.h.fake.mark()
         await self.h.call("command", lambda: creator.slash("game start", channel=self.channel))
         self.opened += 1
@@ -798,7 +812,7 @@ class Driver:
             raise Lost("nobody to play")
         if self.rng.random() < self.h.opts.query_share:
             asker = self.rng.choice(self.t.players)
-            command = self.rng.choice(("game board", "game status"))
+            command = self.rng.choice(QUERIES)
             await self.h.call("command", lambda: asker.slash(command, channel=self.channel))
         mark = self.h.fake.mark()
         take = None
@@ -1467,6 +1481,10 @@ def options(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--quiz-tables", type=int, default=0,
                         help="Bazaar tables whose timed quizzes run out (deadline precision)")
     parser.add_argument("--faults", action="store_true")
+    parser.add_argument("--operations", action="store_true",
+                        help="also the faults of a bot's life (a stopped worker, refused "
+                             "posts, a second instance, 30 days away, the database file "
+                             "replaced, a backup restored); a run of a few minutes")
     parser.add_argument("--ai-every", type=int, default=4)
     parser.add_argument("--button-share", type=float, default=0.5)
     parser.add_argument("--query-share", type=float, default=0.08)
