@@ -87,6 +87,11 @@ class GameSettings:
     turn_limit_hours: float | None = None
     timeout_policy: TimeoutPolicy = "nothing"
     dm_reminders: bool = False
+    time_bank_hours: float | None = None
+    """A clock per player instead of a fixed limit: each starts with this many hours,
+    spends the time their decisions take and gets ``bank_bonus_hours`` after each of
+    their turns; an empty bank is a timeout (None: no bank)."""
+    bank_bonus_hours: float = 0.0
 
 
 @dataclass(frozen=True)

@@ -20,7 +20,8 @@ game whose turn message (or final message) is missing a minute after the turn
 started gets an :class:`Unposted` (the post failed: the bot posts it again). A lobby
 nobody started within ``Limits.lobby_hours`` gets a :class:`StaleLobby` (it closes).
 
-A member away (``/away``) gets no reminder, warning or timeout until they are back; their
+With time banks (``GameSettings.time_bank_hours``) a seat's limit is what is left in
+its bank. A member away (``/away``) gets no reminder, warning or timeout until they are back; their
 clocks then count from their return. When a turn limit hands the turn on (the policy is
 not ``nothing``), a :class:`LimitWarning` goes out once per decision when a quarter of the
 limit is left (at most 12 hours before).
@@ -169,10 +170,12 @@ class Scheduler:
         prefs = await self.store.notify_prefs(users)
         langs = await self.store.user_langs(u for u, dm in prefs.items() if dm)
         away = await self.store.away_until(users)
+        banks = await self.store.banks(r.game_id for r in rows if r.settings.time_bank_hours)
         room = NOTICES_PER_ROUND
         for row in rows:
             try:
-                found = await self._due_for(row, marks, (prefs, langs), away, now, room > 0)
+                found = await self._due_for(row, marks, (prefs, langs), away, banks, now,
+                                             room > 0)
             except Exception as error:   # a game that cannot be scheduled stops only itself
                 found = [Broken(row.game_id, f"{type(error).__name__}: {error}")]
             room -= sum(isinstance(e, Reminder | LimitWarning | Timeout) for e in found)
@@ -199,7 +202,8 @@ class Scheduler:
 
     async def _due_for(self, row: ClockRow, marks: dict[tuple[int, Seat], ReminderRow],
                        users: tuple[dict[int, bool], dict[int, str]],
-                       away_until: dict[int, float], now: float, notices: bool) -> list[Event]:
+                       away_until: dict[int, float], banks: dict[tuple[int, Seat], float],
+                       now: float, notices: bool) -> list[Event]:
         events: list[Event] = []
         for seat in row.active if notices else ():
             info = row.seats[seat]
@@ -215,6 +219,9 @@ class Scheduler:
                 mark = None
             reminder = now >= self._next_reminder(row, seat, mark, start)
             limit = (row.settings.turn_limit_hours or 0) * HOUR
+            if row.settings.time_bank_hours:        # the seat's bank is its limit
+                limit = max(1.0, banks.get((row.game_id, seat),
+                                           row.settings.time_bank_hours * HOUR))
             ends = start + limit
             timeout = bool(limit) and now >= ends and (
                 mark is None or mark.timeout_since is None)

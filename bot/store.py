@@ -216,7 +216,7 @@ MIGRATIONS: tuple[str, ...] = (
     """,
     # 7: each finished game's result (every seat's place) and the ratings per server and
     # game that the results make; the members who follow a game (told by DM); members
-    # away (their clocks wait) and the warning before a time limit.
+    # away (their clocks wait), the warning before a time limit, the players' time banks.
     """
     CREATE TABLE results (
         game_id INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
@@ -247,6 +247,12 @@ MIGRATIONS: tuple[str, ...] = (
         PRIMARY KEY (game_id, user_id)
     );
     CREATE TABLE away (user_id INTEGER PRIMARY KEY, until REAL NOT NULL);
+    CREATE TABLE banks (
+        game_id INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+        seat INTEGER NOT NULL,
+        remaining REAL NOT NULL,
+        PRIMARY KEY (game_id, seat)
+    );
     ALTER TABLE user_prefs ADD COLUMN lang TEXT;
     ALTER TABLE reminders ADD COLUMN warned_since REAL;
     """,
@@ -1179,6 +1185,24 @@ class Store:
                 (game_id, seat, since, since),
             )
             return cursor.rowcount == 1
+
+    async def banks(self, game_ids: Iterable[int]) -> dict[tuple[int, Seat], float]:
+        """The seconds left in each seat's time bank of ``game_ids`` (seats that spent
+        nothing yet are missing: their bank is full)."""
+        ids = list(game_ids)
+        if not ids:
+            return {}
+        marks = ", ".join("?" for _ in ids)
+        rows = await self._fetchall(
+            f"SELECT game_id, seat, remaining FROM banks WHERE game_id IN ({marks})", ids)
+        return {(int(g), int(seat)): float(left) for g, seat, left in rows}
+
+    async def set_banks(self, game_id: int, remaining: Mapping[Seat, float]) -> None:
+        """Keep the seconds left in the banks of ``game_id``'s seats."""
+        async with self._guard() as conn:
+            await conn.executemany(
+                "INSERT OR REPLACE INTO banks (game_id, seat, remaining) VALUES (?, ?, ?)",
+                [(game_id, seat, left) for seat, left in remaining.items()])
 
     async def set_away(self, user_id: int, until: float) -> None:
         """``user_id`` is away until ``until`` (a time in the past: back)."""

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from bot import registry
+from bot.engine import Seat
 from bot.i18n import tr, translate
 from bot.ratings import Rating
 from bot.records import GameRecord
@@ -28,10 +29,11 @@ def lobby_text(record: GameRecord, lang: str) -> str:
 
 
 def status_text(record: GameRecord, lang: str, health: tuple[int, int] | None = None,
-                away: dict[int, float] | None = None) -> str:
-    """Whose turn and since when, scores so far, seats (and until when those ``away``
-    are away) and settings (and, for an admin, the ``health`` of the worker processes:
-    up, replaced)."""
+                away: dict[int, float] | None = None,
+                banks: dict[Seat, float] | None = None) -> str:
+    """Whose turn and since when, scores so far, seats (the time left in their ``banks``,
+    until when those ``away`` are away) and settings (and, for an admin, the ``health``
+    of the worker processes: up, replaced)."""
     lines = [tr(lang, "discord.status_title", game=posting.game_title(record, lang),
                 status=tr(lang, f"discord.status.{record.status}"), turn=record.turn + 1)]
     view = registry.get(record.game).engine.view(record.state, None) if record.state else {}
@@ -40,8 +42,11 @@ def status_text(record: GameRecord, lang: str, health: tuple[int, int] | None = 
         points = scores[info.seat] if isinstance(scores, list) else None
         key = "discord.status_seat" if points is None else "discord.status_seat_score"
         until = (away or {}).get(info.user_id or 0)
+        left = (banks or {}).get(info.seat)
         lines.append(tr(lang, key, place=info.seat + 1, n=points or 0,
                         name=seat_name(record, info.seat, lang)) + (
+            tr(lang, "discord.status_bank", hours=f"{left / 3600:.1f}")
+            if left is not None else "") + (
             tr(lang, "discord.status_away", until=f"<t:{int(until)}:R>") if until else ""))
     if record.status == "running":
         for seat in record.active:
@@ -50,6 +55,10 @@ def status_text(record: GameRecord, lang: str, health: tuple[int, int] | None = 
     s = record.settings
     limit = (tr(lang, "discord.hours", n=s.turn_limit_hours) if s.turn_limit_hours
              else tr(lang, "discord.no_limit"))
+    if s.time_bank_hours:
+        limit = tr(lang, "discord.bank_limit", bank=tr(lang, "discord.hours",
+                                                      n=s.time_bank_hours),
+                   bonus=tr(lang, "discord.hours", n=s.bank_bonus_hours))
     lines.append(tr(lang, "discord.status_settings",
                     reminder=tr(lang, "discord.hours", n=s.reminder_hours), limit=limit,
                     policy=tr(lang, f"discord.policy.{s.timeout_policy}")))

@@ -300,7 +300,8 @@ class Lobby(Guarded, commands.GroupCog, group_name=loc("discord.cmd.game.name"),
         record = await self._record(interaction)
         health = self.bot.workers.health() if is_admin(interaction) else None
         away = await self.bot.service.away(s.user_id for s in record.seats if s.user_id)
-        await reply(interaction, status_text(record, lang_of(interaction), health, away),
+        banks = await self.bot.service.banks_left(record)
+        await reply(interaction, status_text(record, lang_of(interaction), health, away, banks),
                     allowed_mentions=discord.AllowedMentions.none())
 
     @app_commands.command(name=loc("discord.cmd.panel.name"),
@@ -472,12 +473,16 @@ class Lobby(Guarded, commands.GroupCog, group_name=loc("discord.cmd.game.name"),
                          turn_limit_hours=loc("discord.cmd.settings.limit.name"),
                          timeout=loc("discord.cmd.settings.timeout.name"),
                          add_ai=loc("discord.cmd.settings.add_ai.name"),
-                         language=loc("discord.cmd.settings.language.name"))
+                         language=loc("discord.cmd.settings.language.name"),
+                         time_bank_hours=loc("discord.cmd.settings.bank.name"),
+                         bank_bonus_hours=loc("discord.cmd.settings.bonus.name"))
     @app_commands.describe(reminder_hours=loc("discord.cmd.settings.reminder.description"),
                            turn_limit_hours=loc("discord.cmd.settings.limit.description"),
                            timeout=loc("discord.cmd.settings.timeout.description"),
                            add_ai=loc("discord.cmd.settings.add_ai.description"),
-                           language=loc("discord.cmd.settings.language.description"))
+                           language=loc("discord.cmd.settings.language.description"),
+                           time_bank_hours=loc("discord.cmd.settings.bank.description"),
+                           bank_bonus_hours=loc("discord.cmd.settings.bonus.description"))
     @app_commands.choices(timeout=[
         Choice(name=loc(f"discord.policy.{p}"), value=p) for p in ("nothing", "vote_skip", "ai")
     ], language=[Choice(name=loc(f"discord.language.{lang}"), value=lang)
@@ -490,11 +495,17 @@ class Lobby(Guarded, commands.GroupCog, group_name=loc("discord.cmd.game.name"),
         timeout: str | None = None,
         add_ai: app_commands.Range[int, 1, MAX_AI] | None = None,
         language: str | None = None,
+        time_bank_hours: app_commands.Range[float, 0, 2160] | None = None,
+        bank_bonus_hours: app_commands.Range[float, 0, 720] | None = None,
     ) -> None:
         """Reminder interval, turn time limit (0 = none), timeout policy, AI seats, the
-        language of the channel's posts."""
+        language of the channel's posts, time banks (0 = none) and their bonus per turn."""
         channel, user = interaction.channel_id or 0, interaction.user.id
         changes: dict[str, object] = {}
+        for name, value in (("time_bank_hours", time_bank_hours),
+                            ("bank_bonus_hours", bank_bonus_hours)):
+            if value is not None:
+                changes[name] = value
         if language is not None:
             changes["lang"] = language
         if reminder_hours is not None:

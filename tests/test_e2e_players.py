@@ -152,3 +152,19 @@ async def test_a_french_player_types_steps_in_french(tmp_path: Path) -> None:
         assert "`fin`" in refused.text, refused.text          # alternatives as she types them
         ended = await (await amelie.slash("play", channel=w.channel, action="fin")).final()
         assert "✅" in ended.text, ended.text
+
+
+async def test_a_time_bank_shows_in_the_status_in_each_language(tmp_path: Path) -> None:
+    async with world(tmp_path) as w:
+        alice, bob = w.user("alice"), w.user("bruno", locale="fr")
+        await open_game(w, alice, [bob], ai=1)
+        changed = await (await alice.slash("game settings", channel=w.channel,
+                                           time_bank_hours=10.0, bank_bonus_hours=1.0,
+                                           timeout="ai")).final()
+        assert "a time bank of 10 hours per player, plus 1 hour per turn" in changed.text
+        status = await (await bob.slash("game status", channel=w.channel)).final()
+        assert status.text.count("banque 10.0 h") == 2, status.text     # the two humans
+        assert "une banque de temps de 10 heures par joueur" in status.text, status.text
+        refused = await (await alice.slash("game settings", channel=w.channel,
+                                           bank_bonus_hours=0.5)).final()
+        assert refused.ephemeral and "bonus per turn must be 0 or from 1" in refused.text

@@ -386,3 +386,28 @@ async def test_a_member_away_gets_nothing_and_their_clocks_start_on_return(env: 
     await scheduler(env).mark_sent(reminder)
     env.clock.advance(hours=24)
     assert [type(e) for e in await due(env)] == [Timeout]       # 48 h after the return
+
+
+async def test_a_time_bank_is_spent_by_decisions_and_refilled_after_turns(env: Env) -> None:
+    await started(env.service, (ANN, BOB))
+    record = await env.service.update_settings(CHANNEL, ANN.user_id, False,
+                                               time_bank_hours=10, bank_bonus_hours=2,
+                                               timeout_policy="ai")
+    first = current_user(record)
+    seat = record.active[0]
+    env.clock.advance(hours=3)
+    await env.service.play(CHANNEL, first, "add 1")
+    env.clock.advance(hours=1)
+    record = (await env.service.play(CHANNEL, first, "end")).record
+    banks = await env.service.banks_left(record)
+    assert banks[seat] == (10 - 3 - 1 + 2) * HOUR           # spent 4 h, got 2 h back
+    other = record.active[0]
+    assert banks[other] == 10 * HOUR                          # untouched: full
+    env.clock.advance(hours=10, seconds=-1)
+    assert not [e for e in await due(env) if isinstance(e, Timeout)]
+    env.clock.advance(1)                                      # the bank is empty
+    (timeout,) = [e for e in await due(env) if isinstance(e, Timeout)]
+    assert timeout.seat == other
+    await scheduler(env).apply_timeout(timeout)              # the AI plays that turn
+    record = await env.service.get(CHANNEL) or record
+    assert (await env.service.banks_left(record))[other] == 2 * HOUR   # empty, then bonus

@@ -84,6 +84,12 @@ class AdminMixin(ServiceCore):
                 if value not in POLICIES:
                     raise _fail("service.settings_policy", choices=", ".join(POLICIES))
                 values[name] = value
+            elif name == "time_bank_hours":
+                values[name] = (None if value in (None, 0) else
+                                _hours(value, TURN_LIMIT_HOURS, "service.settings_time_bank"))
+            elif name == "bank_bonus_hours":
+                values[name] = 0.0 if value == 0 else _hours(value, REMINDER_HOURS,
+                                                             "service.settings_bank_bonus")
             elif name == "dm_reminders":
                 if not isinstance(value, bool):
                     raise _fail("service.settings_bool", name=name)

@@ -108,8 +108,9 @@ class AutoplayMixin(TurnsMixin):
         record = await self._must_live(game_id)
         rec = record.record
         self._check_running(rec)
+        banks = await self.banks_left(rec)
         limit = rec.settings.turn_limit_hours
-        if rec.settings.timeout_policy != "vote_skip" or not limit:
+        if rec.settings.timeout_policy != "vote_skip" or not (limit or banks):
             raise _fail("service.skip_not_enabled")
         seat = next((s for s in rec.active if not self.is_ai(rec, s)), None)
         if seat is None:
@@ -120,7 +121,7 @@ class AutoplayMixin(TurnsMixin):
         if voter == seat:
             raise _fail("service.skip_own_turn")
         since = rec.seat_since(seat)
-        if self.clock.now() < since + limit * 3600:
+        if self.clock.now() < since + (banks[seat] if banks else (limit or 0) * 3600):
             raise _fail("service.skip_too_early", player=rec.seats[seat].name)
         voters = [s for s in rec.seats if s.seat != seat and not self.is_ai(rec, s.seat)]
         needed = len(voters) // 2 + 1

@@ -203,6 +203,36 @@ class ServiceCore:
                 waiting[seat] = Waiting(version, now)
         return waiting
 
+    async def banks_left(self, record: GameRecord) -> dict[Seat, float]:
+        """The seconds left in each human seat's time bank (empty without a bank)."""
+        full = (record.settings.time_bank_hours or 0) * 3600
+        if not full:
+            return {}
+        kept = await self.store.banks([record.id])
+        return {s.seat: kept.get((record.id, s.seat), full) for s in record.seats
+                if not self.is_ai(record, s.seat)}
+
+    async def _spend_banks(self, before: GameRecord, after: GameRecord, actor: Seat,
+                           turn_ended: bool) -> None:
+        """With time banks: each human seat whose decision ended with this step (the
+        actor's always) spends the time it took (not the time its player was away), and
+        the actor gets the bonus when its turn ended."""
+        left = await self.banks_left(before)
+        if not left:
+            return
+        now = self.clock.now()
+        ended = [s for s in before.active if s in left and (
+            s == actor or after.waiting.get(s) != before.waiting.get(s))]
+        away = await self.store.away_until(
+            before.seats[s].user_id or 0 for s in ended)
+        spent = {}
+        for seat in ended:
+            start = max(before.seat_since(seat), away.get(before.seats[seat].user_id or 0, 0.0))
+            bonus = before.settings.bank_bonus_hours * 3600 if seat == actor and turn_ended \
+                else 0.0
+            spent[seat] = max(0.0, left[seat] - max(0.0, now - start)) + bonus
+        await self.store.set_banks(before.id, spent)
+
     def _overdue(self, engine: Game, record: GameRecord, seat: Seat) -> bool:
         """True when ``seat``'s decision has a clock of seconds that has run out."""
         assert record.state is not None

@@ -173,6 +173,8 @@ class TurnsMixin(ServiceCore):
         played = Played(seat, action, before, state, engine)
         turn_steps = (*steps, played)
         self._remember(live, new)
+        if record.settings.time_bank_hours:
+            await self._spend_banks(record, new, seat, turn_ended)
         if turn_ended:
             live.turn_start_state = state
             live.turn_steps = []
