@@ -652,6 +652,15 @@ class Store:
                 raise broken  # a full disk or I/O error: the whole group rolls back
         return [r if isinstance(r, BaseException) else None for r in results]
 
+    async def _fetchall_in(self, sql: str, values: Iterable[Any], *params: Any) -> list[Any]:
+        """Rows of ``sql`` whose ``{marks}`` is the list of ``values`` (bound after
+        ``params``); none when ``values`` is empty."""
+        items = list(values)
+        if not items:
+            return []
+        marks = ", ".join("?" for _ in items)
+        return await self._fetchall(sql.format(marks=marks), (*params, *items))
+
     async def _fetchall(self, sql: str, params: Sequence[Any] = ()) -> list[Any]:
         """Rows of a read-only query, on the reading connection."""
         with _unavailable_as_service_error():
@@ -938,11 +947,9 @@ class Store:
     async def ratings(self, guild_id: int, game: str, user_ids: Iterable[int]
                       ) -> dict[int, Rating]:
         """The ratings at ``game`` on ``guild_id`` of those of ``user_ids`` who have one."""
-        users = list(user_ids)
-        marks = ", ".join("?" for _ in users)
-        rows = await self._fetchall(
-            f"SELECT user_id, mu, sigma, games, wins FROM ratings WHERE guild_id = ?"
-            f" AND game = ? AND user_id IN ({marks})", (guild_id, game, *users))
+        rows = await self._fetchall_in(
+            "SELECT user_id, mu, sigma, games, wins FROM ratings WHERE guild_id = ?"
+            " AND game = ? AND user_id IN ({marks})", user_ids, guild_id, game)
         return {int(r[0]): Rating(r[1], r[2], r[3], r[4]) for r in rows}
 
     async def record_result(self, game_id: int, guild_id: int, game: str,
@@ -1090,39 +1097,24 @@ class Store:
 
     async def user_langs(self, user_ids: Iterable[int]) -> dict[int, str]:
         """The language of the direct messages to those of ``user_ids`` who gave one."""
-        ids = list(user_ids)
-        if not ids:
-            return {}
-        marks = ", ".join("?" for _ in ids)
-        rows = await self._fetchall(
-            f"SELECT user_id, lang FROM user_prefs WHERE lang IS NOT NULL"
-            f" AND user_id IN ({marks})", ids)
+        rows = await self._fetchall_in(
+            "SELECT user_id, lang FROM user_prefs WHERE lang IS NOT NULL"
+            " AND user_id IN ({marks})", user_ids)
         return {int(u): str(lang) for u, lang in rows}
 
     async def notify_prefs(self, user_ids: Iterable[int]) -> dict[int, bool]:
         """The DM preference of those of ``user_ids`` who set one."""
-        ids = list(user_ids)
-        if not ids:
-            return {}
-        marks = ", ".join("?" for _ in ids)
-        rows = await self._fetchall(
-            f"SELECT user_id, dm_notify FROM user_prefs WHERE user_id IN ({marks})", ids
-        )
+        rows = await self._fetchall_in(
+            "SELECT user_id, dm_notify FROM user_prefs WHERE user_id IN ({marks})", user_ids)
         return {int(u): bool(d) for u, d in rows}
 
     # -- reminders and votes --------------------------------------------------------------
 
     async def reminder_rows(self, game_ids: Iterable[int]) -> dict[tuple[int, Seat], ReminderRow]:
         """Reminder rows of ``game_ids`` keyed by (game id, seat)."""
-        ids = list(game_ids)
-        if not ids:
-            return {}
-        marks = ", ".join("?" for _ in ids)
-        rows = await self._fetchall(
+        rows = await self._fetchall_in(
             "SELECT game_id, seat, since, count, last_sent_at, next_due_at, timeout_since,"
-            f" warned_since FROM reminders WHERE game_id IN ({marks})",
-            ids,
-        )
+            " warned_since FROM reminders WHERE game_id IN ({marks})", game_ids)
         return {(r[0], r[1]): ReminderRow(*r) for r in rows}
 
     async def mark_reminder(
@@ -1189,12 +1181,8 @@ class Store:
     async def banks(self, game_ids: Iterable[int]) -> dict[tuple[int, Seat], float]:
         """The seconds left in each seat's time bank of ``game_ids`` (seats that spent
         nothing yet are missing: their bank is full)."""
-        ids = list(game_ids)
-        if not ids:
-            return {}
-        marks = ", ".join("?" for _ in ids)
-        rows = await self._fetchall(
-            f"SELECT game_id, seat, remaining FROM banks WHERE game_id IN ({marks})", ids)
+        rows = await self._fetchall_in(
+            "SELECT game_id, seat, remaining FROM banks WHERE game_id IN ({marks})", game_ids)
         return {(int(g), int(seat)): float(left) for g, seat, left in rows}
 
     async def set_banks(self, game_id: int, remaining: Mapping[Seat, float]) -> None:
@@ -1211,12 +1199,8 @@ class Store:
 
     async def away_until(self, user_ids: Iterable[int]) -> dict[int, float]:
         """Until when each of ``user_ids`` who said so is (or was last) away."""
-        users = list(user_ids)
-        if not users:
-            return {}
-        marks = ", ".join("?" for _ in users)
-        rows = await self._fetchall(
-            f"SELECT user_id, until FROM away WHERE user_id IN ({marks})", users)
+        rows = await self._fetchall_in(
+            "SELECT user_id, until FROM away WHERE user_id IN ({marks})", user_ids)
         return {int(r[0]): float(r[1]) for r in rows}
 
     async def add_skip_vote(self, game_id: int, since: float, seat: Seat, voter_id: int) -> int:

@@ -54,8 +54,10 @@ class WorkerDied(Exception):
 
 
 DEADLINES = {"png": 15.0, "ai": 30.0}
-"""Seconds a job may take before its worker is taken for stuck (stopped, or looping):
-the worker is killed and replaced, and the job run once more on another."""
+"""Seconds a job may wait while its worker answers nothing at all before the worker is
+taken for stuck (stopped, or looping): it is killed and replaced, and the job run once
+more on another. A worker that keeps answering the jobs queued before it is busy, not
+stuck: under load a job may wait longer than this."""
 WARM_UP_DEADLINE = 120.0
 """Seconds a new worker may take to start and warm up (counted apart from the job's)."""
 READY = -1
@@ -133,6 +135,8 @@ class _Worker:
     def __init__(self, process: asyncio.subprocess.Process) -> None:
         self.process = process
         self.waiting: dict[int, asyncio.Future[Any]] = {}
+        self.progress = time.monotonic()
+        """When the worker last answered, or was given a job while idle."""
         self.killed = False
         self.ready = asyncio.Event()
         self.reader = asyncio.create_task(self._read_replies(), name="worker-replies")
@@ -148,6 +152,7 @@ class _Worker:
             while True:
                 size = HEADER.unpack(await stdout.readexactly(HEADER.size))[0]
                 number, result, error = pickle.loads(await stdout.readexactly(size))
+                self.progress = time.monotonic()
                 if number == READY:
                     self.ready.set()
                     continue
@@ -172,6 +177,8 @@ class _Worker:
         stdin = self.process.stdin
         assert stdin is not None
         done: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
+        if not self.waiting:
+            self.progress = time.monotonic()
         self.waiting[request[0]] = done
         data = pickle.dumps(request, protocol=pickle.HIGHEST_PROTOCOL)
         try:
@@ -179,16 +186,23 @@ class _Worker:
             if not self.alive:
                 raise ConnectionError("the worker exited while warming up")
             stdin.write(HEADER.pack(len(data)) + data)
-            await asyncio.wait_for(stdin.drain(), deadline)
+            await self._unless_silent(asyncio.ensure_future(stdin.drain()), request, deadline)
         except (ConnectionError, RuntimeError) as error:
             self.waiting.pop(request[0], None)
             raise WorkerDied() from error
-        except TimeoutError:
-            self._stuck(request, deadline)
-        try:
-            return await asyncio.wait_for(asyncio.shield(done), deadline)
-        except TimeoutError:
-            self._stuck(request, deadline)
+        return await self._unless_silent(done, request, deadline)
+
+    async def _unless_silent(self, work: asyncio.Future[Any], request: Request,
+                             deadline: float) -> Any:
+        """``work``'s result, waiting as long as the worker keeps answering; taken for
+        stuck once it has answered nothing for ``deadline`` seconds."""
+        while True:
+            try:
+                return await asyncio.wait_for(asyncio.shield(work), deadline)
+            except TimeoutError:
+                if time.monotonic() - self.progress >= deadline:
+                    work.cancel()
+                    self._stuck(request, deadline)
 
     def _stuck(self, request: Request, deadline: float) -> NoReturn:
         self.waiting.pop(request[0], None)

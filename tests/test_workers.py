@@ -119,3 +119,17 @@ async def test_a_stopped_worker_is_replaced_and_the_job_still_done(monkeypatch) 
         await asyncio.wait_for(stuck.wait(), 10)
     finally:
         await workers.close()
+
+
+async def test_a_busy_worker_is_not_taken_for_stuck(monkeypatch) -> None:
+    monkeypatch.setitem(DEADLINES, "png", 0.3)
+    views = [sample_view()] * 120               # a queue far longer than the deadline
+    workers = Workers(1)
+    await workers.start()
+    try:
+        started = time.monotonic()
+        pngs = await asyncio.gather(*(workers.png("ur", v, CTX) for v in views))
+        assert time.monotonic() - started > 0.3  # the last ones waited past the deadline
+        assert len(set(pngs)) == 1 and workers.health() == (1, 0)    # nobody replaced
+    finally:
+        await workers.close()
