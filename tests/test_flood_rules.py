@@ -15,8 +15,9 @@ from bot.engine import IllegalMove, State
 from bot.games.flood import data as D
 from bot.games.flood import rules
 from bot.games.flood.engine import GAME
-from bot.games.flood.state import placed_armies, placed_workers, rank_of
+from bot.games.flood.state import placed_workers, rank_of
 from bot.i18n import catalogue, translate
+from tests.flood_properties import broken, playout, total_armies, total_workers
 
 NAMES = ("Avery", "Blake", "Casey")
 
@@ -112,25 +113,6 @@ def says(state_before: State, step: str, after: State, lang: str = "en") -> str:
     return translate(report.public, lang, NAMES)
 
 
-def total_workers(state: State, seat: int) -> int:
-    w = state["workers"]
-    return int(w["unavail"][seat] + w["avail"][seat] + placed_workers(state, seat))
-
-
-def total_armies(state: State, seat: int) -> int:
-    a = state["armies"]
-    return int(a["unavail"][seat] + a["avail"][seat] + placed_armies(state, seat))
-
-
-def bank_consistent(state: State) -> bool:
-    for res, supply in D.SUPPLY.items():
-        held = sum(state["res"][s][res] + state["pass_box"][s][res] + state["equip"][s][res]
-                   for s in range(3))
-        if held + state["bank"][res] != supply:
-            return False
-    return True
-
-
 # -- installation and collection ---------------------------------------------------------
 
 
@@ -151,7 +133,7 @@ def test_installation_and_first_collection() -> None:
         assert state["vp"][seat] == 0                  # « dans la case 0 de la piste »
     assert state["round"] == 1 and state["step"] == "act"
     assert state["current"] == state["order"][0]
-    assert bank_consistent(state)
+    assert broken(state) is None
 
 
 def test_setup_needs_exactly_three_players() -> None:
@@ -431,7 +413,7 @@ def test_trade_one_exchange_per_worker_and_per_good() -> None:
     state = play(state, "buy lapis mari cloth")
     assert state["res"][0]["oil"] == 1 and state["res"][0]["lapis"] == 1
     assert state["current"] == 1                           # both goods taken: action over
-    assert bank_consistent(state)
+    assert broken(state) is None
 
 
 def test_armies_trade_and_block() -> None:
@@ -711,7 +693,7 @@ def test_passing_with_resources_sets_the_next_order_ties_keep_the_old_one() -> N
     assert state["step"] == "bid"
     state = play(state, "bid grain", "done")                  # seat 2: 1 (tie with 0)
     assert state["round"] == 2 and state["order"] == [1, 0, 2]
-    assert state["pass_box"][1]["gold"] == 0 and bank_consistent(state)
+    assert state["pass_box"][1]["gold"] == 0 and broken(state) is None
 
 
 # -- victory points and the end of a round --------------------------------------------------
@@ -757,7 +739,7 @@ def test_end_of_round_clears_armies_boxes_and_moves_workers_left() -> None:
     assert state["round"] == 2
     assert all(sum(c) == 0 for c in state["troops"].values())
     assert state["armies"]["avail"] == [0, 0, 0] and state["armies"]["unavail"] == [20] * 3
-    assert state["equip"][0]["grain"] == 0 and bank_consistent(state)
+    assert state["equip"][0]["grain"] == 0 and broken(state) is None
     assert state["used"]["scribes"] == [0, 0, 0] and state["on"]["scribes"][1] == 1  # decline
     assert state["empires"] == {} and state["passed"] == []
 
@@ -808,39 +790,52 @@ def test_the_winner_and_the_turn_order_tie_break() -> None:
 # -- whole games ------------------------------------------------------------------------------
 
 
-def test_random_games_keep_pieces_and_goods_and_speak_both_languages() -> None:
+def test_random_games_keep_pieces_and_goods_and_end_after_five_rounds() -> None:
+    # « Le jeu se termine à la fin du 5ème tour de jeu. »; the caps and the conservation
+    # of pieces and goods are checked after every step (tests/flood_properties.py).
+    for seed in range(6):
+        figures = playout(seed)
+        assert figures.ended and figures.rounds == D.ROUNDS
+        assert figures.most_in_play <= D.MAX_WORKERS and figures.most_armies <= D.ARMIES
+
+
+def test_the_property_check_sees_a_broken_state() -> None:
+    state = fresh()
+    assert broken(state) is None
+    state["res"][0]["gold"] += 1
+    assert "gold" in (broken(state) or "")
+    state = fresh()
+    state["troops"]["elam"] = [1, 1, 0]
+    state["armies"]["unavail"][:2] = [D.ARMIES - 1, D.ARMIES - 1]
+    assert "elam" in (broken(state) or "")
+    state = fresh()
+    state["on"]["scribes"][2] = 3
+    state["workers"]["unavail"][2] -= 3
+    assert "scribes" in (broken(state) or "")
+
+
+def test_every_step_speaks_both_languages() -> None:
     import random
 
-    for seed in range(4):
-        rng = random.Random(seed)
-        state = GAME.setup(seed, 3, {})
-        while GAME.outcome(state) is None:
-            seat = GAME.active(state)[0]
-            options = GAME.legal(state, seat)
-            busy = [a for a in options if a.notation not in ("pass", "done")]
-            action = rng.choice(busy if busy and rng.random() < 0.8 else options)
-            after = GAME.apply(state, seat, action)
-            prompt = GAME.prompt(state, seat)
-            for lang in ("en", "fr"):
-                translate(GAME.report(state, seat, action, after).public, lang, NAMES)
-                translate(action.label, lang, NAMES)
-                if prompt is not None:
-                    translate(prompt.text, lang, NAMES)
-            state = after
-            for s in range(3):
-                assert total_workers(state, s) == 25 and total_armies(state, s) == 20
-                assert min(state["workers"]["avail"][s], state["armies"]["avail"][s]) >= 0
-                assert state["on"]["scribes"][s] <= D.SCRIBE_CAP
-                assert all(0 <= state["used"][b][s] <= state["on"][b][s] for b in state["used"])
-                assert all(min(r.values()) >= 0 for r in state["res"])
-            for counts in state["troops"].values():
-                assert max(counts) <= D.REGION_ARMY_CAP and sum(c > 0 for c in counts) <= 1
-            assert bank_consistent(state)
-        assert state["round"] == D.ROUNDS
-        outcome = GAME.outcome(state)
-        assert outcome is not None
-        for detail in outcome.details:
-            assert "VP" in translate(detail, "en", NAMES)
+    rng = random.Random(5)
+    state = GAME.setup(5, 3, {})
+    while GAME.outcome(state) is None:
+        seat = GAME.active(state)[0]
+        options = GAME.legal(state, seat)
+        busy = [a for a in options if a.notation not in ("pass", "done")]
+        action = rng.choice(busy if busy and rng.random() < 0.8 else options)
+        after = GAME.apply(state, seat, action)
+        prompt = GAME.prompt(state, seat)
+        for lang in ("en", "fr"):
+            for text in (GAME.report(state, seat, action, after).public, action.label,
+                         *([prompt.text] if prompt is not None else [])):
+                assert not translate(text, lang, NAMES).startswith("flood.")
+        state = after
+    outcome = GAME.outcome(state)
+    assert outcome is not None
+    for detail in outcome.details:
+        assert "VP" in translate(detail, "en", NAMES)
+        assert "PV" in translate(detail, "fr", NAMES)
 
 
 def test_every_name_the_engine_uses_is_in_the_catalogue() -> None:
