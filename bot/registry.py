@@ -53,7 +53,7 @@ def _extra_games() -> dict[str, GameEntry]:
 GAMES: dict[str, GameEntry] = {
     UR.meta.id: GameEntry(UR, UR_RENDERER, preview=UR_PREVIEW, extension="cogs.ur"),
     CIVSETS.meta.id: GameEntry(CIVSETS, CIVSETS_RENDERER),
-    FLOOD.meta.id: GameEntry(FLOOD, FLOOD_RENDERER),
+    FLOOD.meta.id: GameEntry(FLOOD, FLOOD_RENDERER, extension="cogs.flood"),
     **_extra_games(),
 }
 

@@ -9,11 +9,12 @@ import random
 from typing import Any
 
 import pytest
-from PIL import Image
+from PIL import Image, ImageDraw
 
 from bot.games.flood import data as D
 from bot.games.flood.engine import GAME
 from render import flood as picture
+from render import flood_tables as tables
 from render import fonts
 from render.context import RenderContext
 
@@ -105,3 +106,45 @@ def test_a_board_in_the_middle_of_a_battle_and_of_the_vp_phase() -> None:
         seen.add(view["phase"])
         picture.RENDERER.image(view, ctx)
     assert "over" in seen
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_the_tables_are_small_readable_on_a_phone_and_complete(
+        lang: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    sizes: list[int] = []
+    original = fonts.font
+
+    def font(size: int, bold: bool = False) -> Any:
+        sizes.append(size)
+        return original(size, bold)
+
+    monkeypatch.setattr(tables.fonts, "font", font)
+    for page in range(len(tables.PAGES)):
+        image = tables.tables_image(lang, page)
+        assert image.size[0] == picture.WIDTH and image.size[1] <= 2000
+        # nothing drawn off the page: the last rows are background
+        assert image.crop((0, image.size[1] - 8, picture.WIDTH, image.size[1])).getcolors() == [
+            (8 * picture.WIDTH, picture.BACKGROUND)]
+        png = tables.tables_png(lang, page)
+        assert len(png) <= 100_000 and Image.open(io.BytesIO(png)).size == image.size
+    assert min(sizes) * PHONE / picture.WIDTH >= MIN_PHONE_TEXT
+
+
+def test_the_tables_show_every_number_players_need() -> None:
+    texts: list[str] = []
+    original = ImageDraw.ImageDraw.text
+
+    def spy(self: ImageDraw.ImageDraw, xy: Any, text: Any, *args: Any, **kwargs: Any) -> None:
+        texts.append(str(text))
+        original(self, xy, text, *args, **kwargs)
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(ImageDraw.ImageDraw, "text", spy)
+        for page in range(len(tables.PAGES)):
+            tables.tables_image("en", page)
+    shown = " ".join(texts)
+    assert "Lapis lazuli 5" in shown and "Grain 1" in shown
+    assert "Middle Elamite Kingdom" in shown and "any Sumer region" in shown
+    assert "20 VP" in shown and "5+" in shown and "7+" in shown
+    assert "Walls" in shown and "Gulf trade" in shown
+    assert "Wood for Grain, Cloth: Zagros, Mitanni, Anatolia, Lebanon" in shown
