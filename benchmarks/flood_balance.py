@@ -2,18 +2,19 @@
 
 Usage::
 
-    python benchmarks/flood_balance.py [--games N] [--workers W] [--budget fast|full]
+    python benchmarks/flood_balance.py [--games N] [--workers W] [--budget quick|fast|full]
         [--json FILE]
 
-Every game is played from ``setup`` to its end by the generic AI (``bot.ai``; the ``fast``
-budget looks ahead less, as the issue allows for thousands of games). It prints: win rate
-per seat position (the place in the random turn order of round 1; the goal is none above
-40%) with 95% intervals, and per seat position at the end (the order that breaks ties);
-the spread of final scores (all, winners', the margin over the second) and where the
-winners' points come from; how often each empire is initiated and each city site built
-(in how many games, at least once) and cities destroyed; game length. Every state is
-checked for the properties of :mod:`tests.flood_properties` (caps, pieces and goods
-conserved). ``--json`` writes every figure (default ``benchmarks/results/flood_balance.json``).
+Every game is played from ``setup`` to its end by the generic AI (``bot.ai``; the
+``quick`` and ``fast`` budgets look ahead less, as the issue allows for thousands of
+games). It prints: win rate per seat position (the place in the random turn order of
+round 1; the goal is none above 40%) with 95% intervals, and per seat position at the end
+(the order that breaks ties); the spread of final scores (all, winners', the margin over
+the second) and where the winners' points come from; how often each empire is initiated
+and each city site built (in how many games, at least once) and cities destroyed; game
+length. Every state is checked for the properties of :mod:`tests.flood_properties` (caps,
+pieces and goods conserved). ``--json`` writes every figure (default
+``benchmarks/results/flood_balance.json``).
 """
 
 from __future__ import annotations
@@ -159,7 +160,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=2000)
     parser.add_argument("--workers", type=int, default=2)
-    parser.add_argument("--budget", choices=sorted(BUDGETS), default="fast")
+    parser.add_argument("--budget", choices=sorted(BUDGETS), default="quick")
     parser.add_argument("--json", type=Path, default=RESULTS)
     args = parser.parse_args(argv)
     started = time.perf_counter()

@@ -29,7 +29,7 @@ DERIVED = ("ranks", "equip_values", "pass_values", "cost_due", "rounds")
 
 def view(state: State, seat: Seat | None) -> dict[str, Any]:
     """The same for everyone: the state without the dice to come."""
-    shown: dict[str, Any] = {k: clone(v) for k, v in state.items() if k != chance.KEY}
+    shown: dict[str, Any] = clone({k: v for k, v in state.items() if k != chance.KEY})
     n = state["n"]
     shown.update(
         ranks=[rank_of(state, s) for s in range(n)],
@@ -43,7 +43,7 @@ def view(state: State, seat: Seat | None) -> dict[str, Any]:
 
 def determinize(view_: dict[str, Any], seat: Seat, rng: random.Random) -> State:
     """The state of a view, with dice nobody knows yet."""
-    state: State = {k: clone(v) for k, v in view_.items() if k not in DERIVED}
+    state: State = clone({k: v for k, v in view_.items() if k not in DERIVED})
     state[chance.KEY] = chance.resample(rng)
     return state
 
