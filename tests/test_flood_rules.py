@@ -890,3 +890,16 @@ def test_the_ai_invades_empty_regions_and_extends_its_cities() -> None:
     assert state["phase"] == "vp" and ai_step(state) == "enlarge ur"
     state = play(state, "enlarge ur")
     assert ai_step(state).startswith("add")
+
+
+def test_the_ai_fights_on_when_the_odds_favour_it() -> None:
+    # better equipped (5+ on 2d6: 5 chances in 6), many armies in hand, the defender down to
+    # one army in a region worth points: the AI goes on
+    state = fresh()
+    empire(state, 1, troops={"babylon": 2})
+    empire(state, 0, armies=8, equip=5, troops={"nippur": 1})
+    state = play(state, "extend")
+    roll_next(state, lambda t: t >= 5)
+    state = play(state, "invade babylon")
+    assert state["troops"]["babylon"][1] == 1 and state["step"] == "battle"
+    assert ai_step(state) == "go on"
