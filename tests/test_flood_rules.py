@@ -487,13 +487,15 @@ def test_initiating_armies_purchases_babylon_and_the_cap() -> None:
     # « Step 2 : ... chaque cube Grains / cube Métal / disque Outils dépensé vous permet
     # d'acquérir 1/2/3 armée(s) supplémentaire(s). Le nombre total d'armées est limité à 20. »
     # « Babylon : lorsque vous initiez un Empire, vous recevez 2 armées supplémentaires. »
-    state = give(fresh(), 0, grain=2, metal=3, tools=3)
+    akkad = D.EMPIRES["akkad"].armies
+    state = give(fresh(), 0, grain=2, metal=6, tools=3)
     state["cities"]["babylon"] = [0, False]
     state = play(state, "empire akkad uruk")
-    assert state["armies"]["avail"][0] == 8 + 2 and state["step"] == "raise"
-    state = play(state, "recruit tools", "recruit tools", "recruit metal")
-    assert state["armies"]["avail"][0] == 18
-    state = play(state, "recruit metal")
+    assert state["armies"]["avail"][0] == akkad + 2 and state["step"] == "raise"
+    state = play(state, "recruit tools", "recruit tools", "recruit grain")
+    assert state["armies"]["avail"][0] == akkad + 2 + 3 + 3 + 1
+    while "recruit metal" in legal(state):
+        state = play(state, "recruit metal")
     assert state["armies"]["avail"][0] == 20                   # capped
     assert not any(o.startswith("recruit") for o in legal(state))
     state = play(state, "equip grain")

@@ -43,8 +43,8 @@ from bot.games.flood.state import (
     cities_of,
     city_owner,
     cost_due,
+    next_order,
     owns,
-    pass_value,
     placed_armies,
     placed_workers,
     rank_of,
@@ -757,8 +757,7 @@ def end_turn(state: State) -> None:
 def _end_actions(state: State) -> None:
     """Phases 4 and 5: the next order from the Passed boxes, the armies' points, then the
     city extensions in the new order."""
-    order = state["order"]
-    state["order"] = sorted(order, key=lambda s: (-pass_value(state, s), order.index(s)))
+    state["order"] = next_order(state)
     state["events"].append({"k": "order", "order": list(state["order"])})
     for seat in state["order"]:
         before = state["vp"][seat]

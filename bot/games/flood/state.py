@@ -157,6 +157,13 @@ def rank_of(state: State, seat: Seat) -> str | None:
     return D.RANKS[ranked.index(seat)] if seat in ranked else None
 
 
+def next_order(state: State) -> list[Seat]:
+    """The turn order phase 4 sets from the Passed boxes as they are now: the highest value
+    first, ties keeping the present order."""
+    order: list[Seat] = state["order"]
+    return sorted(order, key=lambda s: (-pass_value(state, s), order.index(s)))
+
+
 def cost_due(state: State) -> int:
     """Items owed before a non-pass action: 0 until someone has passed."""
     return D.OPPORTUNITY.get(len(state["passed"]), 0) if state["passed"] else 0
