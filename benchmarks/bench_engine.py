@@ -3,7 +3,7 @@
 Usage::
 
     python benchmarks/bench_engine.py [--game ur] [--games N] [--random-games M]
-                                      [--seed S] [--json FILE]
+                                      [--seed S] [--budget full|fast|quick] [--json FILE]
 
 - steps per second: random legal playouts, each step = ``legal`` + ``apply``;
 - median time of a whole random game with 3 and with 4 players (M games each,
@@ -11,7 +11,8 @@ Usage::
 - the AI (bot.ai.choose) against two random players (bot.ai.random_choice) in
   N 3-player games (default 100), the AI in a random seat: its win rate, where a shared win
   counts as NOT a win (shared wins are reported separately), with a 95%
-  Wilson interval, and the median time of such a game and of one AI decision.
+  Wilson interval, and the median time of such a game and of one AI decision (the AI
+  of the bot, ``full``, unless ``--budget`` names a cheaper one).
 
 The default run takes about a minute and a half on an idle machine. Timings use the wall clock here
 (benchmarks only; tests never time anything).
@@ -32,6 +33,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from benchmarks.balance import BUDGETS
 from bot import ai, registry
 from bot.engine import Game, Seat
 
@@ -98,7 +100,7 @@ def bench_random(game: Game, players: int, games: int, seed: int) -> RandomFigur
 
 
 def ai_game(
-    game: Game, seed: int, players: int
+    game: Game, seed: int, players: int, budget: ai.Budget = ai.DEFAULT_BUDGET
 ) -> tuple[Seat, tuple[Seat, ...], float, list[float]]:
     """The AI in a random seat against random players: (AI seat, winners, seconds, decisions)."""
     rng = random.Random(seed)
@@ -112,7 +114,7 @@ def ai_game(
         view = game.view(state, seat)
         if seat == ai_seat:
             t0 = time.perf_counter()
-            action = ai.choose(game, view, legal, seat, rng)
+            action = ai.choose(game, view, legal, seat, rng, budget)
             decisions.append(time.perf_counter() - t0)
         else:
             action = ai.random_choice(game, view, legal, seat, rng)
@@ -130,13 +132,14 @@ def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
     return centre - half, centre + half
 
 
-def bench_ai(game: Game, games: int, seed: int, players: int = 3) -> AiFigures:
+def bench_ai(game: Game, games: int, seed: int, players: int = 3,
+             budget: ai.Budget = ai.DEFAULT_BUDGET) -> AiFigures:
     """The AI's record against random players over ``games`` games."""
     wins = shared = 0
     times: list[float] = []
     decisions: list[float] = []
     for i in range(games):
-        seat, winners, seconds, spent = ai_game(game, seed + i, players)
+        seat, winners, seconds, spent = ai_game(game, seed + i, players, budget)
         wins += winners == (seat,)
         shared += seat in winners and len(winners) > 1
         times.append(seconds)
@@ -165,6 +168,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--random-games", type=int, default=100,
                         help="random games per player count (default 100)")
     parser.add_argument("--seed", type=int, default=1, help="first seed (default 1)")
+    parser.add_argument("--budget", choices=sorted(BUDGETS), default="full",
+                        help="the AI's look-ahead (default full: the bot's AI)")
     parser.add_argument("--json", type=Path, metavar="FILE", help="also write the figures here")
     args = parser.parse_args(argv)
     game = registry.get(args.game).engine
@@ -183,8 +188,9 @@ def main(argv: list[str] | None = None) -> int:
         print(f"median random game, {r.players} players: {r.median_game_ms:.1f} ms"
               f" ({r.median_steps_per_game:.0f} steps, {r.games} games)")
 
-    figures = bench_ai(game, args.games, args.seed)
-    print(f"AI win rate vs 2 random players ({figures.games} games, AI in a random seat,"
+    figures = bench_ai(game, args.games, args.seed, budget=BUDGETS[args.budget])
+    print(f"AI ({args.budget}) win rate vs 2 random players ({figures.games} games, AI in a"
+          " random seat,"
           f" shared wins count as not won): {figures.win_rate:.1%}"
           f" ({figures.wins} wins, {figures.shared_wins} shared;"
           f" 95% Wilson interval {figures.wilson_low:.1%}-{figures.wilson_high:.1%})")

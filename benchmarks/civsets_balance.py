@@ -29,12 +29,11 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from benchmarks.contract_playouts import wilson
-from bot import ai
+from benchmarks.balance import BUDGETS, play_ai_game, shares_line, win_shares
+from bot.engine import Action, Seat, State
 from bot.games.civsets.engine import GAME
 from bot.games.civsets.state import occupants
 
-BUDGETS = {"fast": ai.FAST_BUDGET, "full": ai.DEFAULT_BUDGET}
 MAX_STEPS = 20_000
 
 
@@ -47,22 +46,20 @@ def one_game(args: tuple[int, int, str]) -> dict[str, Any]:
     actions: Counter[str] = Counter()
     contested: set[str] = set()
     challenges = right = 0
-    steps = 0
-    while GAME.outcome(state) is None and steps < MAX_STEPS:
-        seat = GAME.active(state)[0]
-        legal = GAME.legal(state, seat)
-        action = ai.choose(GAME, GAME.view(state, seat), legal, seat, rng, budget)
+
+    def observe(before: State, seat: Seat, action: Action, after: State) -> None:
+        nonlocal challenges, right
         verb = action.notation.split()[0]
         actions[verb] += 1
-        state = GAME.apply(state, seat, action)
-        steps += 1
         if verb in ("answer", "skip"):
             challenges += 1
-            right += bool(state["last"]["right"])
+            right += bool(after["last"]["right"])
         if verb in ("place", "sell"):
             civ = action.notation.split()[1]
-            if len(occupants(state, civ)) > 1:
+            if len(occupants(after, civ)) > 1:
                 contested.add(civ)
+
+    state, steps = play_ai_game(GAME, state, rng, budget, MAX_STEPS, observe)
     outcome = GAME.outcome(state)
     return {
         "players": players, "turns": state["turn"], "steps": steps, "ended": outcome is not None,
@@ -76,10 +73,6 @@ def one_game(args: tuple[int, int, str]) -> dict[str, Any]:
 def figures(games: list[dict[str, Any]], players: int) -> dict[str, Any]:
     """The figures of one player count."""
     turns = sorted(g["turns"] for g in games)
-    wins = [0.0] * players
-    for game in games:
-        for seat in game["winners"]:
-            wins[seat] += 1 / len(game["winners"])
     actions: Counter[str] = Counter()
     for game in games:
         actions.update(game["actions"])
@@ -89,7 +82,7 @@ def figures(games: list[dict[str, Any]], players: int) -> dict[str, Any]:
         "turns": {"median": statistics.median(turns), "p95": turns[int(0.95 * (n - 1))],
                   "max": turns[-1]},
         "over_300_turns": sum(t > 300 for t in turns),
-        "wins_by_seat": [{"share": w / n, "interval": wilson(w, n)} for w in wins],
+        "wins_by_seat": win_shares((g["winners"] for g in games), players, n),
         "actions_per_game": {k: v / n for k, v in actions.most_common()},
         "sets_per_game": statistics.mean(g["sets"] for g in games),
         "games_with_a_set": sum(g["sets"] > 0 for g in games) / n,
@@ -119,8 +112,7 @@ def main(argv: list[str] | None = None) -> int:
             result = figures(games, players)
             result["seconds"] = time.perf_counter() - started
             report[str(players)] = result
-            seats = "  ".join(f"{100 * w['share']:.1f}% [{100 * w['interval'][0]:.1f}-"
-                              f"{100 * w['interval'][1]:.1f}]" for w in result["wins_by_seat"])
+            seats = shares_line(result["wins_by_seat"])
             t = result["turns"]
             print(f"{players} players: {result['games']} games ({result['ended']} ended) in "
                   f"{result['seconds']:.0f} s; turns median {t['median']:.0f}, p95 {t['p95']}, "

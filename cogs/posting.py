@@ -186,14 +186,29 @@ def turn_text(record: GameRecord, lang: str, turns: Sequence[StepResult] = (),
     """The text of a turn message: title, what the turns it reports did (as everyone may
     read it: one line per player's turn), who is next (or the final ``outcome``).
     Without ``buttons`` (``/game board``) it does not point at a "Take my turn" button."""
-    lines = [tr(lang, "discord.turn_title", game=game_title(record, lang), turn=record.turn + 1)]
-    lines += [steps_text(record, result.turn_steps, lang) for result in turns]
+    title = tr(lang, "discord.turn_title", game=game_title(record, lang), turn=record.turn + 1)
+    steps = [line for result in turns
+             for line in steps_text(record, result.turn_steps, lang).split("\n") if line]
     outcome = outcome or (turns[-1].outcome if turns else None)
-    if outcome is not None:
-        lines.append(final_text(record, outcome, lang))
-    else:
-        lines.append(next_line(record, lang, buttons=buttons))
-    return "\n".join(line for line in lines if line)
+    last = (final_text(record, outcome, lang) if outcome is not None
+            else next_line(record, lang, buttons=buttons))
+    return within_limit(title, steps, last)
+
+
+def within_limit(title: str, steps: list[str], last: str, limit: int = 2000) -> str:
+    """``title``, the ``steps`` lines and ``last`` (who plays next, or the final scores), one
+    a line, in at most ``limit`` characters: the earliest steps give way (an ellipsis says
+    so), so that the mention or the scores are never cut off."""
+    room = limit - len(title) - len(last) - 4      # the line breaks and an ellipsis line
+    kept: list[str] = []
+    for line in reversed(steps):
+        if len(line) + 1 > room:
+            break
+        kept.append(line)
+        room -= len(line) + 1
+    if len(kept) < len(steps):
+        kept.append("…" if kept else steps[-1][: max(0, room - 1)] + "…")
+    return "\n".join(line for line in (title, *reversed(kept), last) if line)[:limit]
 
 
 def hides_information(record: GameRecord) -> bool:

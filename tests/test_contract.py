@@ -16,13 +16,13 @@ from tests import bazaar
 from tests.contract import playout
 
 GAMES: dict[str, GameEntry] = {**registry.GAMES, "bazaar": bazaar.ENTRY}
-PLAYOUTS = {"ur": 100, "bazaar": 200}
+PLAYOUTS = {"ur": 100, "bazaar": 200, "flood": 100}
 """Random playouts per player count (Ur's games are long: its thorough checks are
 sampled, and its own property tests check more)."""
-DENSITY = {"ur": 0.02, "civsets": 0.03}
-AI_GAMES = {"ur": 1, "bazaar": 10, "civsets": 2}
+DENSITY = {"ur": 0.02, "civsets": 0.03, "flood": 0.5}
+AI_GAMES = {"ur": 1, "bazaar": 10, "civsets": 2, "flood": 3}
 AI_SEATS = {"ur": 1}
-FAST_AI = {"civsets"}
+FAST_AI = {"civsets", "flood"}
 """Games whose AI test plays with the fast budget (the full one takes 20 s a game)."""
 """AI seats in those games (all by default; Ur's AI takes 30 ms a step)."""
 

@@ -94,11 +94,13 @@ async def world(tmp_path: Path, *, dev_guild: bool = False, **env: str) -> Async
 
 
 async def open_game(w: World, creator: FakeUser, others: Sequence[FakeUser],
-                    ai: int = 0, order: str = "") -> Message:
-    """``/game new``, joins (by command and by the Join button), ``/game start`` (seats in
-    random order, or ``order``); the first board post."""
-    created = await (await creator.slash("game new", channel=w.channel, game="ur", ai=ai)).final()
-    assert not created.ephemeral and "Ur" in created.text
+                    ai: int = 0, order: str = "", game: str = "ur",
+                    title: str = "Ur") -> Message:
+    """``/game new`` of ``game`` (whose name is ``title``), joins (by command and by the Join
+    button), ``/game start`` (seats in random order, or ``order``); the first board post."""
+    created = await (await creator.slash("game new", channel=w.channel, game=game,
+                                         ai=ai)).final()
+    assert not created.ephemeral and title in created.text
     for i, user in enumerate(others):
         if i % 2:
             joined = await (await user.press(created, created.button("Join")["custom_id"])).final()

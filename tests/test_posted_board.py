@@ -60,3 +60,16 @@ def test_the_remembered_images_are_bounded_and_the_latest_post_wins(monkeypatch:
     remember_board(boards, 1, PostedBoard(2, "en", URL))     # game 1 posts again
     remember_board(boards, 4, PostedBoard(1, "en", URL))     # game 2 is forgotten
     assert list(boards) == [3, 1, 4] and boards[1].version == 2
+
+
+def test_a_long_turn_summary_gives_way_to_the_mention_of_the_next_player() -> None:
+    steps = [f"🎲 **AI 1**: step {i} " + "x" * 300 for i in range(12)]
+    mention = "<@123>, your turn."
+    text = posting.within_limit("**After the Flood** · turn 55", steps, mention)
+    assert len(text) <= 2000 and text.endswith(mention)
+    assert text.startswith("**After the Flood** · turn 55\n…\n") and steps[-1] in text
+    assert steps[0] not in text
+    short = posting.within_limit("title", steps[:2], mention)
+    assert short == "\n".join(["title", *steps[:2], mention])
+    alone = posting.within_limit("title", ["y" * 3000], mention)
+    assert len(alone) <= 2000 and alone.endswith("…\n" + mention)

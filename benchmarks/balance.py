@@ -1,0 +1,59 @@
+"""What the balance scripts share: AI budgets, a whole AI game, win shares with 95% intervals.
+
+``benchmarks/civsets_balance.py`` and ``benchmarks/flood_balance.py`` play many games with
+every seat played by the generic AI (``bot.ai``) and print per-game figures of their own;
+the loop of one game, the win shares and their printing are the same and live here.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any
+
+from benchmarks.contract_playouts import wilson
+from bot import ai
+from bot.engine import Action, Game, Seat, State
+
+QUICK_BUDGET = ai.Budget(candidates=2, rollouts=2, sample=1, max_steps=4, guesses=1, breadth=10)
+"""A third of the fast budget's work (After the Flood: 0.8 CPU s a game against 2.6 s):
+for balance runs of thousands of games on a shared machine."""
+BUDGETS = {"quick": QUICK_BUDGET, "fast": ai.FAST_BUDGET, "full": ai.DEFAULT_BUDGET}
+"""The AI budgets a run may use (``fast`` and ``quick``: less look-ahead, for thousands of
+games)."""
+
+Observer = Callable[[State, Seat, Action, State], None]
+"""Called after every step with (state before, seat, action, state after)."""
+
+
+def play_ai_game(game: Game, state: State, rng: random.Random, budget: ai.Budget,
+                 max_steps: int, observe: Observer | None = None) -> tuple[State, int]:
+    """Play ``state`` to its end (or ``max_steps``) with the AI in every seat: the last
+    state and the number of steps."""
+    steps = 0
+    while game.outcome(state) is None and steps < max_steps:
+        seat = game.active(state)[0]
+        legal = game.legal(state, seat)
+        action = ai.choose(game, game.view(state, seat), legal, seat, rng, budget)
+        after = game.apply(state, seat, action)
+        if observe is not None:
+            observe(state, seat, action, after)
+        state = after
+        steps += 1
+    return state, steps
+
+
+def win_shares(winners: Iterable[Sequence[int]], places: int, games: int) -> list[dict[str, Any]]:
+    """The share of ``games`` won by each of ``places`` (seats or seat positions), a shared
+    win counted as a fraction, each with its 95% Wilson interval."""
+    wins = [0.0] * places
+    for won in winners:
+        for place in won:
+            wins[place] += 1 / len(won)
+    return [{"share": w / games, "interval": wilson(w, games)} for w in wins]
+
+
+def shares_line(shares: Sequence[dict[str, Any]]) -> str:
+    """``41.0% [38.9-43.2]  ...``: the shares of :func:`win_shares` in percent."""
+    return "  ".join(f"{100 * s['share']:.1f}% [{100 * s['interval'][0]:.1f}-"
+                     f"{100 * s['interval'][1]:.1f}]" for s in shares)

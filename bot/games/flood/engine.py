@@ -1,0 +1,124 @@
+"""``GAME``: After the Flood behind the engine contract of :mod:`bot.engine`."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from typing import Any
+
+from bot.engine import (
+    Action,
+    BadNotation,
+    GameDefaults,
+    GameMeta,
+    IllegalMove,
+    NotYourTurn,
+    Outcome,
+    Prompt,
+    Report,
+    Seat,
+    State,
+    Text,
+    seat_ref,
+)
+from bot.games.flood import data as D
+from bot.games.flood import rules, texts, view
+from bot.games.flood.state import VP_SOURCES, clone, new_state
+
+VERBS = frozenset({
+    "build", "place", "trade", "empire", "extend", "pass", "pay", "from", "spend", "scribe",
+    "move", "to", "fewer", "buy", "tool", "done", "recruit", "equip", "march", "invade",
+    "reinforce", "destroy", "go", "stop", "bid", "enlarge", "add",
+})
+CAUTIOUS = ("stop", "done", "pass", "march 1")
+"""The steps a skipped turn takes, first found first."""
+
+
+class FloodGame(GameDefaults):
+    """After the Flood for exactly 3 players (seed 001); see :mod:`bot.games.flood.rules`."""
+
+    meta = GameMeta(
+        id="flood",
+        name=Text.of("flood.name"),
+        min_players=D.PLAYERS,
+        max_players=D.PLAYERS,
+        rules_summary=Text.of("flood.rules"),
+        hidden_information=True,     # only the dice to come
+    )
+
+    def setup(self, seed: int, n_players: int, options: Mapping[str, str]) -> State:
+        if n_players != D.PLAYERS:
+            raise ValueError(f"After the Flood is played by exactly {D.PLAYERS} players, "
+                             f"not {n_players}")
+        state = new_state(seed)
+        rules.start_game(state)
+        return state
+
+    def active(self, state: State) -> list[Seat]:
+        return [] if state["phase"] == "over" else [state["current"]]
+
+    def legal(self, state: State, seat: Seat) -> list[Action]:
+        return [texts.action(state, n) for n in rules.legal(state, seat)]
+
+    def parse(self, state: State, seat: Seat, text: str) -> Action:
+        words = text.strip().lower().split()
+        if not words or words[0] not in VERBS:
+            raise BadNotation(Text.of("flood.err.notation", text=text[:100]))
+        notation = " ".join(words)
+        if seat not in self.active(state):
+            raise NotYourTurn(Text.of("flood.err.not_yours"))
+        if notation not in rules.legal(state, seat):
+            raise IllegalMove(Text.of("flood.err.illegal", text=notation))
+        return texts.action(state, notation)
+
+    def apply(self, state: State, seat: Seat, action: Action | str) -> State:
+        notation = action.notation if isinstance(action, Action) else action
+        checked = self.parse(state, seat, notation).notation
+        new: State = clone(state)
+        new["events"] = []
+        rules.apply(new, seat, checked)
+        return new
+
+    def view(self, state: State, seat: Seat | None) -> dict[str, Any]:
+        return view.view(state, seat)
+
+    def outcome(self, state: State) -> Outcome | None:
+        if state["phase"] != "over":
+            return None
+        order = state["order"]
+        scores = tuple(int(v) for v in state["vp"])
+        ranked = sorted(range(state["n"]), key=lambda s: (-scores[s], order.index(s)))
+        tied = len(set(scores)) < len(scores)
+        tiebreak = Text.of("flood.tiebreak", order=tuple(
+            seat_ref(s) for s in order)) if tied else None
+        details = tuple(
+            Text.of("flood.detail", n=scores[s], **{k: state["vp_from"][s][k]
+                                                     for k in VP_SOURCES})
+            for s in range(state["n"]))
+        return Outcome(scores, tuple((s,) for s in ranked), tiebreak, details)
+
+    def turn_number(self, state: State) -> int:
+        return int(state["turn"])
+
+    def determinize(self, view_: dict[str, Any], seat: Seat, rng: random.Random) -> State:
+        return view.determinize(view_, seat, rng)
+
+    def heuristic(self, state: State, seat: Seat) -> float:
+        return view.heuristic(state, seat)
+
+    def default_action(self, state: State, seat: Seat) -> Action | None:
+        """For a skipped turn: stop a battle, end the action, pass, or the first step."""
+        legal = rules.legal(state, seat)
+        for notation in CAUTIOUS:
+            if notation in legal:
+                return texts.action(state, notation)
+        return texts.action(state, legal[0]) if legal else None
+
+    def report(self, before: State, seat: Seat, action: Action, after: State) -> Report:
+        return texts.report(before, seat, action.notation, after)
+
+    def prompt(self, state: State, seat: Seat) -> Prompt | None:
+        return texts.prompt(state, seat)
+
+
+GAME = FloodGame()

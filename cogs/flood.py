@@ -1,0 +1,45 @@
+"""``/flood tables``: the After the Flood tables as two pictures, privately, in the reader's
+language, so that nobody needs the rulebook at hand."""
+
+from __future__ import annotations
+
+import asyncio
+import io
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.client import DingirBot
+from bot.i18n import tr
+from cogs.common import Guarded, Interaction, in_time, lang_of, loc, reply
+from render.flood_tables import PAGES, tables_png
+
+
+def _pages(lang: str) -> list[bytes]:
+    return [tables_png(lang, page) for page in range(len(PAGES))]
+
+
+class Flood(Guarded, commands.GroupCog, group_name=loc("discord.cmd.flood.name"),
+            group_description=loc("discord.cmd.flood.description")):
+    """The ``/flood`` command group."""
+
+    def __init__(self, bot: DingirBot) -> None:
+        self.bot = bot
+        super().__init__()
+
+    @app_commands.command(name=loc("discord.cmd.flood.tables.name"),
+                          description=loc("discord.cmd.flood.tables.description"))
+    async def tables(self, interaction: Interaction) -> None:
+        """Show the tables (drawn once per language, in a worker thread)."""
+        lang = lang_of(interaction)
+        pages = await in_time(interaction, asyncio.to_thread(_pages, lang))
+        files = [discord.File(io.BytesIO(png), filename=f"flood-tables-{i + 1}.png")
+                 for i, png in enumerate(pages)]
+        await reply(interaction, tr(lang, "discord.flood.tables"), files=files)
+
+
+async def setup(bot: commands.Bot) -> None:
+    """Extension entry point."""
+    assert isinstance(bot, DingirBot)
+    await bot.add_cog(Flood(bot))
