@@ -57,6 +57,10 @@ async def test_two_people_and_an_ai_play_a_whole_game(tmp_path: Path) -> None:
         post = await open_game(w, users[0], users[1:], ai=1, game="flood",
                                title="After the Flood")
         turns = {"play": 0, "buttons": 0}
+        if player_of(post, users) is None and "Game over" not in post.text:   # the AI begins
+            post = await w.fake.wait_for_channel_message(
+                w.channel, lambda m: bool(m.pngs) and any(m.mentions(u.id) for u in users),
+                after=post.seq)
         while (player := player_of(post, users)) is not None:
             assert post.pngs and post.button("Take my turn"), post.text
             assert sum(turns.values()) < MAX_TURNS

@@ -44,8 +44,8 @@ def test_a_human_seat_sees_its_steps_and_a_refusal(capsys, monkeypatch) -> None:
     assert status == local.EXIT_STOPPED
     assert any(line.startswith("'build atlantis' refused: ") for line in out)
     assert any(line.startswith("  build sippar ") for line in out)
-    # AI 2 initiated Akkad in Ur: « ne contenant pas de cité ni d'armée ennemie »
-    assert any(line.startswith("AI 2: march 1 → places 1 army in Ur") for line in out)
-    assert not any(line.startswith("  build ur ") for line in out)
+    # AI 2 initiated Akkad in Uruk: « ne contenant pas de cité ni d'armée ennemie »
+    assert any(line.startswith("AI 2: march 1 → places 1 army in Uruk") for line in out)
+    assert not any(line.startswith("  build uruk ") for line in out)
     assert any(line.startswith("  pass ") for line in out)
     assert out[-1] == "Game abandoned."

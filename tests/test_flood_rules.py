@@ -849,6 +849,8 @@ def test_every_name_the_engine_uses_is_in_the_catalogue() -> None:
             assert known[f"flood.region.{region['id']}"] == region["name"][lang]
             if region["city_bonus"]:
                 assert known[f"flood.bonus.{region['id']}"] == region["city_bonus"]["name"][lang]
+                assert known[f"flood.bonus_text.{region['id']}"] == region["city_bonus"][
+                    "text"][lang]
         for box in D.BOXES:
             assert f"flood.box.{box}" in known
         for res in D.RESOURCES:
