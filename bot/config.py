@@ -50,13 +50,8 @@ class Settings:
 
 
 def _number(env: Mapping[str, str], name: str, default: float) -> float:
-    raw = env.get(name, "").strip()
-    if not raw:
-        return default
-    try:
-        value = float(raw)
-    except ValueError:
-        raise ConfigError(f"{name}={raw!r} is not a number: fix it in .env") from None
+    """A number greater than 0."""
+    value = _float(env, name, default, "a number")
     if value <= 0:
         raise ConfigError(f"{name} must be greater than 0: fix it in .env")
     return value
@@ -64,16 +59,20 @@ def _number(env: Mapping[str, str], name: str, default: float) -> float:
 
 def _hours(env: Mapping[str, str], name: str, default: float, unit: str = "hours") -> float:
     """A number of hours (or other ``unit``), 0 allowed (0 turns the thing off)."""
+    value = _float(env, name, default, f"a number of {unit}")
+    if value < 0:
+        raise ConfigError(f"{name} cannot be negative: fix it in .env (0 turns it off)")
+    return value
+
+
+def _float(env: Mapping[str, str], name: str, default: float, what: str) -> float:
     raw = env.get(name, "").strip()
     if not raw:
         return default
     try:
-        value = float(raw)
+        return float(raw)
     except ValueError:
-        raise ConfigError(f"{name}={raw!r} is not a number of {unit}: fix it in .env") from None
-    if value < 0:
-        raise ConfigError(f"{name} cannot be negative: fix it in .env (0 turns it off)")
-    return value
+        raise ConfigError(f"{name}={raw!r} is not {what}: fix it in .env") from None
 
 
 def _count(env: Mapping[str, str], name: str, default: int) -> int:

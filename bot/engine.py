@@ -202,6 +202,23 @@ class NotYourTurn(GameError):
     """A step by a seat that is not active."""
 
 
+def checked_notation(game: str, text: str, verbs: Collection[str], active: bool,
+                     legal: Collection[str]) -> str:
+    """``text`` as the canonical notation of a game whose steps are lower-case words, all
+    legal steps listed in ``legal``: BadNotation (``<game>.err.notation``) when its first
+    word is none of ``verbs``, NotYourTurn (``<game>.err.not_yours``) when the seat is not
+    ``active``, IllegalMove (``<game>.err.illegal``) when the step is not legal now."""
+    words = text.strip().lower().split()
+    if not words or words[0] not in verbs:
+        raise BadNotation(Text.of(f"{game}.err.notation", text=text[:100]))
+    notation = " ".join(words)
+    if not active:
+        raise NotYourTurn(Text.of(f"{game}.err.not_yours"))
+    if notation not in legal:
+        raise IllegalMove(Text.of(f"{game}.err.illegal", text=notation))
+    return notation
+
+
 @dataclass(frozen=True)
 class OptionSpec:
     """One setup option a game accepts (shown by ``/game new``)."""

@@ -1139,41 +1139,28 @@ class Store:
 
     async def mark_timeout(self, game_id: int, seat: Seat, since: float) -> bool:
         """Record that the timeout of the stretch ``since`` was handled; False if it was."""
-        async with self._guard() as conn:
-            cursor = await conn.execute(
-                "INSERT INTO reminders (game_id, seat, since, count, timeout_since)"
-                " VALUES (?, ?, ?, 0, ?) ON CONFLICT (game_id, seat) DO UPDATE SET"
-                " count = CASE WHEN reminders.since = excluded.since"
-                "   THEN reminders.count ELSE 0 END,"
-                " last_sent_at = CASE WHEN reminders.since = excluded.since"
-                "   THEN reminders.last_sent_at END,"
-                " next_due_at = CASE WHEN reminders.since = excluded.since"
-                "   THEN reminders.next_due_at END,"
-                " warned_since = CASE WHEN reminders.since = excluded.since"
-                "   THEN reminders.warned_since END,"
-                " since = excluded.since, timeout_since = excluded.since"
-                " WHERE reminders.since != excluded.since OR reminders.timeout_since IS NULL",
-                (game_id, seat, since, since),
-            )
-            return cursor.rowcount == 1
+        return await self._claim("timeout_since", game_id, seat, since)
 
     async def mark_warning(self, game_id: int, seat: Seat, since: float) -> bool:
         """Claim the warning before the time limit of the stretch ``since``; False if it
         was claimed already."""
+        return await self._claim("warned_since", game_id, seat, since)
+
+    async def _claim(self, column: str, game_id: int, seat: Seat, since: float) -> bool:
+        """Set ``column`` (timeout_since or warned_since) to ``since`` unless it is set for
+        that stretch already (a new stretch resets the other marks); True if it was set."""
+        others = [c for c in ("last_sent_at", "next_due_at", "timeout_since", "warned_since")
+                  if c != column]
+        kept = "".join(f" {c} = CASE WHEN reminders.since = excluded.since"
+                       f" THEN reminders.{c} END," for c in others)
         async with self._guard() as conn:
             cursor = await conn.execute(
-                "INSERT INTO reminders (game_id, seat, since, count, warned_since)"
+                f"INSERT INTO reminders (game_id, seat, since, count, {column})"
                 " VALUES (?, ?, ?, 0, ?) ON CONFLICT (game_id, seat) DO UPDATE SET"
                 " count = CASE WHEN reminders.since = excluded.since"
-                "   THEN reminders.count ELSE 0 END,"
-                " last_sent_at = CASE WHEN reminders.since = excluded.since"
-                "   THEN reminders.last_sent_at END,"
-                " next_due_at = CASE WHEN reminders.since = excluded.since"
-                "   THEN reminders.next_due_at END,"
-                " timeout_since = CASE WHEN reminders.since = excluded.since"
-                "   THEN reminders.timeout_since END,"
-                " since = excluded.since, warned_since = excluded.since"
-                " WHERE reminders.since != excluded.since OR reminders.warned_since IS NULL",
+                f"   THEN reminders.count ELSE 0 END,{kept}"
+                f" since = excluded.since, {column} = excluded.since"
+                f" WHERE reminders.since != excluded.since OR reminders.{column} IS NULL",
                 (game_id, seat, since, since),
             )
             return cursor.rowcount == 1

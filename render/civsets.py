@@ -17,7 +17,7 @@ from bot.engine import Text
 from bot.i18n import tr, translate
 from render import fonts
 from render.context import RenderContext
-from render.draw import Colour, png_bytes
+from render.draw import Colour, PictureRenderer
 
 WIDTH = 900
 MARGIN = 18
@@ -148,7 +148,7 @@ def lines(view: dict[str, Any], ctx: RenderContext) -> list[str]:
     return out + _hand_lines(view, lang)
 
 
-class CivilizationsRenderer:
+class CivilizationsRenderer(PictureRenderer):
     """The renderer of Civilizations (``render.context.Renderer``)."""
 
     def image(self, view: dict[str, Any], ctx: RenderContext) -> Image.Image:
@@ -174,12 +174,8 @@ class CivilizationsRenderer:
                       WIDTH - 2 * MARGIN, bold=i == 0)
         return image
 
-    def png(self, view: dict[str, Any], ctx: RenderContext) -> bytes:
-        image = self.image(view, ctx).quantize(64, method=Image.Quantize.FASTOCTREE)
-        return png_bytes(image, compress_level=6)
-
-    def text(self, view: dict[str, Any], ctx: RenderContext) -> str:
-        return "\n".join(lines(view, ctx))
+    def lines(self, view: dict[str, Any], ctx: RenderContext) -> list[str]:
+        return lines(view, ctx)
 
 
 RENDERER = CivilizationsRenderer()

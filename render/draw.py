@@ -17,6 +17,7 @@ from typing import Any, Generic, TypeVar
 from PIL import Image, ImageDraw
 
 from render import fonts
+from render.context import RenderContext
 
 DATA_DIR = Path(__file__).resolve().parent.parent / "data" / "render"
 SUPERSAMPLE = 4
@@ -187,3 +188,25 @@ def png_bytes(image: Image.Image, compress_level: int | None = None) -> bytes:
     else:
         image.save(out, format="PNG", compress_level=compress_level)
     return out.getvalue()
+
+
+class PictureRenderer:
+    """A renderer whose PNG is its RGB ``image`` cut to 64 colours and whose text is its
+    ``lines`` (the games drawn from scratch each time, without a cached static layer)."""
+
+    def image(self, view: dict[str, Any], ctx: RenderContext) -> Image.Image:
+        """The board as an RGB picture."""
+        raise NotImplementedError
+
+    def lines(self, view: dict[str, Any], ctx: RenderContext) -> list[str]:
+        """The board as lines of text."""
+        raise NotImplementedError
+
+    def png(self, view: dict[str, Any], ctx: RenderContext) -> bytes:
+        """The picture as PNG bytes, in 64 colours."""
+        image = self.image(view, ctx).quantize(64, method=Image.Quantize.FASTOCTREE)
+        return png_bytes(image, compress_level=6)
+
+    def text(self, view: dict[str, Any], ctx: RenderContext) -> str:
+        """The lines as one text."""
+        return "\n".join(self.lines(view, ctx))

@@ -27,7 +27,7 @@ from bot.games.flood import data as D
 from bot.i18n import tr, translate
 from render import fonts
 from render.context import RenderContext
-from render.draw import Colour, mix, png_bytes
+from render.draw import Colour, PictureRenderer, mix
 
 WIDTH = 900
 MARGIN = 12
@@ -508,7 +508,7 @@ def lines(view: dict[str, Any], ctx: RenderContext) -> list[str]:
     return out
 
 
-class FloodRenderer:
+class FloodRenderer(PictureRenderer):
     """The renderer of After the Flood (``render.context.Renderer``)."""
 
     def image(self, view: dict[str, Any], ctx: RenderContext) -> Image.Image:
@@ -522,12 +522,8 @@ class FloodRenderer:
         _players(draw, view, ctx, top + EMPIRE_ROW)
         return image
 
-    def png(self, view: dict[str, Any], ctx: RenderContext) -> bytes:
-        image = self.image(view, ctx).quantize(64, method=Image.Quantize.FASTOCTREE)
-        return png_bytes(image, compress_level=6)
-
-    def text(self, view: dict[str, Any], ctx: RenderContext) -> str:
-        return "\n".join(lines(view, ctx))
+    def lines(self, view: dict[str, Any], ctx: RenderContext) -> list[str]:
+        return lines(view, ctx)
 
 
 RENDERER = FloodRenderer()

@@ -8,12 +8,9 @@ from typing import Any
 
 from bot.engine import (
     Action,
-    BadNotation,
     Deadline,
     GameDefaults,
     GameMeta,
-    IllegalMove,
-    NotYourTurn,
     OptionSpec,
     Outcome,
     Prompt,
@@ -22,6 +19,7 @@ from bot.engine import (
     Secrets,
     State,
     Text,
+    checked_notation,
 )
 from bot.games.civsets import rules, texts, view
 from bot.games.civsets.cards import CARDS, OPTIONS, RULES
@@ -70,14 +68,8 @@ class CivilizationsGame(GameDefaults):
         return [texts.action(state, seat, n) for n in rules.legal(state, seat)]
 
     def parse(self, state: State, seat: Seat, text: str) -> Action:
-        words = text.strip().lower().split()
-        if not words or words[0] not in VERBS:
-            raise BadNotation(Text.of("civsets.err.notation", text=text[:100]))
-        notation = " ".join(words)
-        if seat not in self.active(state):
-            raise NotYourTurn(Text.of("civsets.err.not_yours"))
-        if notation not in rules.legal(state, seat):
-            raise IllegalMove(Text.of("civsets.err.illegal", text=notation))
+        notation = checked_notation("civsets", text, VERBS, seat in self.active(state),
+                                    rules.legal(state, seat))
         return texts.action(state, seat, notation)
 
     def apply(self, state: State, seat: Seat, action: Action | str) -> State:

@@ -8,17 +8,15 @@ from typing import Any
 
 from bot.engine import (
     Action,
-    BadNotation,
     GameDefaults,
     GameMeta,
-    IllegalMove,
-    NotYourTurn,
     Outcome,
     Prompt,
     Report,
     Seat,
     State,
     Text,
+    checked_notation,
     seat_ref,
 )
 from bot.games.flood import data as D
@@ -61,14 +59,8 @@ class FloodGame(GameDefaults):
         return [texts.action(state, n) for n in rules.legal(state, seat)]
 
     def parse(self, state: State, seat: Seat, text: str) -> Action:
-        words = text.strip().lower().split()
-        if not words or words[0] not in VERBS:
-            raise BadNotation(Text.of("flood.err.notation", text=text[:100]))
-        notation = " ".join(words)
-        if seat not in self.active(state):
-            raise NotYourTurn(Text.of("flood.err.not_yours"))
-        if notation not in rules.legal(state, seat):
-            raise IllegalMove(Text.of("flood.err.illegal", text=notation))
+        notation = checked_notation("flood", text, VERBS, seat in self.active(state),
+                                    rules.legal(state, seat))
         return texts.action(state, notation)
 
     def apply(self, state: State, seat: Seat, action: Action | str) -> State:
