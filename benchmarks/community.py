@@ -78,6 +78,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from benchmarks import service_baseline
 from bot import registry
+from bot.__main__ import event_loop_factory
 from bot.i18n import tr
 from bot.replay import Step, replay
 from tests import bazaar
@@ -376,9 +377,6 @@ class Harness:
         args: tuple[str, ...] = ("-m", "bot")
         if opts.profile:
             args = ("-m", "cProfile", "-o", str(opts.profile), "-m", "bot")
-        elif opts.switch_interval:
-            args = ("-c", f"import runpy, sys; sys.setswitchinterval({opts.switch_interval});"
-                          " runpy.run_module('bot', run_name='__main__', alter_sys=True)")
         env = {"DINGIR_LOG_LEVEL": "WARNING", "DINGIR_SCHEDULER_SECONDS": "10", **NO_LIMITS}
         if opts.quiz_tables:
             env["DINGIR_EXTRA_GAMES"] = "tests.bazaar"
@@ -1234,6 +1232,15 @@ async def reminders_check(h: Harness, tables: list[Table]) -> dict[str, Any]:
 # -- the run ------------------------------------------------------------------------------
 
 
+async def loop_lag(stop: asyncio.Event, lags: list[float]) -> None:
+    """How late the harness's own event loop wakes from 10 ms sleeps (s), until ``stop``:
+    the part of every latency figure that is the stand-in's delay, not the bot's."""
+    while not stop.is_set():
+        before = time.monotonic()
+        await asyncio.sleep(0.01)
+        lags.append(time.monotonic() - before - 0.01)
+
+
 async def run(opts: argparse.Namespace) -> dict[str, Any]:
     workdir = Path(tempfile.mkdtemp(prefix="dingir-community-", dir=opts.workdir))
     h = Harness(opts, workdir)
@@ -1246,6 +1253,8 @@ async def run(opts: argparse.Namespace) -> dict[str, Any]:
         await h.fake.wait_synced(timeout=60)
         watcher = asyncio.create_task(h.watch.run(stop_watch))
         quiet = asyncio.create_task(keep_gc_quiet(stop_watch))
+        lags: list[float] = []
+        lagging = asyncio.create_task(loop_lag(stop_watch, lags))
         await asyncio.sleep(1.0)
         rss_start = h.watch.sample()
         drivers = h.drivers = [Driver(h, t, opts.seed * 100_003 + t.index) for t in tables]
@@ -1263,6 +1272,7 @@ async def run(opts: argparse.Namespace) -> dict[str, Any]:
         acks_start, boards_start = len(h.stats.acks), len(h.fake.counters.board_posts)
         pngs_start = h.fake.counters.pngs
         lat_start = {k: len(v) for k, v in h.stats.latency.items()}
+        lag_start = len(lags)
         faults = asyncio.create_task(h.fault_plan(start))
         await asyncio.sleep(opts.duration)
         end, end_wall = time.monotonic(), time.time()
@@ -1270,6 +1280,7 @@ async def run(opts: argparse.Namespace) -> dict[str, Any]:
         acks_end, boards_end = len(h.stats.acks), len(h.fake.counters.board_posts)
         pngs_end = h.fake.counters.pngs
         lat_end = {k: len(v) for k, v in h.stats.latency.items()}
+        lag_end = len(lags)
         rss_end = h.watch.sample()
         h.stopping.set()
         await faults
@@ -1289,6 +1300,7 @@ async def run(opts: argparse.Namespace) -> dict[str, Any]:
         stop_watch.set()
         await watcher
         await quiet
+        await lagging
         log_text = h.bot.output()
         await h.bot.stop()
         shutdown_text = h.bot.output()[len(log_text):]
@@ -1324,6 +1336,7 @@ async def run(opts: argparse.Namespace) -> dict[str, Any]:
             "bot_cpu_s": cpu_end - cpu_start,
             "bot_cpu_ms_per_step": 1000 * (cpu_end - cpu_start) / max(1, steps_window),
             "harness_cpu_share": (harness_cpu_end - harness_cpu_start) / window,
+            "harness_loop_lag_ms": percentiles(lags[lag_start:lag_end]),
             "db": _safe(db_figures, h.db_path),
             "counts": dict(h.stats.counts),
             "failed_interactions": h.stats.counts["failed"],
@@ -1402,13 +1415,16 @@ def _section_latency(r: dict[str, Any]) -> list[str]:
 
 def _section_process(r: dict[str, Any]) -> list[str]:
     mb = {k: (v or 0) / 1024 for k, v in r["rss_kb"].items()}
+    lag = r["harness_loop_lag_ms"]
     return [f"{'bot RSS (MB)':<34}start {mb['start']:.1f}  peak {mb['peak']:.1f}  "
             f"at 20%/2min {mb['at_20pct_or_2min']:.1f}  end {mb['end']:.1f}  growth "
             f"{100 * (r['rss_growth_after_2min'] or 0):+.1f}% (goal < 10%, without kills)",
             f"{'RSS by minute (MB)':<34}with workers {r['rss_mb_by_minute']['all']}; "
             f"bot alone {r['rss_mb_by_minute']['bot']}",
             f"{'bot CPU':<34}{r['bot_cpu_s']:.1f} s = {r['bot_cpu_ms_per_step']:.2f} ms/step"
-            f"  (harness used {100 * r['harness_cpu_share']:.0f}% of a core)"]
+            f"  (harness used {100 * r['harness_cpu_share']:.0f}% of a core)",
+            f"{'harness loop late (ms)':<34}p50 {lag['p50_ms']:.1f}  p99 {lag['p99_ms']:.1f}  "
+            f"max {lag['max_ms']:.1f}  (part of every latency above is the stand-in's)"]
 
 
 def _section_db(r: dict[str, Any]) -> list[str]:
@@ -1498,8 +1514,6 @@ def options(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--profile", type=Path,
                         help="run the bot under cProfile, writing the stats to this file "
                              "(the last start's only when --kills is used)")
-    parser.add_argument("--switch-interval", type=float, default=0.0,
-                        help="experiment: run the bot with sys.setswitchinterval(S)")
     parser.add_argument("--json", type=Path)
     opts = parser.parse_args(argv)
     opts.concurrency = opts.concurrency or opts.games
@@ -1524,7 +1538,8 @@ def report(result: dict[str, Any], text: str, ok: bool, json_path: Path | None) 
 
 def main(argv: list[str] | None = None) -> int:
     opts = options(argv)
-    result = asyncio.run(run(opts))
+    with asyncio.Runner(loop_factory=event_loop_factory()) as runner:  # the bot's loop
+        result = runner.run(run(opts))
     return report(result, table(result), passed(result), opts.json)
 
 

@@ -12,6 +12,7 @@ import logging
 import signal
 import sqlite3
 import sys
+from collections.abc import Callable
 
 import aiohttp
 import discord
@@ -23,6 +24,10 @@ from bot.records import StoreUnavailable
 from bot.service import GameService
 
 log = logging.getLogger("bot")
+SWITCH_INTERVAL = 0.001
+"""Seconds the event loop's thread may keep the interpreter lock while the database
+thread waits for it (Python's default, 5 ms, made each group commit wait up to 5 ms
+at every statement under load)."""
 LOG_FORMAT = "{asctime} {levelname:<8} {name}: {message}"
 """Log lines written to a file or a pipe: no terminal colour codes."""
 
@@ -109,6 +114,16 @@ async def run(settings: config.Settings) -> None:
         lock.close()
 
 
+def event_loop_factory() -> Callable[[], asyncio.AbstractEventLoop] | None:
+    """uvloop's event loop where it is installed (Linux and macOS: fewer CPU cycles for
+    each Discord request), else asyncio's own."""
+    try:
+        import uvloop
+    except ImportError:
+        return None
+    return uvloop.new_event_loop
+
+
 def main() -> int:
     """Run the bot until interrupted; returns the process exit status."""
     try:
@@ -125,8 +140,10 @@ def main() -> int:
     for handler in logging.getLogger().handlers:
         handler.addFilter(Redact(settings.token))
     use_endpoints(settings)
+    sys.setswitchinterval(SWITCH_INTERVAL)
     try:
-        asyncio.run(run(settings))
+        with asyncio.Runner(loop_factory=event_loop_factory()) as runner:
+            runner.run(run(settings))
     except Fatal as error:
         print(f"dingir: {error}", file=sys.stderr)
         return 1

@@ -38,7 +38,7 @@ import asyncio
 import contextlib
 import json
 import sqlite3
-from collections.abc import AsyncIterator, Iterable, Iterator, Mapping, Sequence
+from collections.abc import AsyncIterator, Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
@@ -463,6 +463,40 @@ def _own_copy(error: BaseException) -> BaseException:
     return StoreUnavailable(error.detail) if isinstance(error, StoreUnavailable) else error
 
 
+def _commit_statements(db: sqlite3.Connection, statements: Sequence[tuple[str, Sequence[Any]]]
+                       ) -> list[BaseException | None]:
+    """In the writing thread: ``statements`` in one transaction, each with its outcome (a
+    failed statement fails alone); a full disk or I/O error rolls back all and is raised."""
+    db.execute("BEGIN IMMEDIATE")
+    try:
+        outcome: list[BaseException | None] = []
+        for sql, params in statements:
+            try:
+                db.execute(sql, params)
+                outcome.append(None)
+            except sqlite3.Error as error:
+                if _is_unavailable(error):
+                    raise
+                outcome.append(error)
+        db.execute("COMMIT")
+    except BaseException:
+        if db.in_transaction:
+            with contextlib.suppress(sqlite3.Error):
+                db.execute("ROLLBACK")
+        raise
+    return outcome
+
+
+async def _in_thread(conn: aiosqlite.Connection, work: Callable[..., T], *args: Any) -> T:
+    """``work(db, *args)`` with ``conn``'s sqlite3 connection, in ``conn``'s own thread:
+    one hand-over between threads for a whole group of statements instead of one per
+    statement (each costs the event loop a wake-up and waits for the interpreter lock
+    while the loop is busy). aiosqlite has no public call for this; the tests of the
+    group commit cover the two names it uses."""
+    result: T = await conn._execute(work, conn._conn, *args)  # type: ignore[no-untyped-call]
+    return result
+
+
 def _settle(group: Sequence[tuple[str, Sequence[Any], asyncio.Future[None]]],
             outcome: Sequence[BaseException | None]) -> None:
     """Wake the writers of ``group``: each with its error, or done."""
@@ -643,14 +677,9 @@ class Store:
                             ) -> list[BaseException | None]:
         """Several statements in one transaction: each its own outcome (a failed statement
         fails alone), or an exception for all (nothing of the group is written)."""
-        async with self._transaction() as conn:
-            results = await asyncio.gather(
-                *(conn.execute(sql, params) for sql, params, _ in group), return_exceptions=True)
-            broken = next((r for r in results
-                           if isinstance(r, sqlite3.Error) and _is_unavailable(r)), None)
-            if broken is not None:
-                raise broken  # a full disk or I/O error: the whole group rolls back
-        return [r if isinstance(r, BaseException) else None for r in results]
+        statements = [(sql, params) for sql, params, _ in group]
+        async with self._guard() as conn:
+            return await _in_thread(conn, _commit_statements, statements)
 
     async def _fetchall_in(self, sql: str, values: Iterable[Any], *params: Any) -> list[Any]:
         """Rows of ``sql`` whose ``{marks}`` is the list of ``values`` (bound after
