@@ -235,6 +235,24 @@ async def test_vote_skip(env: Env) -> None:
     assert second.record.active != record.active
 
 
+async def test_no_vote_skips_a_member_away_and_their_time_counts_from_the_return(env: Env) -> None:
+    record = await limited(env, "vote_skip", (ANN, BOB, CID))
+    late = current_user(record)
+    voter = next(s.user_id or 0 for s in record.seats if s.user_id != late)
+    env.clock.advance(hours=47)
+    await env.service.set_away(late, env.clock.now() + 24 * HOUR)
+    env.clock.advance(hours=2)                   # past the limit, but away
+    with pytest.raises(ServiceError) as error:
+        await env.service.vote_skip(CHANNEL, voter)
+    assert reason(error) == "service.skip_away"
+    env.clock.advance(hours=23)                  # back an hour ago: 47 h still to go
+    with pytest.raises(ServiceError) as error:
+        await env.service.vote_skip(CHANNEL, voter)
+    assert reason(error) == "service.skip_too_early"
+    env.clock.advance(hours=48)
+    assert (await env.service.vote_skip(CHANNEL, voter)).votes == 1
+
+
 async def test_vote_skip_needs_the_policy(env: Env) -> None:
     record = await limited(env, "nothing")
     env.clock.advance(hours=48)

@@ -598,3 +598,22 @@ async def test_full_disk_gives_store_unavailable_and_changes_nothing(env: Env) -
     assert len((await env.service.log(CHANNEL))[1]) == 1
     retry = await env.service.play(CHANNEL, user, "add 1", expected_version=cached.version)
     assert retry.record.state is not None and retry.record.state["adds"] == 2
+
+
+async def test_followers_are_asked_of_the_database_only_while_someone_follows(env: Env) -> None:
+    record = await started(env.service)
+    asked: list[int] = []
+    store_followers = env.store.followers
+
+    async def counted(game_id: int) -> list[tuple[int, str, bool]]:
+        asked.append(game_id)
+        return await store_followers(game_id)
+
+    env.store.followers = counted  # type: ignore[method-assign]
+    assert await env.service.followers(record.id) == [] and asked == []   # nobody: no query
+    await env.service.follow(CHANNEL, EVE.user_id, "fr", each_turn=True)
+    assert await env.service.followers(record.id) == [(EVE.user_id, "fr", True)]
+    await env.service.follow(CHANNEL, EVE.user_id, "fr", each_turn=False, stop=True)
+    assert await env.service.followers(record.id) == []
+    assert await env.service.followers(record.id) == []
+    assert asked == [record.id, record.id]      # the last follower gone: no query after

@@ -102,7 +102,8 @@ class AutoplayMixin(TurnsMixin):
         limit has passed; voters are the other seated, non-resigned humans; a strict
         majority of them (``n // 2 + 1``) skips the turn, which is then played out with
         the engine's ``default_action`` steps (the AI where there is none). The player
-        keeps the seat for the next turns. Votes count per stretch of that turn.
+        keeps the seat for the next turns. Votes count per stretch of that turn. A player
+        away (``/away``) cannot be skipped; once back, their time counts from their return.
         """
         game_id = await self._channel_game_id(channel_id)
         record = await self._must_live(game_id)
@@ -120,7 +121,11 @@ class AutoplayMixin(TurnsMixin):
             raise _fail("service.not_seated")
         if voter == seat:
             raise _fail("service.skip_own_turn")
-        since = rec.seat_since(seat)
+        player = rec.seats[seat]
+        back = (await self.store.away_until([player.user_id])).get(player.user_id, 0.0)
+        if self.clock.now() < back:
+            raise _fail("service.skip_away", player=player.name)
+        since = max(rec.seat_since(seat), back)     # back from being away: counted from then
         if self.clock.now() < since + (banks[seat] if banks else (limit or 0) * 3600):
             raise _fail("service.skip_too_early", player=rec.seats[seat].name)
         voters = [s for s in rec.seats if s.seat != seat and not self.is_ai(rec, s.seat)]

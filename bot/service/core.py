@@ -391,9 +391,13 @@ class ServiceCore:
     async def followers(self, game_id: int) -> list[tuple[int, str, bool]]:
         """Who follows ``game_id`` (user id, language, after each turn); no query for the
         games nobody follows."""
-        if game_id not in await self._followed_games():
+        followed = await self._followed_games()
+        if game_id not in followed:
             return []
-        return await self.store.followers(game_id)
+        rows = await self.store.followers(game_id)
+        if not rows:                 # the last follower stopped: no query for it any more
+            followed.discard(game_id)
+        return rows
 
     async def _followed_games(self) -> set[int]:
         if self._followed is None:
