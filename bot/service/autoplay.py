@@ -122,7 +122,8 @@ class AutoplayMixin(TurnsMixin):
         if voter == seat:
             raise _fail("service.skip_own_turn")
         player = rec.seats[seat]
-        back = (await self.store.away_until([player.user_id])).get(player.user_id, 0.0)
+        user = player.user_id or 0                  # a human seat: always a member
+        back = (await self.store.away_until([user])).get(user, 0.0)
         if self.clock.now() < back:
             raise _fail("service.skip_away", player=player.name)
         since = max(rec.seat_since(seat), back)     # back from being away: counted from then
