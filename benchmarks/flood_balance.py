@@ -51,6 +51,7 @@ def one_game(args: tuple[int, str]) -> dict[str, Any]:
     state = GAME.setup(rng.getrandbits(63), D.PLAYERS, {})
     start_order = list(state["order"])
     empires: list[str] = []
+    initiators: dict[str, Seat] = {}
     built: Counter[str] = Counter()
     destroyed = 0
     verbs: Counter[str] = Counter()
@@ -63,6 +64,7 @@ def one_game(args: tuple[int, str]) -> dict[str, Any]:
         verbs[words[0]] += 1
         if words[0] == "empire":
             empires.append(words[1])
+            initiators[words[1]] = seat
         elif words[0] == "build":
             built[words[1]] += 1
         elif words[0] == "destroy":
@@ -75,7 +77,8 @@ def one_game(args: tuple[int, str]) -> dict[str, Any]:
         "seed": seed, "ended": outcome is not None, "steps": steps, "turns": state["turn"],
         "start_order": start_order, "end_order": list(state["order"]),
         "winners": winners, "scores": list(outcome.scores) if outcome else [],
-        "vp_from": state["vp_from"], "empires": empires, "built": dict(built),
+        "vp_from": state["vp_from"], "empires": empires, "initiators": initiators,
+        "built": dict(built),
         "destroyed": destroyed, "verbs": dict(verbs),
     }
 
@@ -103,6 +106,8 @@ def figures(games: list[dict[str, Any]]) -> dict[str, Any]:
     sources = {k: statistics.mean(g["vp_from"][g["winners"][0]][k] / max(1, max(g["scores"]))
                                   for g in games) for k in VP_SOURCES}
     empire_games = Counter(e for g in games for e in set(g["empires"]))
+    initiator_won = Counter(e for g in games for e, seat in g["initiators"].items()
+                            if seat in g["winners"])
     city_games = Counter(c for g in games for c in g["built"])
     verbs: Counter[str] = Counter()
     for game in games:
@@ -115,6 +120,8 @@ def figures(games: list[dict[str, Any]]) -> dict[str, Any]:
         "shared_wins": sum(len(g["winners"]) > 1 for g in games),
         "empire_started": {e: empire_games[e] / n for e in D.EMPIRES},
         "empires_per_game": statistics.mean(len(g["empires"]) for g in games),
+        "initiator_won": {e: initiator_won[e] / empire_games[e] for e in D.EMPIRES
+                          if empire_games[e]},
         "city_built": {c: city_games[c] / n for c in D.CITY_SITES},
         "cities_built_per_game": statistics.mean(sum(g["built"].values()) for g in games),
         "cities_destroyed_per_game": statistics.mean(g["destroyed"] for g in games),
@@ -146,6 +153,8 @@ def report_lines(result: dict[str, Any]) -> list[str]:
         f"winners' points from: {share(result['winner_points_from'])}",
         f"empires initiated per game {result['empires_per_game']:.1f}; "
         f"games where each was: {share(result['empire_started'])}",
+        f"the initiator of each empire won: {share(result['initiator_won'])} of the games "
+        "where it rose (goal: Akkad and the Old Babylonian Empire at most 45%)",
         f"cities built per game {result['cities_built_per_game']:.1f}, destroyed "
         f"{result['cities_destroyed_per_game']:.2f} (games with one "
         f"{100 * result['games_with_a_city_destroyed']:.0f}%); games where each site was "
