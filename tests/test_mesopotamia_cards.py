@@ -1,0 +1,655 @@
+"""Data checks for Mesopotamia (``mesopotamia``): the Dingir dice, the technology cards and the
+four base empires with their civilization cards (data/mesopotamia/dice.json,
+technologies.json, empires.json).
+
+Pure data test: no network, no engine code. The contents were designed for this project (the
+rulebook gives the rules, not the printed faces and cards); these checks pin every number the
+rulebook states and the invariants the engine relies on, so the designed numbers can be tuned
+without breaking the shape of the game.
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+import os
+import re
+from collections import Counter
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+DATA = Path(__file__).resolve().parent.parent / "data" / "mesopotamia"
+SEED = Path(os.environ.get(
+    "MESOPOTAMIA_SEED",
+    Path(__file__).resolve().parents[2] / "shared" / "seeds" / "004_5aa664732721ab18.txt"))
+LANGS = ("en", "fr")
+DISPLAY_KEYS = ("name", "text", "people", "flavour", "summary")
+SNAKE = re.compile(r"^[a-z][a-z0-9]*(_[a-z0-9]+)*$")
+BASIC_RESOURCES = {"stone", "wood", "clay", "food"}
+ACTION_IDS = ("exploration", "construction", "research", "harvest_trade", "war", "growth")
+
+# The technology names, level by level, as the rulebook's tables give them.
+TEXT_NAMES: dict[str, tuple[str, str, str, str]] = {
+    "exploration": ("Cartographie", "Astronomie", "Calendrier", "Navigation à voile"),
+    "construction": ("Maçonnerie", "Travail du bois", "Urbanisation", "Architecture"),
+    "research": ("Cunéiforme", "Mathématiques", "Littérature", "Codes juridiques"),
+    "harvest_trade": (
+        "Récolte de ressources",
+        "Poids et mesures",
+        "Routes commerciales",
+        "Monnaie",
+    ),
+    "war": ("Fonte du bronze", "Tir à l'arc", "Élevage", "Roue de char"),
+    "growth": ("Agriculture", "Irrigation", "Poterie", "Brassage"),
+}
+# « Commence avec la Technologie de Recherche niv. 2 : Mathématiques » and the three others.
+START_TECH = {
+    "sumerian": "mathematics",
+    "babylonian": "irrigation",
+    "akkadian": "archery",
+    "elamite": "weights_and_measures",
+}
+# Chance to activate each card when one die is rolled per sign, each die of a colour chosen
+# uniformly (so every die shows one of the 18 faces of the three colours, equally likely); a
+# star stands for one sign. Recorded here so that a change of faces or costs is deliberate.
+ACTIVATION_ODDS: dict[str, Fraction] = {
+    "cartography": Fraction(1, 3),
+    "masonry": Fraction(1, 3),
+    "cuneiform": Fraction(1, 3),
+    "resource_gathering": Fraction(1, 3),
+    "bronze_casting": Fraction(1, 3),
+    "agriculture": Fraction(1, 3),
+    "astronomy": Fraction(17, 108),
+    "woodworking": Fraction(17, 108),
+    "mathematics": Fraction(17, 108),
+    "weights_and_measures": Fraction(17, 108),
+    "archery": Fraction(17, 108),
+    "irrigation": Fraction(17, 108),
+    "calendar": Fraction(13, 108),
+    "urbanisation": Fraction(41, 324),
+    "literature": Fraction(13, 108),
+    "trade_routes": Fraction(13, 108),
+    "animal_husbandry": Fraction(13, 108),
+    "pottery": Fraction(13, 108),
+    "sailing": Fraction(31, 324),
+    "architecture": Fraction(31, 324),
+    "law_codes": Fraction(23, 324),
+    "currency": Fraction(31, 324),
+    "chariot_wheel": Fraction(31, 324),
+    "brewing": Fraction(31, 324),
+}
+
+
+def _load(name: str) -> dict[str, Any]:
+    with (DATA / name).open(encoding="utf-8") as fh:
+        data: dict[str, Any] = json.load(fh)
+    return data
+
+
+DICE = _load("dice.json")
+TECH = _load("technologies.json")
+EMP = _load("empires.json")
+FILES = {"dice.json": DICE, "technologies.json": TECH, "empires.json": EMP}
+
+SIGNS: dict[str, dict[str, Any]] = {s["id"]: s for s in DICE["signs"]}
+STAR = next(sid for sid, s in SIGNS.items() if s["star"])
+COLOURS: dict[str, list[str]] = {d["id"]: d["faces"] for d in DICE["dice"]}
+TECHS: dict[str, dict[str, Any]] = {t["id"]: t for t in TECH["technologies"]}
+BY_SLOT: dict[tuple[str, int], dict[str, Any]] = {
+    (t["action"], t["level"]): t for t in TECH["technologies"]
+}
+EMPIRES: dict[str, dict[str, Any]] = {e["id"]: e for e in EMP["empires"]}
+
+
+def _walk(node: Any, path: str = "") -> list[tuple[str, str, Any]]:
+    """Every (path, key, value) in a JSON tree."""
+    found: list[tuple[str, str, Any]] = []
+    if isinstance(node, dict):
+        for key, value in node.items():
+            found.append((f"{path}/{key}", key, value))
+            found.extend(_walk(value, f"{path}/{key}"))
+    elif isinstance(node, list):
+        for i, value in enumerate(node):
+            found.extend(_walk(value, f"{path}[{i}]"))
+    return found
+
+
+def _resolved(card: dict[str, Any]) -> dict[str, Any]:
+    """A civilization card as the engine sees it: its technology, with the variant applied."""
+    base = TECHS[card["technology"]]
+    out = dict(base)
+    variant = card["variant"]
+    if variant is not None:
+        out["effect"] = {**base["effect"], **variant["effect"]}
+        out["text"] = variant["text"]
+        out["signs"] = variant.get("signs", base["signs"])
+    return out
+
+
+def _can_activate(faces: tuple[str, ...], signs: list[str]) -> bool:
+    """One die per sign; a star die stands for any one sign."""
+    left = list(faces)
+    stars_needed = 0
+    for sign in signs:
+        if sign in left:
+            left.remove(sign)
+        else:
+            stars_needed += 1
+    return left.count(STAR) >= stars_needed
+
+
+def _odds(pool: list[list[str]], signs: list[str]) -> Fraction:
+    """Exact chance that rolling the dice of ``pool`` (lists of faces) can pay ``signs``."""
+    # faces that are neither a needed sign nor the star are all alike: count them once
+    dice = [Counter(f if f in signs or f == STAR else "" for f in faces) for faces in pool]
+    good = 0
+    for roll in itertools.product(*(list(d.items()) for d in dice)):
+        if _can_activate(tuple(face for face, _ in roll), signs):
+            weight = 1
+            for _, n in roll:
+                weight *= n
+            good += weight
+    total = 1
+    for faces in pool:
+        total *= len(faces)
+    return Fraction(good, total)
+
+
+def _face_share(sign: str) -> Fraction:
+    faces = [f for fs in COLOURS.values() for f in fs]
+    return Fraction(faces.count(sign), len(faces))
+
+
+def _by_level(values: dict[str, Fraction]) -> dict[int, list[Fraction]]:
+    out: dict[int, list[Fraction]] = {1: [], 2: [], 3: [], 4: []}
+    for tid, value in values.items():
+        out[TECHS[tid]["level"]].append(value)
+    return out
+
+
+def _strictly_falling(per_level: dict[int, list[Fraction]]) -> None:
+    for level in (2, 3, 4):
+        assert max(per_level[level]) < min(per_level[level - 1]), (
+            f"a level-{level} card is as easy to activate as a level-{level - 1} card: {per_level}"
+        )
+
+
+# ------------------------------------------------------------------ headers and text
+
+
+def test_designed_for_this_project() -> None:
+    for name, data in FILES.items():
+        assert data["designed_for"].startswith("Dingir"), name
+        assert data["game"] == "mesopotamia", name
+        assert data["seed"] == "004_5aa664732721ab18.txt", name
+
+
+def test_every_displayed_string_in_english_and_french() -> None:
+    found = [
+        (f"{name}{path}", value)
+        for name, data in FILES.items()
+        for path, key, value in _walk(data)
+        if key in DISPLAY_KEYS
+    ]
+    assert len(found) > 100, "displayed strings were not found"
+    for path, value in found:
+        assert isinstance(value, dict), f"{path}: not an en/fr object"
+        assert set(value) == set(LANGS), f"{path}: languages {sorted(value)}"
+        for lang in LANGS:
+            assert isinstance(value[lang], str) and value[lang].strip(), f"{path}: empty {lang}"
+
+
+def test_french_texts_are_french() -> None:
+    for name, data in FILES.items():
+        for path, key, value in _walk(data):
+            if key in DISPLAY_KEYS and isinstance(value, dict):
+                fr, en = value["fr"], value["en"]
+                assert not re.search(r"\b(the|and|or|with|each)\b", fr), f"{name}{path}: {fr}"
+                assert " :" not in en, f"{name}{path}: French colon spacing in English: {en}"
+                if ":" in fr:
+                    assert " :" in fr, f"{name}{path}: French needs a space before ':'"
+
+
+def test_every_source_is_a_nonempty_quote() -> None:
+    sources = [(n, p, v) for n, d in FILES.items() for p, k, v in _walk(d) if k == "_source"]
+    assert len(sources) > 40
+    for name, path, value in sources:
+        assert isinstance(value, str) and len(value.strip()) > 10, f"{name}{path}"
+
+
+def test_sources_are_verbatim_in_the_rulebook() -> None:
+    if not SEED.is_file():
+        pytest.skip(f"rulebook not available at {SEED} (set MESOPOTAMIA_SEED)")
+    text = " ".join(SEED.read_text(encoding="utf-8").replace("**", "").split())
+    checked = 0
+    for name, data in FILES.items():
+        for path, key, value in _walk(data):
+            if key.endswith("_source"):
+                for piece in value.split(" … "):
+                    piece = " ".join(piece.split())
+                    assert piece in text, f"{name}{path}: not in the rulebook: {piece!r}"
+                    checked += 1
+    assert checked > 60
+
+
+def test_ids_unique_and_snake_case() -> None:
+    groups: dict[str, list[str]] = {
+        "signs": [s["id"] for s in DICE["signs"]],
+        "dice": [d["id"] for d in DICE["dice"]],
+        "actions": [a["id"] for a in TECH["actions"]],
+        "structures": [s["id"] for s in TECH["structures"]],
+        "technologies": [t["id"] for t in TECH["technologies"]],
+        "empires": [e["id"] for e in EMP["empires"]],
+        "civilization_cards": [c["id"] for e in EMP["empires"] for c in e["civilization_cards"]],
+        "bonuses": [b["id"] for e in EMP["empires"] for b in e["bonuses"]],
+    }
+    for group, ids in groups.items():
+        assert ids, group
+        duplicates = [i for i, n in Counter(ids).items() if n > 1]
+        assert not duplicates, f"{group}: duplicate ids {duplicates}"
+        for i in ids:
+            assert i.isascii() and SNAKE.match(i), f"{group}: {i!r} is not ascii snake_case"
+
+
+# ------------------------------------------------------------------ Dingir dice
+
+
+def test_three_colours_as_the_text_gives() -> None:
+    rules = DICE["rules"]
+    assert list(COLOURS) == ["white", "silver", "black"]
+    assert rules["colours"]["ids"] == list(COLOURS)
+    # « 8 dés Dingir blancs » … « 8 dés Dingir argentés » … « 8 dés Dingir noirs »
+    assert {c: rules["supply"][c] for c in COLOURS} == {"white": 8, "silver": 8, "black": 8}
+
+
+def test_six_faces_with_exactly_one_star() -> None:
+    assert DICE["rules"]["faces_per_die"]["count"] == 6
+    assert DICE["rules"]["star"]["faces_per_die"] == 1
+    assert DICE["rules"]["star"]["sign"] == STAR
+    assert [sid for sid, s in SIGNS.items() if s["star"]] == [STAR], "exactly one star sign"
+    for colour, faces in COLOURS.items():
+        assert len(faces) == 6, colour
+        # « Les dés Dingir comptent tous une face avec une étoile »
+        assert faces.count(STAR) == 1, f"{colour}: {faces.count(STAR)} star faces"
+        for face in faces:
+            assert face in SIGNS, f"{colour}: unknown sign {face}"
+
+
+def test_every_sign_is_on_a_die_and_glyphs_are_cuneiform() -> None:
+    on_dice = {f for faces in COLOURS.values() for f in faces}
+    assert set(SIGNS) == on_dice, "a sign no die shows, or a face with no sign"
+    for sid, sign in SIGNS.items():
+        assert len(sign["glyph"]) == 1 and 0x12000 <= ord(sign["glyph"]) <= 0x1247F, sid
+
+
+def test_dice_numbers_from_the_text() -> None:
+    rules = DICE["rules"]
+    assert rules["max_dice"]["count"] == 6  # « pour un maximum de 6 dés »
+    assert rules["reroll"]["cost"] == {"tablet": 1}  # « au prix d'1 Tablette »
+    assert rules["reroll"]["max_per_turn"] == 3  # « limité à trois par Tour »
+    assert rules["reroll"]["dice"] == "any_number"
+    assert {k: v for k, v in rules["signs_per_level"].items() if k != "_source"} == {
+        "1": 1,
+        "2": 2,
+        "3": 2,
+        "4": 2,
+    }
+    assert rules["one_die_per_sign"]["dice_per_sign"] == 1
+    assert rules["star"]["replaces_signs"] == 1
+    pawn = rules["action_selection_pawn"]
+    assert pawn["activations_per_turn"] == 1 and pawn["min_actions_per_turn"] == 1
+    assert pawn["needs_signs"] is False
+    assert rules["one_action_per_type"]["max_per_type_per_turn"] == 1
+
+
+def test_storey_colour_rules_end_with_two_of_each_colour() -> None:
+    steps = DICE["rules"]["colour_per_storey"]["storeys"]
+    assert [s["storey"] for s in steps] == [1, 2, 3, 4, 5, 6]
+    valid = 0
+    for picks in itertools.product(list(COLOURS), repeat=6):
+        ok = True
+        for i, step in enumerate(steps):
+            if step["choose"] == "not_owned":
+                ok = ok and picks[i] not in picks[:i]
+            elif step["choose"] == "differs_from_storeys":
+                ok = ok and all(picks[i] != picks[s - 1] for s in step["storeys"])
+            else:
+                assert step["choose"] == "any"
+        if ok:
+            valid += 1
+            # « vous aurez ainsi deux dés Dingir de chaque couleur »
+            assert Counter(picks) == dict.fromkeys(COLOURS, 2), picks
+    assert valid == 36  # 3! orders of the first three storeys x 3! of the last three
+    assert DICE["rules"]["colour_per_storey"]["final_per_colour"] == 2
+    assert DICE["rules"]["supply"]["white"] >= 2 * 4, "two of each colour for 4 players"
+
+
+def test_no_chance_variant_excludes_the_star() -> None:
+    variant = DICE["variants"]["no_chance"]
+    assert variant["set_to"] == "any_face_of_the_die_except_star"
+    assert "sauf l'Étoile" in variant["_source"]
+
+
+# ------------------------------------------------------------------ technology cards
+
+
+def test_six_actions_four_levels() -> None:
+    assert [a["id"] for a in TECH["actions"]] == list(ACTION_IDS)
+    assert TECH["rules"]["actions"]["count"] == 6 == len(ACTION_IDS)
+    assert TECH["rules"]["levels"]["count"] == 4
+    assert len(TECHS) == 24
+    assert set(BY_SLOT) == {(a, lv) for a in ACTION_IDS for lv in (1, 2, 3, 4)}
+
+
+def test_technology_names_are_the_texts() -> None:
+    for action, names in TEXT_NAMES.items():
+        for level, name in enumerate(names, start=1):
+            assert BY_SLOT[(action, level)]["name"]["fr"] == name, (action, level)
+
+
+def test_every_cost_uses_signs_the_dice_have() -> None:
+    per_level = DICE["rules"]["signs_per_level"]
+    cards = list(TECHS.values()) + [
+        _resolved(c) for e in EMP["empires"] for c in e["civilization_cards"]
+    ]
+    for card in cards:
+        signs = card["signs"]
+        assert len(signs) == per_level[str(card["level"])], card["id"]
+        for sign in signs:
+            assert sign in SIGNS and sign != STAR, f"{card['id']}: {sign}"
+            assert any(sign in faces for faces in COLOURS.values()), f"{card['id']}: {sign}"
+
+
+def test_activation_odds_are_the_recorded_ones_and_fall_with_level() -> None:
+    pooled = [f for faces in COLOURS.values() for f in faces]
+    odds = {tid: _odds([pooled] * len(t["signs"]), t["signs"]) for tid, t in TECHS.items()}
+    assert odds == ACTIVATION_ODDS
+    _strictly_falling(_by_level(odds))
+    assert ACTIVATION_ODDS["cartography"] == Fraction(1, 3)  # 2 faces in 6: sign or star
+
+
+def test_odds_fall_with_level_for_real_dice_sets() -> None:
+    one_each = [COLOURS[c] for c in COLOURS]
+    full = [COLOURS[c] for c in COLOURS for _ in range(2)]
+    for pool in (one_each, full):
+        odds = {tid: _odds(pool, t["signs"]) for tid, t in TECHS.items()}
+        _strictly_falling(_by_level(odds))
+
+
+def test_signs_become_rarer_with_level() -> None:
+    # « deux signes, qui deviennent également plus rares à mesure que vous améliorez »
+    mean = {
+        tid: sum((_face_share(s) for s in t["signs"]), Fraction(0)) / len(t["signs"])
+        for tid, t in TECHS.items()
+    }
+    per_level = _by_level(mean)
+    assert max(per_level[2]) <= min(per_level[1])
+    for level in (3, 4):
+        assert max(per_level[level]) < min(per_level[level - 1]), per_level
+    assert _face_share(STAR) == Fraction(1, 6)
+
+
+def test_exploration_numbers_from_the_text() -> None:
+    assert TECHS["cartography"]["effect"]["activations"] == 1  # « permet d'activer une Unité »
+    assert TECHS["astronomy"]["effect"]["activations"] == 2  # « Unité 2 fois »
+    counts = [BY_SLOT[("exploration", lv)]["effect"]["activations"] for lv in (1, 2, 3, 4)]
+    assert counts == sorted(counts) and len(set(counts)) == 4
+
+
+def test_construction_unlocks_from_the_text() -> None:
+    expected = {
+        1: ["rampart", "ziggurat_storey"],
+        2: ["ram", "ship"],
+        3: ["colony"],
+        4: ["hanging_gardens_storey"],
+    }
+    seen: list[str] = []
+    for level, unlocks in expected.items():
+        effect = BY_SLOT[("construction", level)]["effect"]
+        assert effect["unlocks"] == unlocks, level
+        seen += unlocks
+        assert effect["can_build"] == seen, f"level {level} must keep the lower builds"
+        assert effect["builds"] == 1
+    structures = {s["id"]: s for s in TECH["structures"]}
+    assert set(structures) == set(seen)
+    for sid, s in structures.items():
+        level = next(lv for lv, ids in expected.items() if sid in ids)
+        assert s["level"] == level, sid
+        if sid == "hanging_gardens_storey":
+            assert s["cost"] == "tile"  # « les ressources indiquées sur la tuile »
+        else:
+            assert s["cost"] and set(s["cost"]) <= BASIC_RESOURCES, sid
+            assert all(isinstance(n, int) and n > 0 for n in s["cost"].values()), sid
+    assert structures["ziggurat_storey"]["max_storeys"] == 6  # « La Ziggurat compte 6 étages »
+    assert TECH["rules"]["construction_2"]["builds"] == 2
+    assert TECH["rules"]["gardens_need_architecture"]["technology"] == "architecture"
+
+
+def test_research_numbers_from_the_text() -> None:
+    assert TECHS["cuneiform"]["effect"]["convert"] == {"clay": 2, "tablet": 1}
+    assert TECHS["law_codes"]["effect"]["convert"] == {"clay": 2, "tablet": 4}
+    assert TECHS["literature"]["effect"]["discoveries"] == 2  # « jusqu'à deux Découvertes »
+    assert TECH["rules"]["discovery"]["cost"] == {"tablet": 1}  # « 1 Tablette à chaque »
+    rates = [BY_SLOT[("research", lv)]["effect"]["convert"]["tablet"] for lv in (1, 2, 3, 4)]
+    assert rates == sorted(rates) and len(set(rates)) == 4
+    found = [BY_SLOT[("research", lv)]["effect"]["discoveries"] for lv in (1, 2, 3, 4)]
+    assert found == sorted(found) and found[0] >= 1
+
+
+def test_harvest_trade_numbers_from_the_text() -> None:
+    assert TECHS["resource_gathering"]["effect"]["harvests"] == 1  # « Récoltez 1 ressource »
+    for level in (1, 2, 3, 4):
+        effect = BY_SLOT[("harvest_trade", level)]["effect"]
+        # « supérieur ou égal à celui de la section Échange »; Monnaie reaches level 4
+        assert effect["trade_level"] == level
+        assert effect["harvests"] >= 1 and effect["trades"] >= 1
+    assert TECHS["currency"]["effect"]["trade_level"] == 4
+
+
+def test_war_numbers_from_the_text() -> None:
+    units = ["spearman", "archer", "cavalry", "chariot"]
+    phalanxes = []
+    for level in (1, 2, 3, 4):
+        effect = BY_SLOT[("war", level)]["effect"]
+        assert effect["unlocks_unit"] == units[level - 1]
+        assert effect["unit_types"] == units[:level]  # « ou toute autre Unité de niveau inférieur »
+        assert effect["units"] == 1  # « créer une Unité »
+        phalanxes.append(effect["phalanxes"])
+    # « Les Technologies militaires de niveau plus élevé offrent davantage de Phalanges »
+    assert phalanxes == sorted(phalanxes) and len(set(phalanxes)) == 4
+    assert TECH["rules"]["unit_cost"]["cost"] == {"wood": 1}  # « dépenser 1 Bois »
+
+
+def test_growth_numbers_from_the_text() -> None:
+    per_step = []
+    for level in (1, 2, 3, 4):
+        effect = BY_SLOT[("growth", level)]["effect"]
+        assert effect["food"] >= 1 and effect["population"] >= 1
+        per_step.append(Fraction(effect["food"], effect["population"]))
+    # « Les Technologies de Croissance avancées réduisent la quantité de Nourriture requise »
+    assert per_step == sorted(per_step, reverse=True) and per_step[0] > per_step[-1]
+    assert per_step[0] > per_step[1] > per_step[2]
+    # « vous permet généralement d'avancer d'une case »: most cards move exactly one case
+    steps = [BY_SLOT[("growth", lv)]["effect"]["population"] for lv in (1, 2, 3, 4)]
+    assert steps.count(1) >= 3
+    assert TECH["rules"]["growth_step"]["population"] == 1
+
+
+def test_card_texts_state_the_card_numbers() -> None:
+    cards = list(TECHS.values()) + [
+        _resolved(c) for e in EMP["empires"] for c in e["civilization_cards"]
+    ]
+    for card in cards:
+        numbers = [
+            v
+            for _, k, v in _walk(card["effect"])
+            if isinstance(v, int) and not isinstance(v, bool) and k != "conversions"
+        ]
+        for n in numbers:
+            if n >= 2:
+                for lang in LANGS:
+                    assert re.search(rf"\b{n}\b", card["text"][lang]), (
+                        f"{card['id']}: {n} missing from the {lang} text"
+                    )
+
+
+# ------------------------------------------------------------------ empires
+
+
+def test_four_base_empires() -> None:
+    assert list(EMPIRES) == ["sumerian", "babylonian", "akkadian", "elamite"]
+    assert EMP["rules"]["empires"]["ids"] == list(EMPIRES)
+    fr = {e["people"]["fr"] for e in EMPIRES.values()}
+    assert fr == {"Sumériens", "Babyloniens", "Akkadiens", "Élamites"}
+
+
+def test_common_start_from_the_text() -> None:
+    for eid, emp in EMPIRES.items():
+        start = emp["start"]
+        # « 1 Pierre 1 Bois 1 Argile 1 Nourriture »
+        for res in BASIC_RESOURCES:
+            assert start["resources"][res] == 1, (eid, res)
+        assert sum(start["units"].values()) == 1, f"{eid}: one starting unit"
+        levels = start["technologies"]
+        assert set(levels) == set(ACTION_IDS)
+        start_card = TECHS[START_TECH[eid]]
+        assert levels[start_card["action"]] == 2 == start_card["level"]
+        assert all(lv == 1 for a, lv in levels.items() if a != start_card["action"]), eid
+        assert emp["start"]["dingir_dice"] == emp["start"]["ziggurat_storeys"]
+
+
+def test_empire_bonuses_from_the_text() -> None:
+    s, b, a, e = (EMPIRES[k]["start"] for k in EMPIRES)
+    assert s["resources"]["tablet"] == 1  # « Commence avec 1 Tablette »
+    assert s["ziggurat_storeys"] == 1 and s["dingir_dice"] == 1  # « premier étage »
+    assert b["track"]["population"] == 2  # « sur la 2e case de la piste Population »
+    assert a["resources"]["phalanx"] == 1  # « Commence avec 1 Phalange »
+    assert a["units"] == {"archer": 1}  # « un Archer … au lieu d'un Lancier »
+    for other in (s, b, e):
+        assert other["units"] == {"spearman": 1}
+        assert "phalanx" not in other["resources"]
+    for other in (b, a, e):
+        assert other["ziggurat_storeys"] == 0 and "tablet" not in other["resources"]
+    for other in (s, a, e):
+        assert other["track"]["population"] == 1
+    for other in (s, b, a, e):
+        assert other["track"]["event"] == 1
+    elam = next(
+        x["effect"]["start_placement"]
+        for x in EMPIRES["elamite"]["bonuses"]
+        if "start_placement" in x["effect"]
+    )
+    # « Peut placer 1 Colonie et 1 Rempart sur une même région adjacente à sa Région de départ »
+    assert elam["pieces"] == {"colony": 1, "rampart": 1} and elam["same_region"] is True
+    assert elam["optional"] is True and elam["region"] == "adjacent_to_start_region"
+    assert elam["event_revealed"] is False  # « L'Événement de cette région n'est pas révélé »
+    for emp in EMPIRES.values():
+        for bonus in emp["bonuses"]:
+            assert bonus["_source"].startswith(("Commence", "Peut")), bonus["id"]
+
+
+def test_no_special_units_and_the_same_figures() -> None:
+    figures = EMP["rules"]["figures_per_empire"]
+    assert {k: v for k, v in figures.items() if k not in ("_source", "ruling")} == {
+        "spearman": 3,
+        "archer": 3,
+        "cavalry": 2,
+        "chariot": 2,
+        "ship": 3,
+        "ram": 2,
+    }
+    for eid, emp in EMPIRES.items():
+        assert emp["special_units"] == [], f"{eid}: the rulebook gives no special unit"
+
+
+def test_twenty_three_civilization_cards_per_empire() -> None:
+    assert EMP["rules"]["civilization_cards_per_empire"]["count"] == 23
+    assert EMP["rules"]["civilization_cards_expansions"] == {
+        "hittite": 24,
+        "mariote": 18,
+        "_source": EMP["rules"]["civilization_cards_expansions"]["_source"],
+    }
+    # the reading: 24 cards minus the level-1 cards an empire never holds (Hittites start at
+    # level 1 everywhere: 24; Mariotes at level 2 everywhere: 24 - 6 = 18)
+    expansions = EMP["rules"]["civilization_cards_expansions"]
+    assert expansions["hittite"] == len(TECHS)
+    assert expansions["mariote"] == len(TECHS) - len(ACTION_IDS)
+    for eid, emp in EMPIRES.items():
+        cards = emp["civilization_cards"]
+        assert len(cards) == 23, eid
+        techs = [c["technology"] for c in cards]
+        assert len(set(techs)) == 23 and set(techs) <= set(TECHS), eid
+        missing = set(TECHS) - set(techs)
+        start = TECHS[START_TECH[eid]]
+        assert missing == {BY_SLOT[(start["action"], 1)]["id"]}, f"{eid}: missing {missing}"
+        for card in cards:
+            assert card["id"] == f"{eid}_{card['technology']}"
+
+
+def test_variants_change_an_effect_and_keep_its_shape() -> None:
+    variants = 0
+    for eid, emp in EMPIRES.items():
+        count = 0
+        for card in emp["civilization_cards"]:
+            variant = card["variant"]
+            if variant is None:
+                continue
+            count += 1
+            base = TECHS[card["technology"]]
+            assert variant["effect"], card["id"]
+            assert set(variant["effect"]) <= set(base["effect"]), card["id"]
+            changed = [k for k, v in variant["effect"].items() if base["effect"][k] != v]
+            assert changed, f"{card['id']}: a variant must differ from the common card"
+            for key in changed:
+                value, old = variant["effect"][key], base["effect"][key]
+                assert type(value) is type(old), (card["id"], key)
+                if isinstance(value, int):
+                    assert value > old, f"{card['id']}: a variant is a better card"
+            assert variant["text"] != base["text"], card["id"]
+            assert variant.get("_source") or variant.get("grounding"), card["id"]
+        assert 2 <= count <= 6, f"{eid}: {count} variants"
+        variants += count
+    assert variants >= 10
+
+
+def test_construction_2_cards_say_so() -> None:
+    found = 0
+    for emp in EMPIRES.values():
+        for card in emp["civilization_cards"]:
+            resolved = _resolved(card)
+            if resolved["action"] == "construction" and resolved["effect"]["builds"] == 2:
+                found += 1
+                # « Si une carte de Technologie d'un Empire indique « Construction 2 » »
+                assert resolved["text"]["fr"].startswith("Construction 2 :"), card["id"]
+                assert resolved["text"]["en"].startswith("Construction 2:"), card["id"]
+    assert found >= 1, "the text says some empires have Construction 2 cards"
+
+
+def test_sumerians_research_better() -> None:
+    # « les Sumériens … peuvent utiliser l'action Recherche pour améliorer des Technologies
+    # plus efficacement que les autres Empires »
+    def research(eid: str) -> dict[int, int]:
+        return {
+            r["level"]: r["effect"]["discoveries"]
+            for r in (_resolved(c) for c in EMPIRES[eid]["civilization_cards"])
+            if r["action"] == "research"
+        }
+
+    sumer = research("sumerian")
+    assert sorted(sumer) == [2, 3, 4]  # they start at Mathématiques
+    for level, discoveries in sumer.items():
+        assert discoveries > BY_SLOT[("research", level)]["effect"]["discoveries"], level
+        for other in ("babylonian", "akkadian", "elamite"):
+            assert discoveries > research(other)[level], (other, level)
+
+
+def test_elamite_card_harvests_three() -> None:
+    # « Le joueur Vert (Empire élamite) active une Technologie lui conférant :
+    # « Récoltez 3 ressources. » »
+    cards = [_resolved(c) for c in EMPIRES["elamite"]["civilization_cards"]]
+    start = next(c for c in cards if c["id"] == START_TECH["elamite"])
+    assert start["effect"]["harvests"] == 3
+    assert "Récoltez 3 ressources" in start["text"]["fr"]
