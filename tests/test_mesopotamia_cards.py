@@ -653,3 +653,91 @@ def test_elamite_card_harvests_three() -> None:
     start = next(c for c in cards if c["id"] == START_TECH["elamite"])
     assert start["effect"]["harvests"] == 3
     assert "Récoltez 3 ressources" in start["text"]["fr"]
+
+
+# ------------------------------------------------------------------ the other files' ids
+
+
+MAP = _load("map.json")
+COMBAT = _load("combat.json")
+TRACKS: dict[str, dict[str, Any]] = MAP["tracks"]
+MAP_REGIONS: dict[str, dict[str, Any]] = {r["id"]: r for r in MAP["regions"]}
+
+
+def test_resources_and_units_are_those_of_the_map_and_the_decks() -> None:
+    assert set(MAP["resources"]["kinds"]) == BASIC_RESOURCES
+    stock = BASIC_RESOURCES | {"tablet", "phalanx"}
+    units = set(COMBAT["decks"]) | {"ship", "ram"}
+    figures = EMP["rules"]["figures_per_empire"]
+    assert {k for k in figures if k not in ("_source", "ruling")} == units
+    for tech in TECHS.values():
+        effect = tech["effect"]
+        for unit in effect.get("unit_types", []):
+            assert unit in COMBAT["decks"], (tech["id"], unit)
+        for res in effect.get("convert", {}):
+            assert res in stock, (tech["id"], res)
+        assert not set(effect.get("can_build", [])) & units - {"ship", "ram"}, tech["id"]
+    # « Lancier 1 Archer 1 Cavalier 2 Char 2 Navire 3 »; a ram moves with its unit.
+    speeds = {k: v for k, v in EMP["rules"]["speeds"].items() if k != "_source"}
+    assert set(speeds) == units and speeds["ram"] is None
+    assert speeds["ship"] == MAP["ships"]["speed"] == 3
+    assert [speeds[u] for u in ("spearman", "archer", "cavalry", "chariot")] == [1, 1, 2, 2]
+    pieces = {k: v for k, v in EMP["rules"]["pieces_per_empire"].items() if k != "_source"}
+    # « 3 Colonies … 3 Remparts … 6 Amphores … 3 dés Événement … 2 Sceaux … 7 pièces »
+    assert pieces == {
+        "colony": 3,
+        "rampart": 3,
+        "amphora": 6,
+        "event_die": 3,
+        "seal": 2,
+        "ziggurat_storeys": 6,
+    }
+    for eid, emp in EMPIRES.items():
+        assert set(emp["start"]["resources"]) <= stock, eid
+        assert set(emp["start"]["units"]) <= units, eid
+        assert set(emp["start"]["technologies"]) == set(ACTION_IDS), eid
+
+
+def test_start_cases_fit_the_tracks_of_the_map() -> None:
+    pieces = EMP["rules"]["pieces_per_empire"]
+    population = TRACKS["population"]
+    limits = population["unit_limit"]
+    # « le niv. 1 autorise un maximum de 2 Unités. Une fois au niv. 2, vous pourrez en posséder 4. »
+    assert limits[:2] == [2, 4] and len(limits) == population["cases"]
+    assert all(a < b for a, b in itertools.pairwise(limits))
+    assert population["cases"] >= pieces["ziggurat_storeys"]  # storeys <= Population level
+    storey = next(s for s in TECH["structures"] if s["id"] == "ziggurat_storey")
+    assert pieces["ziggurat_storeys"] == storey["max_storeys"] == 6
+    assert DICE["rules"]["max_dice"]["count"] == pieces["ziggurat_storeys"]
+    order = EMP["rules"]["track_stack_order"]
+    for track in ("event", "population"):
+        cases = {eid: emp["start"]["track"][track] for eid, emp in EMPIRES.items()}
+        assert all(1 <= c < TRACKS[track]["cases"] for c in cases.values()), track
+        # Every empire starting on case 1 has its place in the pile (Q-stack-order).
+        assert sorted(order[track]) == sorted(e for e, c in cases.items() if c == 1), track
+    for eid, emp in EMPIRES.items():
+        start = emp["start"]
+        level = start["track"]["population"]
+        assert sum(start["units"].values()) <= limits[level - 1], eid
+        assert start["ziggurat_storeys"] <= level, eid
+
+
+def test_elamite_placement_is_possible_from_every_start_region() -> None:
+    elam = next(
+        b["effect"]["start_placement"]
+        for b in EMPIRES["elamite"]["bonuses"]
+        if "start_placement" in b["effect"]
+    )
+    assert set(elam["not_in"]) == {"start_region", "tribe", "blocker"}
+    assert set(elam["pieces"]) <= {s["id"] for s in TECH["structures"]}
+    for rid, region in MAP_REGIONS.items():
+        if region["start"] is None:
+            continue
+        free = [
+            n
+            for n in region["neighbours"]
+            if MAP_REGIONS[n]["start"] is None
+            and not MAP_REGIONS[n]["tribe"]
+            and not MAP_REGIONS[n]["blocker"]
+        ]
+        assert free, f"{rid}: no region for the Elamite colony and rampart"

@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import itertools
 import json
+import os
+import re
 import statistics
 from collections import Counter
 from pathlib import Path
@@ -20,6 +22,12 @@ from typing import Any
 import pytest
 
 DATA = Path(__file__).resolve().parent.parent / "data" / "mesopotamia"
+SEED = Path(
+    os.environ.get(
+        "MESOPOTAMIA_SEED",
+        Path(__file__).resolve().parents[2] / "shared" / "seeds" / "004_5aa664732721ab18.txt",
+    )
+)
 LANGS = ("en", "fr")
 RESOURCES = ("stone", "wood", "clay", "food", "tablet", "phalanx")
 UNITS = ("spearman", "archer", "cavalry", "chariot", "ship", "ram")
@@ -175,6 +183,18 @@ def test_rule_numbers_quote_the_rulebook(name: str) -> None:
     for path, src in _walk(ALL[name], ("_source",)):
         quotes = src if isinstance(src, list) else [src]
         assert all(isinstance(q, str) and q.strip() for q in quotes), path
+
+
+@pytest.mark.parametrize("name", FILES)
+def test_sources_are_verbatim_in_the_rulebook(name: str) -> None:
+    if not SEED.is_file():
+        pytest.skip(f"rulebook not available at {SEED} (set MESOPOTAMIA_SEED)")
+    text = " ".join(SEED.read_text(encoding="utf-8").replace("**", "").split())
+    for path, src in _walk(ALL[name], ("_source",)):
+        for quote in src if isinstance(src, list) else [src]:
+            for piece in quote.split(" … "):
+                piece = " ".join(piece.split())
+                assert piece in text, f"{name}{path}: not in the rulebook: {piece!r}"
 
 
 @pytest.mark.parametrize(
@@ -483,7 +503,8 @@ def test_three_tiles_per_storey() -> None:
     per_storey = Counter(t["storey"] for t in TILES)
     assert per_storey == dict.fromkeys(range(1, 6), rules["storeys"]["tiles_per_storey"])
     arch = rules["needs_architecture"]
-    assert (arch["technology"], arch["level"]) == ("construction", 4)
+    assert (arch["action"], arch["level"]) == ("construction", 4)
+    assert arch["technology"] == "architecture"
 
 
 def test_garden_conditions_known_and_rising() -> None:
@@ -572,3 +593,165 @@ def test_trade_rate_rises_with_level() -> None:
     assert lows == sorted(lows) and len(set(lows)) == 4
     for level in range(1, 5):
         assert any(t["vp"] for t in TOKENS if t["level"] == level), f"level {level}: no VP token"
+
+
+# ------------------------------------------------------------------ the files that define the ids
+
+MAP = _load("map.json")
+TECHNOLOGIES = _load("technologies.json")
+EMPIRES = _load("empires.json")
+FIGURES: dict[str, int] = {
+    k: v
+    for k, v in EMPIRES["rules"]["figures_per_empire"].items()
+    if k not in ("_source", "ruling")
+}
+PIECES: dict[str, int] = {
+    k: v for k, v in EMPIRES["rules"]["pieces_per_empire"].items() if not k.startswith("_")
+}
+TRACKS: dict[str, dict[str, Any]] = MAP["tracks"]
+
+
+def _no_source(block: dict[str, Any]) -> dict[str, Any]:
+    return {k: v for k, v in block.items() if not k.startswith("_")}
+
+
+def test_ids_are_those_of_the_defining_files() -> None:
+    # Basic resources come from the map, units from the empires' figures, technologies from
+    # the actions of technologies.json, terrains from the map.
+    assert RESOURCES[:4] == tuple(MAP["resources"]["kinds"])
+    assert set(UNITS) == set(FIGURES)
+    assert set(COMBAT["decks"]) == set(COMBAT_UNITS) == set(UNITS) - {"ship", "ram"}
+    assert tuple(a["id"] for a in TECHNOLOGIES["actions"]) == TECHS
+    vocabulary = EVENTS["vocabulary"]
+    assert tuple(vocabulary["resources"]) == RESOURCES
+    assert tuple(vocabulary["units"]) == UNITS
+    assert tuple(vocabulary["technologies"]) == TECHS
+    assert tuple(vocabulary["terrains"]) == tuple(_no_source(MAP["terrains"]))
+    assert set(QUESTS["technologies"]) == set(TECHS)
+
+
+def test_names_are_those_of_the_defining_files() -> None:
+    cards = {(t["action"], t["level"]): t["name"] for t in TECHNOLOGIES["technologies"]}
+    for tech, entry in QUESTS["technologies"].items():
+        for lang in LANGS:
+            for level, name in enumerate(entry["levels"][lang], start=1):
+                assert name == cards[(tech, level)][lang], (tech, level, lang, name)
+    unit_names = {s: COMBAT["decks"][s]["name"] for s in COMBAT_UNITS}
+    for card in CARDS:
+        assert card["unit"] in unit_names, card["id"]
+    # The same unit names in the War cards' texts as on the combat decks.
+    for tech in TECHNOLOGIES["technologies"]:
+        if tech["action"] == "war":
+            for unit in tech["effect"]["unit_types"]:
+                for lang in LANGS:
+                    assert unit_names[unit][lang] in tech["text"][lang], (tech["id"], unit, lang)
+
+
+def test_event_cards_match_the_sites_of_the_map() -> None:
+    sites = Counter(r["terrain"] for r in MAP["regions"] if r["event_site"])
+    cards = Counter(c["terrain"] for c in EVENT_CARDS)
+    assert cards == sites == Counter(_no_source(MAP["event_sites"]["by_terrain"]))
+    assert cards == Counter(_no_source(EVENTS["rules"]["tokens"]))
+    for terrain, count in sites.items():
+        numbers = sorted(c["number"] for c in EVENT_CARDS if c["terrain"] == terrain)
+        assert numbers == list(range(1, count + 1)), terrain
+
+
+def test_trade_tokens_fill_the_slots_of_the_map() -> None:
+    area = MAP["trade_area"]
+    per_level = Counter(t["level"] for t in TOKENS)
+    assert [lv["level"] for lv in area["levels"]] == sorted(per_level)
+    assert area["tokens"]["total"] == len(TOKENS) == TRADE["rules"]["count"]["total"]
+    assert set(per_level.values()) == {area["tokens"]["per_level"]}
+    slot_level = {s["id"]: lv["level"] for lv in area["levels"] for s in lv["slots"]}
+    layouts = {
+        "4": dict.fromkeys(range(1, 5), TRADE["rules"]["four_players"]["per_level"]),
+        "3": {int(k): v for k, v in TRADE["rules"]["three_players"]["per_level"].items()},
+        "2": {int(k): v for k, v in TRADE["rules"]["two_players"]["per_level"].items()},
+    }
+    for players, expected in layouts.items():
+        used = Counter(slot_level[s] for s in area["used_slots"][players])
+        assert dict(used) == expected, players
+        assert all(per_level[lv] >= n for lv, n in used.items()), players
+
+
+def test_combat_decks_hold_every_fight_the_map_allows() -> None:
+    tribes = _no_source(MAP["neutral_tribes"]["figures"])
+    rules = COMBAT["rules"]
+    assert {u: n for u, n in rules["tribal_figures"].items() if n and u != "_source"} == tribes
+    assert _no_source(rules["figures_per_empire"]) == {u: FIGURES[u] for u in COMBAT_UNITS}
+    size = {u: COMBAT["decks"][u]["size"] for u in COMBAT_UNITS}
+    for unit in COMBAT_UNITS:
+        # Two empires, each with all its figures of that type, never empty the deck.
+        assert 2 * FIGURES[unit] <= size[unit], unit
+    for region in MAP["regions"]:
+        for unit, count in _no_source(region["tribe"] or {}).items():
+            if unit == "grounding":
+                continue
+            # A tribe site fought by one empire fielding all its figures of that type.
+            assert count + FIGURES[unit] <= size[unit], (region["id"], unit)
+
+
+def test_thresholds_fit_the_tracks_and_the_pieces() -> None:
+    population = TRACKS["population"]["cases"]
+    event = TRACKS["event"]["cases"]
+    storeys = next(s for s in TECHNOLOGIES["structures"] if s["id"] == "ziggurat_storey")
+    assert storeys["max_storeys"] == PIECES["ziggurat_storeys"] <= population
+    for tile in TILES:
+        cond = tile["conditions"]
+        assert cond.get("population", 1) <= population, tile["id"]
+        assert cond.get("event_track", 1) <= event, tile["id"]
+        assert cond.get("colonies", 0) <= PIECES["colony"], tile["id"]
+    for quest in QUEST_CARDS:
+        cond = quest["condition"]
+        assert cond.get("population", 1) <= population, quest["id"]
+        assert cond.get("ziggurat", 0) <= PIECES["ziggurat_storeys"], quest["id"]
+        assert cond.get("colonies", 0) <= PIECES["colony"], quest["id"]
+        assert cond.get("colonies_with_rampart", 0) <= min(PIECES["colony"], PIECES["rampart"])
+        assert cond.get("ramparts", 0) <= PIECES["rampart"], quest["id"]
+        assert cond.get("amphorae", 0) <= PIECES["amphora"], quest["id"]
+        assert cond.get("garden_storeys", 0) <= GARDENS["rules"]["storeys"]["count"]
+        assert cond.get("events_resolved", 0) <= len(EVENT_CARDS), quest["id"]
+        for unit, count in cond.get("units", {}).items():
+            assert count <= FIGURES[unit], (quest["id"], unit)
+        units = sum(cond.get("units", {}).values())
+        assert units <= TRACKS["population"]["unit_limit"][-1], quest["id"]
+
+
+def test_event_builds_are_structures_of_the_construction_table() -> None:
+    structures = {s["id"] for s in TECHNOLOGIES["structures"]}
+    builds = {
+        "ziggurat_storey": "ziggurat_storey",
+        "colony_here": "colony",
+        "rampart_here": "rampart",
+    }
+    assert set(builds.values()) <= structures
+    assert set(builds) <= EFFECT_KEYS
+    for card in EVENT_CARDS:
+        for option in card["options"]:
+            for part in ("effect", "per_round", "final"):
+                for unit in option.get(part, {}).get("units", {}):
+                    assert unit in FIGURES, (card["id"], unit)
+    # Six-round options need one of the empire's event dice (R-event-dice).
+    assert EVENTS["rules"]["control_rounds"]["dice_per_empire"] == PIECES["event_die"]
+
+
+def test_gardens_need_the_architecture_card() -> None:
+    arch = GARDENS["rules"]["needs_architecture"]
+    card = next(t for t in TECHNOLOGIES["technologies"] if t["id"] == arch["technology"])
+    assert (card["action"], card["level"]) == (arch["action"], arch["level"])
+    assert TECHNOLOGIES["rules"]["gardens_need_architecture"]["technology"] == card["id"]
+    assert "hanging_gardens_storey" in card["effect"]["unlocks"]
+
+
+def test_rulings_named_by_the_data_exist() -> None:
+    rulings = (DATA / "RULINGS.md").read_text(encoding="utf-8")
+    questions = (DATA / "QUESTIONS.md").read_text(encoding="utf-8")
+    asked = set(re.findall(r"^### (Q-[a-z0-9-]+)", questions, flags=re.MULTILINE))
+    assert len(asked) > 60
+    for path in sorted(DATA.glob("*.json")):
+        data = _load(path.name)
+        for where, name in _walk(data, ("ruling",)):
+            assert f"**{name}**" in rulings, f"{path.name}{where}: no ruling {name}"
+    cited = set(re.findall(r"Q-[a-z0-9]+(?:-[a-z0-9]+)*", rulings))
+    assert cited and cited <= asked, f"RULINGS.md cites unknown questions {cited - asked}"
