@@ -1,0 +1,209 @@
+"""The contents of Mesopotamia, read once from ``data/mesopotamia`` at import.
+
+Every number the setup uses comes from here: the map (regions, start regions, ziggurat
+tokens, event sites, tribes, blockers, trade slots, tracks), the empires (starting
+technologies, resources, units, dice, track cases, civilization cards), the stacking order
+of the seals, and the decks (events, quests, Hanging Gardens tiles, trade tokens). Names shown
+to players are catalogue keys (``mesopotamia.region.<id>``, ``mesopotamia.empire.<id>``,
+``mesopotamia.quest.<id>``, ``mesopotamia.colour.<id>``).
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from bot.engine import Text
+
+_DATA = Path(__file__).resolve().parents[3] / "data" / "mesopotamia"
+
+
+def _load(name: str) -> dict[str, Any]:
+    data: dict[str, Any] = json.loads((_DATA / f"{name}.json").read_text(encoding="utf-8"))
+    return data
+
+
+MAP = _load("map")
+EMPIRE_DATA = _load("empires")
+TECH_DATA = _load("technologies")
+DICE_DATA = _load("dice")
+EVENT_DATA = _load("events")
+QUEST_DATA = _load("quests")
+GARDEN_DATA = _load("gardens")
+TRADE_DATA = _load("trade_tokens")
+
+MIN_PLAYERS = 2
+MAX_PLAYERS = 4
+"""The multiplayer base game (solo modes and the 5-6 player expansions are not here)."""
+ROLES: tuple[str, ...] = ("a", "b", "c", "d")
+"""« Lors d'une partie à 4, les joueurs reçoivent un rôle de A à D. »"""
+
+
+@dataclass(frozen=True)
+class Region:
+    """One region of the map."""
+
+    id: str
+    terrain: str
+    start: int | None
+    resource: str | None
+    event_site: bool
+    tribe: tuple[tuple[str, int], ...]
+    blocker: str | None
+    neighbours: tuple[str, ...]
+
+
+def _tribe(raw: dict[str, Any] | None) -> tuple[tuple[str, int], ...]:
+    if not raw:
+        return ()
+    return tuple((k, int(v)) for k, v in raw.items() if k != "grounding" and int(v))
+
+
+REGIONS: dict[str, Region] = {
+    r["id"]: Region(r["id"], r["terrain"], r["start"], r["resource"], r["event_site"],
+                    _tribe(r["tribe"]), r["blocker"], tuple(r["neighbours"]))
+    for r in MAP["regions"]
+}
+START_REGIONS: dict[int, str] = {int(k): v for k, v in MAP["start_regions"]["regions"].items()}
+"""The four start regions a player may choose, by number (1-4)."""
+NUMBERED: dict[int, str] = {r.start: r.id for r in REGIONS.values() if r.start is not None}
+"""Every numbered region (1-6), each with its ziggurat token's number."""
+ZIGGURAT_ALWAYS: dict[int, str] = {int(k): v for k, v in
+                                   MAP["ziggurat_tokens"]["always"].items()}
+TERRAINS: tuple[str, ...] = tuple(k for k in MAP["terrains"] if not k.startswith("_"))
+EVENT_SITES: dict[str, tuple[str, ...]] = {
+    t: tuple(r.id for r in REGIONS.values() if r.event_site and r.terrain == t)
+    for t in TERRAINS
+}
+"""The regions holding an event site, per terrain, in map order."""
+TRIBE_FIGURES: dict[str, int] = {k: int(v) for k, v in MAP["neutral_tribes"]["figures"].items()}
+BLOCKER_TOKENS = int(MAP["blockers"]["tokens"])
+BLOCKERS_BY_PLAYERS: dict[int, tuple[int, tuple[str, ...]]] = {
+    int(k): (int(v["tokens"]), tuple(v["symbols"]))
+    for k, v in MAP["blockers"]["by_players"].items()
+}
+"""Players -> (blocker tokens placed, symbols whose regions receive them)."""
+
+SLOT_LEVEL: dict[str, int] = {s["id"]: int(lv["level"]) for lv in MAP["trade_area"]["levels"]
+                              for s in lv["slots"]}
+SHIP_SLOTS: frozenset[str] = frozenset(s["id"] for lv in MAP["trade_area"]["levels"]
+                                       for s in lv["slots"] if s["ship"])
+USED_SLOTS: dict[int, tuple[str, ...]] = {
+    int(k): tuple(v) for k, v in MAP["trade_area"]["used_slots"].items()}
+TRADE_TOKENS: dict[int, tuple[str, ...]] = {
+    level: tuple(t["id"] for t in TRADE_DATA["tokens"] if int(t["level"]) == level)
+    for level in sorted({int(t["level"]) for t in TRADE_DATA["tokens"]})}
+"""The trade tokens of each level."""
+
+TRACKS: tuple[str, ...] = ("event", "population")
+TRACK_CASES: dict[str, int] = {t: int(MAP["tracks"][t]["cases"]) for t in TRACKS}
+UNIT_LIMIT: tuple[int, ...] = tuple(MAP["tracks"]["population"]["unit_limit"])
+STACK_ORDER: dict[str, tuple[str, ...]] = {
+    t: tuple(EMPIRE_DATA["rules"]["track_stack_order"][t]) for t in TRACKS}
+"""The seals of each track's starting piles, top (most advanced) first."""
+
+# -- technologies and empires --------------------------------------------------------------
+
+ACTIONS: tuple[str, ...] = tuple(a["id"] for a in TECH_DATA["actions"])
+TECH_CARD: dict[str, tuple[str, int]] = {
+    t["id"]: (t["action"], int(t["level"])) for t in TECH_DATA["technologies"]}
+"""Technology id -> (action, level)."""
+FIGURES: dict[str, int] = {k: int(v) for k, v in
+                           EMPIRE_DATA["rules"]["figures_per_empire"].items()
+                           if k not in ("_source", "ruling")}
+PIECES: dict[str, int] = {k: int(v) for k, v in
+                          EMPIRE_DATA["rules"]["pieces_per_empire"].items() if k != "_source"}
+COLOURS: tuple[str, ...] = tuple(DICE_DATA["rules"]["colours"]["ids"])
+
+
+@dataclass(frozen=True)
+class Empire:
+    """One base empire's starting set-up."""
+
+    id: str
+    technologies: tuple[tuple[str, int], ...]
+    resources: tuple[tuple[str, int], ...]
+    units: tuple[tuple[str, int], ...]
+    ziggurat: int
+    dice: int
+    track: tuple[tuple[str, int], ...]
+    civilization: tuple[str, ...]
+    """The civilization card ids, in the data's order."""
+    card_tech: tuple[tuple[str, str], ...]
+    """(civilization card id, technology id) pairs."""
+    colony_rampart: bool
+    """May place a Colony and a Rampart next to its start region (the Elamites)."""
+
+
+def _empire(e: dict[str, Any]) -> Empire:
+    start = e["start"]
+    placement = any("start_placement" in b["effect"] for b in e["bonuses"])
+    return Empire(
+        e["id"], tuple((k, int(v)) for k, v in start["technologies"].items()),
+        tuple((k, int(v)) for k, v in start["resources"].items() if int(v)),
+        tuple((k, int(v)) for k, v in start["units"].items() if int(v)),
+        int(start["ziggurat_storeys"]), int(start["dingir_dice"]),
+        tuple((t, int(start["track"][t])) for t in TRACKS),
+        tuple(c["id"] for c in e["civilization_cards"]),
+        tuple((c["id"], c["technology"]) for c in e["civilization_cards"]), placement,
+    )
+
+
+EMPIRES: dict[str, Empire] = {e["id"]: _empire(e) for e in EMPIRE_DATA["empires"]}
+CIV_TECH: dict[str, str] = {card: tech for e in EMPIRES.values() for card, tech in e.card_tech}
+"""Civilization card id -> the technology it is."""
+RESOURCES: tuple[str, ...] = (*MAP["resources"]["kinds"], "tablet", "phalanx")
+
+# -- decks ----------------------------------------------------------------------------------
+
+EVENTS: dict[str, tuple[str, ...]] = {
+    t: tuple(c["id"] for c in EVENT_DATA["cards"] if c["terrain"] == t) for t in TERRAINS}
+"""The event tokens (one per event card, same id) of each terrain."""
+QUESTS: tuple[str, ...] = tuple(c["id"] for c in QUEST_DATA["cards"])
+QUEST_DEALT = int(QUEST_DATA["rules"]["deal"]["dealt"])
+QUEST_KEPT = int(QUEST_DATA["rules"]["deal"]["kept"])
+GARDEN_STOREYS = int(GARDEN_DATA["rules"]["storeys"]["count"])
+GARDEN_TILES: dict[int, tuple[str, ...]] = {
+    s: tuple(t["id"] for t in GARDEN_DATA["tiles"] if int(t["storey"]) == s)
+    for s in range(1, GARDEN_STOREYS + 1)}
+GARDEN_FACE_UP = int(GARDEN_DATA["rules"]["first_face_up"]["storey"])
+
+
+# -- names (catalogue keys) ----------------------------------------------------------------
+
+
+def region_name(rid: str) -> Text:
+    """A region's name."""
+    return Text.of(f"mesopotamia.region.{rid}")
+
+
+def empire_name(empire: str) -> Text:
+    """An empire's name."""
+    return Text.of(f"mesopotamia.empire.{empire}")
+
+
+def quest_name(quest: str) -> Text:
+    """A quest card's name."""
+    return Text.of(f"mesopotamia.quest.{quest}")
+
+
+def quest_text(quest: str) -> Text:
+    """A quest card's conditions."""
+    return Text.of(f"mesopotamia.quest_text.{quest}")
+
+
+def colour_name(colour: str) -> Text:
+    """A Dingir die colour."""
+    return Text.of(f"mesopotamia.colour.{colour}")
+
+
+def event_title(event: str) -> Text:
+    """An event card's title."""
+    return Text.of(f"mesopotamia.event.{event}")
+
+
+def garden_name(tile: str) -> Text:
+    """A Hanging Gardens tile's name."""
+    return Text.of(f"mesopotamia.garden.{tile}")

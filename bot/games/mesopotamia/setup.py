@@ -1,0 +1,264 @@
+"""The setup of the multiplayer base game: the board, then the players' decisions.
+
+:func:`new_state` lays out what needs no decision (« ÉTAPES DE MISE EN PLACE »: blockers,
+neutral tribes, event tokens face down, trade tokens, Hanging Gardens tiles, ziggurat tokens on
+regions 5 and 6, the shuffled Quest deck). Then come the decisions, one small step each:
+
+- ``role <a-d>``: roles are chosen in seat order (« Le premier joueur assis choisit le rôle
+  disponible qu'il souhaite, puis le deuxième joueur et ainsi de suite. »);
+- ``empire <id>``: empires in role order A to D;
+- ``start <region>``: start regions in reverse role order D to A; then every empire is set up
+  and the seals are piled on both tracks;
+- ``die <colour>`` (the Sumerians' first die) and ``colony <region>`` / ``decline`` (the
+  Elamite colony and rampart), in role order;
+- ``return <quest>``: every seat at once keeps 3 of its 4 quest cards.
+
+A decision with one option left is taken for its seat at once (``state["log"]`` says so).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bot import chance
+from bot.engine import Seat, State
+from bot.games.mesopotamia import data as D
+from bot.games.mesopotamia.state import (
+    by_role,
+    new_player,
+    roles_in_play,
+    taken_empires,
+    taken_regions,
+)
+
+VERBS = frozenset({"role", "empire", "start", "die", "colony", "decline", "return"})
+
+
+def new_state(seed: int, n_players: int) -> State:
+    """The board laid out for ``n_players`` (2-4), before any player's decision."""
+    if not D.MIN_PLAYERS <= n_players <= D.MAX_PLAYERS:
+        raise ValueError(f"Mesopotamia is set up here for {D.MIN_PLAYERS} to "
+                         f"{D.MAX_PLAYERS} players, not {n_players}")
+    state: State = {chance.KEY: chance.start(seed)}
+    draw = chance.Draw(state)
+    state.update({
+        "n": n_players, "phase": "roles", "current": 0, "bonus": [], "turn": 0, "log": [],
+        "players": [new_player() for _ in range(n_players)], "units": [],
+        "seals": {t: [] for t in D.TRACKS},
+        "ziggurats": {r: n for n, r in sorted(D.ZIGGURAT_ALWAYS.items())},
+        "blockers": blocker_regions(n_players),
+        "tribes": {r.id: dict(r.tribe) for r in D.REGIONS.values() if r.tribe},
+        "sites": _event_sites(draw), "trade": _trade_tokens(draw, n_players),
+        "gardens": _gardens(draw), "quests": _quest_deck(draw, n_players),
+    })
+    return state
+
+
+def blocker_regions(n_players: int) -> list[str]:
+    """The regions that receive a blocker: « Dans une partie à 3 joueurs, placez un total de 4
+    jetons dans les régions avec le symbole » (a), « à 2 joueurs … 8 jetons … » (a and b)."""
+    count, symbols = D.BLOCKERS_BY_PLAYERS.get(n_players, (0, ()))
+    regions = [r.id for r in D.REGIONS.values() if r.blocker in symbols]
+    if len(regions) != count:
+        raise ValueError(f"the map has {len(regions)} blocker regions for {n_players} players")
+    return regions
+
+
+def _event_sites(draw: chance.Draw) -> dict[str, list[str | bool]]:
+    """One token face down on each site, shuffled per terrain."""
+    sites: dict[str, list[str | bool]] = {}
+    for terrain in D.TERRAINS:
+        tokens = list(D.EVENTS[terrain])
+        draw.shuffle(tokens)
+        for region, token in zip(D.EVENT_SITES[terrain], tokens, strict=True):
+            sites[region] = [token, False]
+    return sites
+
+
+def _trade_tokens(draw: chance.Draw, n_players: int) -> dict[str, str]:
+    """Tokens drawn at random per level, face up on the slots used with ``n_players``."""
+    laid: dict[str, str] = {}
+    for level, tokens in D.TRADE_TOKENS.items():
+        slots = [s for s in D.USED_SLOTS[n_players] if D.SLOT_LEVEL[s] == level]
+        pool = list(tokens)
+        draw.shuffle(pool)
+        laid.update(zip(slots, pool[: len(slots)], strict=True))
+    return laid
+
+
+def _gardens(draw: chance.Draw) -> list[list[str | bool]]:
+    """One tile at random per storey, face down but the bottom one."""
+    return [[draw.choice(D.GARDEN_TILES[storey]), storey == D.GARDEN_FACE_UP]
+            for storey in range(1, D.GARDEN_STOREYS + 1)]
+
+
+def _quest_deck(draw: chance.Draw, n_players: int) -> dict[str, list[Any]]:
+    deck = list(D.QUESTS)
+    draw.shuffle(deck)
+    return {"deck": deck, "hands": [[] for _ in range(n_players)],
+            "returned": [None] * n_players}
+
+
+# -- the decisions ----------------------------------------------------------------------
+
+
+def active(state: State) -> list[Seat]:
+    """The seats deciding now: one, or every seat still to return a quest card."""
+    if state["phase"] == "quests":
+        return [s for s, q in enumerate(state["quests"]["returned"]) if q is None]
+    return [] if state["current"] is None else [int(state["current"])]
+
+
+def legal(state: State, seat: Seat) -> list[str]:
+    """Every legal notation of ``seat`` now."""
+    if seat not in active(state):
+        return []
+    phase = state["phase"]
+    if phase == "roles":
+        taken = {p["role"] for p in state["players"]}
+        return [f"role {r}" for r in roles_in_play(state) if r not in taken]
+    if phase == "empires":
+        return [f"empire {e}" for e in D.EMPIRES if e not in taken_empires(state)]
+    if phase == "regions":
+        taken = taken_regions(state)
+        return [f"start {r}" for _, r in sorted(D.START_REGIONS.items()) if r not in taken]
+    if phase == "bonus":
+        if state["bonus"][0][1] == "die":
+            return [f"die {c}" for c in D.COLOURS]
+        return [*(f"colony {r}" for r in colony_regions(state, seat)), "decline"]
+    return [f"return {q}" for q in state["quests"]["hands"][seat]]
+
+
+def colony_regions(state: State, seat: Seat) -> list[str]:
+    """Where the Elamites may put their setup Colony and Rampart (R-elamite-placement): a
+    region next to their start region, not numbered, without a tribe or a blocker."""
+    start = state["players"][seat]["start"]
+    return [r for r in D.REGIONS[start].neighbours
+            if D.REGIONS[r].start is None and r not in state["tribes"]
+            and r not in state["blockers"]]
+
+
+def apply(state: State, seat: Seat, notation: str) -> None:
+    """Play the legal step ``notation`` of ``seat`` on ``state`` (a copy the caller owns),
+    then every forced step after it."""
+    state["log"] = []
+    _play(state, seat, notation)
+    state["turn"] += 1
+    while state["phase"] in ("roles", "empires", "regions") and state["current"] is not None:
+        options = legal(state, state["current"])
+        if len(options) != 1:
+            break
+        state["log"].append([state["current"], options[0]])
+        _play(state, state["current"], options[0])
+
+
+def _play(state: State, seat: Seat, notation: str) -> None:
+    verb, *args = notation.split()
+    player = state["players"][seat]
+    if verb == "role":
+        player["role"] = args[0]
+        _next_sequential(state, "roles", list(range(state["n"])), "role")
+    elif verb == "empire":
+        player["empire"] = args[0]
+        _next_sequential(state, "empires", by_role(state), "empire")
+    elif verb == "start":
+        player["start"] = args[0]
+        _next_sequential(state, "regions", by_role(state)[::-1], "start")
+    elif verb == "die":
+        player["dice"].append(args[0])
+        _next_bonus(state)
+    elif verb in ("colony", "decline"):
+        if args:
+            player["colonies"].append(args[0])
+            player["ramparts"].append(args[0])
+        _next_bonus(state)
+    else:
+        _return_quest(state, seat, args[0])
+
+
+def _next_sequential(state: State, phase: str, order: list[Seat], field: str) -> None:
+    """The next seat of ``order`` still to choose ``field``, or the next phase."""
+    waiting = [s for s in order if state["players"][s][field] is None]
+    if waiting:
+        state["current"] = waiting[0]
+    elif phase == "roles":
+        state["phase"], state["current"] = "empires", by_role(state)[0]
+    elif phase == "empires":
+        state["phase"], state["current"] = "regions", by_role(state)[-1]
+    else:
+        _establish(state)
+
+
+def _establish(state: State) -> None:
+    """Every empire set up in its start region, the seals piled, ziggurat tokens on the
+    start regions nobody took; then the setup bonuses, in role order."""
+    for seat, player in enumerate(state["players"]):
+        _set_up_empire(state, seat, player)
+    taken = taken_regions(state)
+    for number, region in D.START_REGIONS.items():
+        if region not in taken:
+            state["ziggurats"][region] = number
+    state["ziggurats"] = dict(sorted(state["ziggurats"].items(), key=lambda kv: kv[1]))
+    for track in D.TRACKS:
+        state["seals"][track] = _pile(state, track)
+    for seat in by_role(state):
+        empire = D.EMPIRES[state["players"][seat]["empire"]]
+        state["bonus"] += [[seat, "die"]] * empire.dice
+        if empire.colony_rampart:
+            state["bonus"].append([seat, "colony"])
+    state["phase"] = "bonus"
+    _next_bonus(state, first=True)
+
+
+def _set_up_empire(state: State, seat: Seat, player: dict[str, Any]) -> None:
+    """« Tous les Empires commencent la partie avec les ressources et Unités suivantes », and
+    each empire's own starting technologies, storeys and civilization cards."""
+    empire = D.EMPIRES[player["empire"]]
+    player["res"].update(empire.resources)
+    for kind, count in empire.units:
+        state["units"] += [[seat, kind, player["start"]]] * count
+    levels = dict(empire.technologies)
+    board = {D.TECH_CARD[tech][0]: card for card, tech in empire.card_tech
+             if D.TECH_CARD[tech][1] == levels[D.TECH_CARD[tech][0]]}
+    player["tech"] = {a: board[a] for a in D.ACTIONS}
+    player["civ"] = [c for c in empire.civilization if c not in board.values()]
+    player["ziggurat"] = empire.ziggurat
+
+
+def _pile(state: State, track: str) -> list[list[int]]:
+    """The seals of ``track``, most advanced first: a higher case first, then the order of the
+    pile, top first (« dans l'ordre suivant, de haut en bas »; R-stack-order)."""
+    order = D.STACK_ORDER[track]
+    seats = []
+    for seat, player in enumerate(state["players"]):
+        empire = player["empire"]
+        case = dict(D.EMPIRES[empire].track)[track]
+        rank = order.index(empire) if empire in order else len(order)
+        seats.append((-case, rank, seat))
+    return [[seat, -case] for case, _, seat in sorted(seats)]
+
+
+def _next_bonus(state: State, first: bool = False) -> None:
+    """Drop the bonus just decided; then the next one, or the quests."""
+    if not first:
+        state["bonus"].pop(0)
+    if state["bonus"]:
+        state["current"] = state["bonus"][0][0]
+        return
+    state["phase"], state["current"] = "quests", None
+    quests = state["quests"]
+    for seat in range(state["n"]):
+        quests["hands"][seat] = quests["deck"][: D.QUEST_DEALT]
+        del quests["deck"][: D.QUEST_DEALT]
+
+
+def _return_quest(state: State, seat: Seat, quest: str) -> None:
+    """« Chacun en choisit 3 à garder, et remet la 4e dans le paquet. » Once every seat has
+    chosen, the returned cards are shuffled into the deck."""
+    quests = state["quests"]
+    quests["hands"][seat].remove(quest)
+    quests["returned"][seat] = quest
+    if all(q is not None for q in quests["returned"]):
+        quests["deck"] += quests["returned"]
+        chance.Draw(state).shuffle(quests["deck"])
+        state["phase"] = "ready"

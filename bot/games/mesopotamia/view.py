@@ -1,0 +1,97 @@
+"""What each seat sees of a Mesopotamia state, the secrets it holds, and a state guessed
+from a view for the AI.
+
+Hidden: the face-down event tokens and Hanging Gardens tiles (from everyone), the Quest deck
+(from everyone; a returned card from all but the seat that returned it) and each hand of
+quest cards (from all but its holder). Secrets are declared by their names and texts, and by
+the ids of tokens and tiles; quest ids are not declared, since several are words that other
+ids contain (``sailing`` in ``sumerian_sailing``), but no view shows another seat's quests.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from bot import chance
+from bot.engine import Seat, Secret, State
+from bot.games.mesopotamia import data as D
+from bot.games.mesopotamia.state import clone
+
+HIDDEN = ("sites", "gardens", "quests", chance.KEY)
+
+
+def view(state: State, seat: Seat | None) -> dict[str, Any]:
+    """The state as ``seat`` may see it (None: the public view)."""
+    shown: dict[str, Any] = clone({k: v for k, v in state.items() if k not in HIDDEN})
+    shown["sites"] = {r: {"terrain": D.REGIONS[r].terrain, "token": token if up else None,
+                          "up": up} for r, (token, up) in state["sites"].items()}
+    shown["gardens"] = [{"storey": i + 1, "tile": tile if up else None, "up": up}
+                        for i, (tile, up) in enumerate(state["gardens"])]
+    quests = state["quests"]
+    shown["quests"] = {
+        "deck_size": len(quests["deck"]),
+        "hand_sizes": [len(h) for h in quests["hands"]],
+        "chosen": [q is not None for q in quests["returned"]],
+        "hand": None if seat is None else list(quests["hands"][seat]),
+        "returned": None if seat is None else quests["returned"][seat],
+    }
+    shown["you"] = seat
+    return shown
+
+
+def secrets(state: State) -> list[Secret]:
+    """The values only some seats (or nobody) may read now."""
+    found: list[Secret] = []
+    for token, up in state["sites"].values():
+        if not up:
+            found += [Secret(token), Secret(D.event_title(token))]
+    for tile, up in state["gardens"]:
+        if not up:
+            found += [Secret(tile), Secret(D.garden_name(tile))]
+    quests = state["quests"]
+    for seat, hand in enumerate(quests["hands"]):
+        found += [Secret(text, frozenset({seat})) for q in hand
+                  for text in (D.quest_name(q), D.quest_text(q))]
+    returner = {q: s for s, q in enumerate(quests["returned"]) if q is not None}
+    aside = [q for q in returner if q not in quests["deck"]]
+    for q in [*quests["deck"], *aside]:
+        readers = frozenset({returner[q]}) if q in returner else frozenset()
+        found += [Secret(D.quest_name(q), readers), Secret(D.quest_text(q), readers)]
+    return found
+
+
+def determinize(view_: dict[str, Any], seat: Seat, rng: random.Random) -> State:
+    """A full state consistent with ``seat``'s view: unknown tokens, tiles and quest cards
+    dealt at random from those the seat cannot place, and an unknown future."""
+    state: State = clone({k: v for k, v in view_.items() if k not in ("you", *HIDDEN)})
+    seen = {s["token"] for s in view_["sites"].values() if s["up"]}
+    pools = {t: [e for e in D.EVENTS[t] if e not in seen] for t in D.TERRAINS}
+    for pool in pools.values():
+        rng.shuffle(pool)
+    state["sites"] = {r: [s["token"], True] if s["up"] else [pools[s["terrain"]].pop(), False]
+                      for r, s in view_["sites"].items()}
+    state["gardens"] = [[g["tile"], True] if g["up"]
+                        else [rng.choice(D.GARDEN_TILES[g["storey"]]), False]
+                        for g in view_["gardens"]]
+    state["quests"] = _guess_quests(view_["quests"], seat, rng)
+    state[chance.KEY] = chance.resample(rng)
+    return state
+
+
+def _guess_quests(shown: dict[str, Any], seat: Seat, rng: random.Random) -> dict[str, Any]:
+    """Hands, returned cards and deck that fit what ``seat`` knows of the quests."""
+    own = shown["returned"]
+    pool = [q for q in D.QUESTS if q not in (shown["hand"] or ()) and q != own]
+    rng.shuffle(pool)
+    hands = [list(shown["hand"]) if s == seat else [pool.pop() for _ in range(size)]
+             for s, size in enumerate(shown["hand_sizes"])]
+    done = all(shown["chosen"])
+    if done:
+        pool.append(own)
+        rng.shuffle(pool)
+    others = iter([q for q in pool if q != own] if done else pool[::-1])
+    returned = [own if s == seat else next(others) if chosen else None
+                for s, chosen in enumerate(shown["chosen"])]
+    deck = pool if done else [q for q in pool if q not in returned]
+    return {"deck": deck, "hands": hands, "returned": returned}
