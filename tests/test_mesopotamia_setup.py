@@ -34,7 +34,7 @@ def random_setup(seed: int, n: int) -> tuple[State, list[tuple[int, str]]]:
     rng = random.Random(seed)
     state = GAME.setup(seed, n, {})
     steps = []
-    while GAME.active(state):
+    while state["phase"] != "actions":
         seat = rng.choice(GAME.active(state))
         action = rng.choice(GAME.legal(state, seat))
         steps.append((seat, action.notation))
@@ -339,7 +339,7 @@ def test_quests_four_dealt_three_kept_fourth_back_in_the_deck() -> None:
         GAME.apply(state, 0, f"return {returned}")  # not in seat 0's hand
     state = play(state, f"return {state['quests']['hands'][0][0]}",
                  f"return {state['quests']['hands'][2][3]}")
-    assert GAME.active(state) == [] and state["phase"] == "ready"
+    assert state["phase"] == "actions" and GAME.active(state) == [state["order"][0]]
     quests = state["quests"]
     assert [len(h) for h in quests["hands"]] == [3, 3, 3]
     assert returned in quests["deck"] and len(quests["deck"]) == 9
@@ -353,7 +353,7 @@ def test_a_returned_quest_is_not_named_to_the_others() -> None:
     action = GAME.parse(state, 0, f"return {quest}")
     report = GAME.report(state, 0, action, GAME.apply(state, 0, action))
     for lang in LANGUAGES:
-        name = translate(D.quest_name(quest), lang)
+        name = translate(D.name("quest", quest), lang)
         assert name not in translate(report.public, lang, NAMES)
         assert name in translate(report.for_seat(0), lang, NAMES)
 
@@ -389,9 +389,9 @@ def test_secrets_declare_hands_deck_tokens_and_tiles() -> None:
                s.readers for s in secrets}
     for seat, hand in enumerate(state["quests"]["hands"]):
         for quest in hand:
-            assert readers[translate(D.quest_name(quest), "en")] == {seat}
+            assert readers[translate(D.name("quest", quest), "en")] == {seat}
     back = state["quests"]["returned"]
-    assert readers[translate(D.quest_name(back[1]), "en")] == {1}
+    assert readers[translate(D.name("quest", back[1]), "en")] == {1}
     for token, _ in state["sites"].values():
         assert readers[token] == frozenset()
     assert sum(1 for tile, up in state["gardens"] if not up and readers[tile] == set()) == 4
@@ -424,7 +424,7 @@ def test_random_setups_hold_every_invariant(n: int) -> None:
     for seed in range(40):
         state, steps = random_setup(seed * 7 + n, n)
         players = state["players"]
-        assert state["phase"] == "ready" and GAME.active(state) == []
+        assert state["phase"] == "actions" and GAME.active(state) == [state["order"][0]]
         assert sorted(p["role"] for p in players) == list(D.ROLES[:n])
         assert len({p["empire"] for p in players}) == n
         starts = {p["start"] for p in players}
@@ -487,10 +487,11 @@ def test_determinize_keeps_what_the_seat_knows() -> None:
 
 
 @pytest.mark.parametrize("n", [2, 3, 4])
-def test_contract_holds_through_the_setup(n: int) -> None:
+def test_contract_holds_through_the_setup_and_the_action_phase(n: int) -> None:
     """The contract's checks (views, secrets in labels, reports and prompts, notation,
-    determinize) hold at every step of the setup; the game then stops, since the rounds
-    are not written yet (the contract's playout calls that a game with no outcome)."""
+    determinize) hold at every step of the setup and of the first round's action phase; the
+    game then stops before the combat phase, which is not written yet (the contract's playout
+    calls that a game with no outcome)."""
     entry = GameEntry(GAME, renderer=None)  # type: ignore[arg-type]  # no board image yet
     for seed in range(3):
         with pytest.raises(ContractError, match="nobody is active but the game has no"):

@@ -174,36 +174,70 @@ GARDEN_FACE_UP = int(GARDEN_DATA["rules"]["first_face_up"]["storey"])
 # -- names (catalogue keys) ----------------------------------------------------------------
 
 
-def region_name(rid: str) -> Text:
-    """A region's name."""
-    return Text.of(f"mesopotamia.region.{rid}")
+def name(family: str, item: str) -> Text:
+    """The catalogue name of ``item`` of ``family`` (``region``, ``empire``, ``quest``,
+    ``quest_text``, ``colour``, ``event``, ``garden``, ``action``, ``tech``, ``resource``,
+    ``unit``, ``sign``)."""
+    return Text.of(f"mesopotamia.{family}.{item}")
 
 
-def empire_name(empire: str) -> Text:
-    """An empire's name."""
-    return Text.of(f"mesopotamia.empire.{empire}")
+# -- the rounds: signs, dice and card effects -----------------------------------------------
+
+STAR = "dingir"
+"""The star face: « Il s'agit d'un signe joker pouvant activer n'importe quelle action. »"""
+DIE_FACES: dict[str, tuple[str, ...]] = {d["id"]: tuple(d["faces"]) for d in DICE_DATA["dice"]}
+MAX_REROLLS = int(DICE_DATA["rules"]["reroll"]["max_per_turn"])
+REROLL_TABLETS = int(DICE_DATA["rules"]["reroll"]["cost"]["tablet"])
+BASE_RESOURCES: tuple[str, ...] = tuple(MAP["resources"]["kinds"])
+"""The four resources a harvest may give (« Les ressources spéciales … ne peuvent pas être
+récoltées »)."""
+TECH_SIGNS: dict[str, tuple[str, ...]] = {
+    t["id"]: tuple(t["signs"]) for t in TECH_DATA["technologies"]}
+TECH_AT: dict[tuple[str, int], str] = {v: k for k, v in TECH_CARD.items()}
+"""(action, level) -> technology id."""
+UNIT_WOOD = int(TECH_DATA["rules"]["unit_cost"]["cost"]["wood"])
+DISCOVERY_TABLETS = int(TECH_DATA["rules"]["discovery"]["cost"]["tablet"])
 
 
-def quest_name(quest: str) -> Text:
-    """A quest card's name."""
-    return Text.of(f"mesopotamia.quest.{quest}")
+def _card_effect(card: dict[str, Any]) -> dict[str, Any]:
+    common = next(t for t in TECH_DATA["technologies"] if t["id"] == card["technology"])
+    variant = card.get("variant") or {}
+    return {**common["effect"], **variant.get("effect", {})}
 
 
-def quest_text(quest: str) -> Text:
-    """A quest card's conditions."""
-    return Text.of(f"mesopotamia.quest_text.{quest}")
+CARD_EFFECT: dict[str, dict[str, Any]] = {
+    c["id"]: _card_effect(c) for e in EMPIRE_DATA["empires"] for c in e["civilization_cards"]}
+"""Civilization card id -> its effect (the common technology's, with the empire's variant)."""
 
 
-def colour_name(colour: str) -> Text:
-    """A Dingir die colour."""
-    return Text.of(f"mesopotamia.colour.{colour}")
+# -- rivers ---------------------------------------------------------------------------------
 
 
-def event_title(event: str) -> Text:
-    """An event card's title."""
-    return Text.of(f"mesopotamia.event.{event}")
+@dataclass(frozen=True)
+class Section:
+    """One river section: the border between its two banks."""
+
+    id: str
+    river: str
+    banks: tuple[str, str]
+    ends: tuple[str, str]
 
 
-def garden_name(tile: str) -> Text:
-    """A Hanging Gardens tile's name."""
-    return Text.of(f"mesopotamia.garden.{tile}")
+SECTIONS: dict[str, Section] = {
+    s["id"]: Section(s["id"], s["river"], (s["regions"][0], s["regions"][1]),
+                     (s["ends"][0], s["ends"][1]))
+    for s in MAP["river_sections"]}
+_CROSSINGS = {j["id"] for j in MAP["junctions"] if j["kind"] != "end"}
+SECTION_NEXT: dict[str, tuple[str, ...]] = {
+    s.id: tuple(o.id for o in SECTIONS.values() if o.id != s.id
+                and set(o.ends) & set(s.ends) & _CROSSINGS)
+    for s in SECTIONS.values()}
+"""« On considère qu'un Navire s'est déplacé lorsqu'il passe d'une section fluviale à une autre
+en traversant un embranchement » — the sections one ship move reaches (never past an end)."""
+
+
+def section_name(section: str) -> Text:
+    """A river section, by its river and its banks."""
+    s = SECTIONS[section]
+    return Text.of("mesopotamia.section", river=Text.of(f"mesopotamia.river.{s.river}"),
+                   a=name("region", s.banks[0]), b=name("region", s.banks[1]))

@@ -7,17 +7,25 @@ The state is a JSON dict (seats are 0-based):
   or None), ``bonus`` (the setup bonuses still to decide: ``[seat, "die" | "colony"]``),
   ``turn`` (decisions completed), ``log`` (what the last step did by itself);
 - ``players``: per seat ``role`` (``a``-``d``), ``empire``, ``start`` (region), ``res``
-  (resources), ``tech`` (action -> level), ``civ`` (civilization cards not on the board),
-  ``dice`` (Dingir die colours), ``ziggurat`` (storeys built), ``colonies`` and
-  ``ramparts`` (regions);
-- ``units``: ``[seat, kind, region]`` for every figure on the map;
+  (resources), ``tech`` (action -> its civilization card on the board), ``civ``
+  (civilization cards not on the board), ``dice`` (Dingir die colours), ``ziggurat``
+  (storeys built), ``colonies`` and ``ramparts`` (regions);
+- ``units``: ``[seat, kind, region]`` for every figure on the map (a ship's place is a river
+  section);
 - ``seals``: per track, ``[seat, case]`` from the most advanced seal to the least (a pile
   lists its top first);
 - ``ziggurats`` (region -> token number), ``blockers`` (regions), ``tribes`` (region ->
   figures), ``sites`` (region -> ``[event token, face up]``), ``trade`` (slot -> token),
   ``gardens`` (per storey from the bottom: ``[tile, face up]``);
 - ``quests``: ``deck`` (top first), ``hands`` (per seat), ``returned`` (per seat: the card
-  put back, or None while the seat has not chosen).
+  put back, or None while the seat has not chosen);
+- ``amphorae`` (trade slot -> the seat whose Amphora claims it);
+- the rounds (:mod:`bot.games.mesopotamia.turn`): ``no_chance`` (the variant), then, since
+  the engine begins round 1 in the step that ends the setup (``ready`` is never a resting
+  phase), phase ``actions`` (and ``combat`` once every turn is played), ``round``,
+  ``order`` (the seats' turns), ``index`` (whose turn in ``order``), ``t`` (the turn under
+  way) and ``pending_events`` (``[seat, region]`` where a unit stopped on a face-down event,
+  for the events slice).
 """
 
 from __future__ import annotations
@@ -92,3 +100,30 @@ def tech_level(state: State, seat: Seat, action: str) -> int:
     """The level of ``seat``'s technology card of ``action`` (0 before its empire is set)."""
     card = state["players"][seat]["tech"].get(action)
     return 0 if card is None else D.TECH_CARD[D.CIV_TECH[card]][1]
+
+
+def advance_seal(state: State, track: str, seat: Seat) -> bool:
+    """Move ``seat``'s seal one case on: on top of a pile already there (« Si la case où vous
+    devez placer votre Sceau est déjà occupée, placez-le par-dessus celui qui s'y trouve. »),
+    never onto a last case already taken (« La dernière case de chaque piste ne peut compter
+    qu'un seul Sceau. »). False when it cannot move."""
+    case = seal_case(state, track, seat) + 1
+    if not can_advance(state, track, seat):
+        return False
+    pile = [entry for entry in state["seals"][track] if entry[0] != seat]
+    at = next((i for i, (_, c) in enumerate(pile) if c <= case), len(pile))
+    pile.insert(at, [seat, case])
+    state["seals"][track] = pile
+    return True
+
+
+def can_advance(state: State, track: str, seat: Seat) -> bool:
+    """True when ``seat``'s seal may move one case on ``track``."""
+    case = seal_case(state, track, seat) + 1
+    last = D.TRACK_CASES[track]
+    return case < last or (case == last and all(c != last for _, c in state["seals"][track]))
+
+
+def units_of(state: State, seat: Seat, kind: str | None = None) -> list[list[Any]]:
+    """``seat``'s units (of ``kind`` only, if given)."""
+    return [u for u in state["units"] if u[0] == seat and kind in (None, u[1])]

@@ -1,15 +1,22 @@
-"""The words of the Mesopotamia setup: each step's label, what a step did and what a panel
-asks. Only :class:`~bot.engine.Text` values: the catalogue holds the words
+"""The words of Mesopotamia: each step's label, what a step did and what a panel asks (the
+setup and the action phase). Only :class:`~bot.engine.Text` values: the catalogue holds the words
 (``data/locales/<lang>/mesopotamia.json``).
 """
 
 from __future__ import annotations
 
+from bot import chance
 from bot.engine import Action, Prompt, Report, Seat, State, Text, TextArg, seat_ref
 from bot.games.mesopotamia import data as D
+from bot.games.mesopotamia.state import seal_case
 
 GROUPS = {"role": "role", "empire": "empire", "start": "region", "die": "bonus",
-          "colony": "bonus", "decline": "bonus", "return": "quest"}
+          "colony": "bonus", "decline": "bonus", "return": "quest", "set": "dice",
+          "reroll": "dice", "use": "action", "end": "turn", "convert": "research",
+          "discover": "research", "harvest": "harvest", "phalanx": "war", "create": "war",
+          "grow": "growth", "stop": "action", "activate": "exploration",
+          "move": "exploration", "halt": "exploration", "build": "construction",
+          "trade": "trade"}
 
 
 def _t(key: str, **args: TextArg) -> Text:
@@ -22,17 +29,58 @@ def label(notation: str) -> Text:
     if verb == "role":
         return _t("act.role", role=args[0].upper())
     if verb == "empire":
-        return _t("act.empire", empire=D.empire_name(args[0]))
+        return _t("act.empire", empire=D.name("empire", args[0]))
     if verb == "start":
         number = D.REGIONS[args[0]].start or 0
-        return _t("act.start", region=D.region_name(args[0]), n=number)
+        return _t("act.start", region=D.name("region", args[0]), n=number)
     if verb == "die":
-        return _t("act.die", colour=D.colour_name(args[0]))
+        return _t("act.die", colour=D.name("colour", args[0]))
     if verb == "colony":
-        return _t("act.colony", region=D.region_name(args[0]))
+        return _t("act.colony", region=D.name("region", args[0]))
     if verb == "decline":
         return _t("act.decline")
-    return _t("act.return", quest=D.quest_name(args[0]))
+    if verb == "return":
+        return _t("act.return", quest=D.name("quest", args[0]))
+    return _round_label(verb, args)
+
+
+def _round_label(verb: str, args: list[str]) -> Text:
+    """The label of a step of the action phase."""
+    if verb == "set":
+        return _t("act.set", sign=D.name("sign", args[0]))
+    if verb == "reroll":
+        return _t("act.reroll", dice=", ".join(args))
+    if verb == "use" and args[1:] == ["pawn"]:
+        return _t("act.use_pawn", action=D.name("action", args[0]))
+    if verb == "use":
+        return _t("act.use_dice", action=D.name("action", args[0]), dice=", ".join(args[1:]))
+    if verb == "discover":
+        return _t("act.discover", action=D.name("action", args[0]))
+    if verb == "harvest" and args[0] in D.SECTIONS:
+        return _t("act.harvest_ship", resource=D.name("resource", args[1]),
+                  section=D.section_name(args[0]))
+    if verb == "harvest":
+        return _t("act.harvest", resource=D.name("resource", args[1]),
+                  region=D.name("region", args[0]))
+    if verb == "create":
+        return _t("act.create", unit=D.name("unit", args[0]), region=D.name("region", args[1]))
+    if verb == "activate" and args[0] == "ship":
+        return _t("act.activate_ship", section=D.section_name(args[1]))
+    if verb == "move" and args[0] in D.SECTIONS:
+        return _t("act.move_ship", section=D.section_name(args[0]))
+    if verb == "build" and args[0] == "ship":
+        return _t("act.build_ship", section=D.section_name(args[1]))
+    if verb == "activate":
+        return _t("act.activate", unit=D.name("unit", args[0]), region=D.name("region", args[1]))
+    if verb == "move":
+        return _t("act.move", region=D.name("region", args[0]))
+    if verb == "trade":
+        return _t("act.trade", name=_t(f"trade.{args[0]}"), text=_t(f"trade_text.{args[0]}"))
+    if verb == "build" and args[0] == "storey":
+        return _t("act.build_storey", colour=D.name("colour", args[1]))
+    if verb == "build":
+        return _t(f"act.build_{args[0]}", region=D.name("region", args[1]))
+    return _t(f"act.{verb}")
 
 
 def action(notation: str) -> Action:
@@ -45,20 +93,66 @@ def _public(notation: str) -> Text:
     return _t("act.returned") if notation.startswith("return ") else label(notation)
 
 
-def report(seat: Seat, notation: str, after: State) -> Report:
-    """What the step did: its label, then the steps that were forced after it, and the deal
-    or the end of the setup when it brought them."""
+def report(before: State, seat: Seat, notation: str, after: State) -> Report:
+    """What the step did: its label, then the steps that were forced after it, the deal, the
+    end of the setup, what a part of an action gave, a new turn and its roll."""
     forced = tuple(_t("report.forced", who=seat_ref(s), step=label(n))
                    for s, n in after["log"])
     extra: tuple[Text, ...] = forced
     if after["phase"] == "quests" and not notation.startswith("return "):
         extra += (_t("report.dealt", n=D.QUEST_DEALT),)
-    if after["phase"] == "ready":
-        extra += (_t("report.ready"),)
+    extra += _round_report(before, seat, notation, after)
+    announce = chance.drew(before, after)
     if not extra:
-        return Report(_public(notation), ((seat, label(notation)),))
+        return Report(_public(notation), ((seat, label(notation)),), announce=announce)
     return Report(_t("report.then", step=_public(notation), then=extra),
-                  ((seat, _t("report.then", step=label(notation), then=extra)),))
+                  ((seat, _t("report.then", step=label(notation), then=extra)),),
+                  announce=announce)
+
+
+def _round_report(before: State, seat: Seat, notation: str, after: State) -> tuple[Text, ...]:
+    """What a step of the rounds brought: resources, a card, a roll, a new turn or phase."""
+    extra: tuple[Text, ...] = ()
+    if before["phase"] not in ("actions", "combat") and after["phase"] == "actions":
+        extra += (_t("report.ready"), _t("report.round", n=after["round"]))
+    if after["phase"] != "actions" and after["phase"] != "combat":
+        return extra
+    verb, *args = notation.split()
+    if verb in ("convert", "phalanx", "grow", "harvest", "create", "reroll", "trade", "build"):
+        extra += _changes(before, after, seat)
+    if verb == "discover":
+        card = after["players"][seat]["tech"][args[0]]
+        extra += (_t("report.discovered", tech=D.name("tech", D.CIV_TECH[card])),)
+    if verb == "reroll":
+        extra += (_t("report.dice", dice=dice_texts(after)),)
+    new_events = after.get("pending_events", [])[len(before.get("pending_events", [])):]
+    extra += tuple(_t("report.event_pending", region=D.name("region", r)) for _, r in new_events)
+    if after["phase"] == "combat":
+        extra += (_t("report.phase_over", n=after["round"]),)
+    elif after["current"] != before["current"] or before["phase"] != "actions":
+        extra += (_t("report.turn", who=seat_ref(after["current"])),)
+        if None not in after["t"]["dice"] and after["t"]["dice"]:
+            extra += (_t("report.dice", dice=dice_texts(after)),)
+    return extra
+
+
+def _changes(before: State, after: State, seat: Seat) -> tuple[Text, ...]:
+    """The resources of ``seat`` that changed, and its Population case."""
+    old, new = before["players"][seat]["res"], after["players"][seat]["res"]
+    out = tuple(_t("report.resource", n=f"{new[k] - old[k]:+d}", resource=D.name("resource", k))
+                for k in D.RESOURCES if new[k] != old[k])
+    case = seal_case(after, "population", seat)
+    if case != seal_case(before, "population", seat):
+        out += (_t("report.population", n=case),)
+    return out
+
+
+def dice_texts(state: State) -> tuple[Text, ...]:
+    """The current seat's dice as read on the table: number, sign, used or not."""
+    t = state["t"]
+    return tuple(_t("die_used" if used else "die", n=i + 1,
+                    sign=D.name("sign", face) if face else _t("unset"))
+                 for i, (face, used) in enumerate(zip(t["dice"], t["used"], strict=True)))
 
 
 def prompt(state: State, seat: Seat) -> Prompt | None:
@@ -70,12 +164,28 @@ def prompt(state: State, seat: Seat) -> Prompt | None:
     if phase == "empires":
         return Prompt(_t("prompt.empire", role=str(player["role"]).upper()))
     if phase == "regions":
-        return Prompt(_t("prompt.start", empire=D.empire_name(player["empire"])))
+        return Prompt(_t("prompt.start", empire=D.name("empire", player["empire"])))
     if phase == "bonus":
         return Prompt(_t(f"prompt.{state['bonus'][0][1]}"))
     if phase == "quests" and state["quests"]["returned"][seat] is None:
-        cards = tuple(_t("quest_line", quest=D.quest_name(q), text=D.quest_text(q))
+        cards = tuple(_t("quest_line", quest=D.name("quest", q), text=D.name("quest_text", q))
                       for q in state["quests"]["hands"][seat])
         return Prompt(_t("prompt.quests", kept=D.QUEST_KEPT, cards=cards))
+    if phase == "actions" and seat == state["current"]:
+        return Prompt(_turn_prompt(state, seat))
     return None
+
+
+def _turn_prompt(state: State, seat: Seat) -> Text:
+    """What the current turn asks: set a die, choose an action, or a part of the action."""
+    t = state["t"]
+    player = state["players"][seat]
+    if t["act"] is not None:
+        action = t["act"]["action"]
+        return _t(f"prompt.act.{action}", tech=D.name("tech", D.CIV_TECH[t["act"]["card"]]))
+    if None in t["dice"]:
+        i = t["dice"].index(None)
+        return _t("prompt.set", n=i + 1, colour=D.name("colour", player["dice"][i]))
+    return _t("prompt.turn", round=state["round"], dice=dice_texts(state) or (_t("no_dice"),),
+              pawn=_t("pawn_free" if t["pawn"] else "pawn_used"), rerolls=t["rerolls"])
 

@@ -45,19 +45,19 @@ def secrets(state: State) -> list[Secret]:
     found: list[Secret] = []
     for token, up in state["sites"].values():
         if not up:
-            found += [Secret(token), Secret(D.event_title(token))]
+            found += [Secret(token), Secret(D.name("event", token))]
     for tile, up in state["gardens"]:
         if not up:
-            found += [Secret(tile), Secret(D.garden_name(tile))]
+            found += [Secret(tile), Secret(D.name("garden", tile))]
     quests = state["quests"]
     for seat, hand in enumerate(quests["hands"]):
         found += [Secret(text, frozenset({seat})) for q in hand
-                  for text in (D.quest_name(q), D.quest_text(q))]
+                  for text in (D.name("quest", q), D.name("quest_text", q))]
     returner = {q: s for s, q in enumerate(quests["returned"]) if q is not None}
     aside = [q for q in returner if q not in quests["deck"]]
     for q in [*quests["deck"], *aside]:
         readers = frozenset({returner[q]}) if q in returner else frozenset()
-        found += [Secret(D.quest_name(q), readers), Secret(D.quest_text(q), readers)]
+        found += [Secret(D.name("quest", q), readers), Secret(D.name("quest_text", q), readers)]
     return found
 
 

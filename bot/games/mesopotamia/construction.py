@@ -1,0 +1,134 @@
+"""The Construction action: Ramparts, Ziggurat storeys and Colonies.
+
+« L'action Construction permet de bâtir l'une des Structures ou Unités disponibles, à condition
+d'avoir les ressources nécessaires (qui sont alors dépensées). » Each build is one step (a
+« Construction 2 » card allows two, R-build-count), of a structure the card's level unlocks,
+at the designed cost of ``technologies.json`` (R-build-costs):
+
+- ``build rampart <region>`` (R-rampart-place);
+- ``build storey <colour>``: the next Ziggurat storey, in the start region, never above the
+  Population level, with its Dingir die of a colour the storey allows (R-dice-colours); the
+  new die is first rolled at the player's next turn (R-new-die);
+- ``build colony <region>`` (R-colony-place);
+- ``build ship <section>``: « Navire : constructible sur toute section fluviale adjacente à
+  votre Région de départ, ou à une région dans laquelle vous contrôlez une Colonie », within the
+  unit limit and the seat's 3 ship figures (R-ship-build).
+
+Rams and the Hanging Gardens are not written yet.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bot.engine import Seat, State
+from bot.games.mesopotamia import data as D
+from bot.games.mesopotamia.state import seal_case, unit_limit, units_of
+
+VERBS = frozenset({"build"})
+WRITTEN = ("rampart", "ziggurat_storey", "colony", "ship")
+COST: dict[str, dict[str, int]] = {s["id"]: s["cost"] for s in D.TECH_DATA["structures"]
+                                   if s["id"] in WRITTEN}
+STOREYS: list[dict[str, Any]] = D.DICE_DATA["rules"]["colour_per_storey"]["storeys"]
+PIECE_LIST = {"rampart": "ramparts", "colony": "colonies"}
+LAND_KINDS = frozenset({"spearman", "archer", "cavalry", "chariot"})
+
+
+def _affords(state: State, seat: Seat, structure: str) -> bool:
+    res = state["players"][seat]["res"]
+    return all(res[k] >= v for k, v in COST[structure].items())
+
+
+def legal(state: State, seat: Seat, act: dict[str, Any]) -> list[str]:
+    """The builds ``seat`` may make now with the card of ``act``."""
+    if not act["builds"]:
+        return []
+    can = D.CARD_EFFECT[act["card"]]["can_build"]
+    out: list[str] = []
+    if "rampart" in can and _affords(state, seat, "rampart"):
+        out += [f"build rampart {r}" for r in rampart_regions(state, seat)]
+    if "ziggurat_storey" in can and _affords(state, seat, "ziggurat_storey"):
+        out += [f"build storey {c}" for c in storey_colours(state, seat)]
+    if "colony" in can and _affords(state, seat, "colony"):
+        out += [f"build colony {r}" for r in colony_regions(state, seat)]
+    if "ship" in can and _affords(state, seat, "ship"):
+        out += [f"build ship {s}" for s in ship_sections(state, seat)]
+    return out
+
+
+def apply(state: State, seat: Seat, act: dict[str, Any], args: list[str]) -> None:
+    """Play ``build <structure> <where>``."""
+    player = state["players"][seat]
+    what, where = args
+    structure = "ziggurat_storey" if what == "storey" else what
+    for k, v in COST[structure].items():
+        player["res"][k] -= v
+    if what == "storey":
+        player["ziggurat"] += 1
+        player["dice"].append(where)
+    elif what == "ship":
+        state["units"].append([seat, "ship", where])
+    else:
+        player[PIECE_LIST[what]].append(where)
+    act["builds"] -= 1
+
+
+def _held(state: State, seat: Seat) -> set[str]:
+    return {u[2] for u in units_of(state, seat) if u[1] in LAND_KINDS}
+
+
+def _buildable(state: State, region: str) -> bool:
+    return D.REGIONS[region].start is None and region not in state["blockers"] \
+        and region not in state["ziggurats"]
+
+
+def rampart_regions(state: State, seat: Seat) -> list[str]:
+    """R-rampart-place: a region holding the seat's unit or Colony, not a start region nor a
+    blocker region, without a Rampart yet; none once the seat's 3 Ramparts are placed."""
+    player = state["players"][seat]
+    if len(player["ramparts"]) >= D.PIECES["rampart"]:
+        return []
+    taken = {r for p in state["players"] for r in p["ramparts"]}
+    wanted = _held(state, seat) | set(player["colonies"])
+    return [r for r in D.REGIONS if r in wanted and r not in taken and _buildable(state, r)]
+
+
+def colony_regions(state: State, seat: Seat) -> list[str]:
+    """R-colony-place: a region holding the seat's unit, no enemy unit, no tribe, no Colony,
+    not a start region nor a blocker region; none once its 3 Colonies are placed."""
+    player = state["players"][seat]
+    if len(player["colonies"]) >= D.PIECES["colony"]:
+        return []
+    taken = {r for p in state["players"] for r in p["colonies"]}
+    enemy = {u[2] for u in state["units"] if u[0] != seat}
+    return [r for r in D.REGIONS if r in _held(state, seat) and r not in taken
+            and r not in enemy and not state["tribes"].get(r) and _buildable(state, r)]
+
+
+def storey_colours(state: State, seat: Seat) -> list[str]:
+    """The colours the next storey's die may take, or none when the storey cannot be built:
+    « Vous ne pouvez pas construire un nombre d'étages de Ziggurat supérieur à votre niveau
+    sur la piste Population. »"""
+    player = state["players"][seat]
+    storey = player["ziggurat"] + 1
+    top = min(len(STOREYS), D.PIECES["ziggurat_storeys"], seal_case(state, "population", seat))
+    if storey > top:
+        return []
+    rule = STOREYS[storey - 1]
+    if rule["choose"] == "not_owned":
+        return [c for c in D.COLOURS if c not in player["dice"]]
+    if rule["choose"] == "differs_from_storeys":
+        chosen = {player["dice"][s - 1] for s in rule["storeys"] if s <= len(player["dice"])}
+        return [c for c in D.COLOURS if c not in chosen]
+    return list(D.COLOURS)
+
+
+def ship_sections(state: State, seat: Seat) -> list[str]:
+    """The river sections where ``seat`` may build a ship: one bank is its start region or a
+    region holding its Colony; none beyond its unit limit or its ship figures."""
+    player = state["players"][seat]
+    if len(units_of(state, seat)) >= unit_limit(state, seat) or \
+            len(units_of(state, seat, "ship")) >= D.FIGURES["ship"]:
+        return []
+    home = {player["start"], *player["colonies"]}
+    return [s.id for s in D.SECTIONS.values() if home & set(s.banks)]

@@ -1,0 +1,115 @@
+"""The Exploration action for land units: activations, moves and blocking.
+
+« Chaque Unité activée peut se déplacer un nombre de fois égal à sa Vitesse. » An activation
+(R-activation) is ``activate <unit> <region>`` (one of the seat's units of that kind there),
+then ``move <region>`` to an adjacent region up to its speed, or ``halt``. A ship moves the
+same way from river section to river section (``activate ship <section>``, ``move
+<section>``: « On considère qu'un Navire s'est déplacé lorsqu'il passe d'une section fluviale à
+une autre en traversant un embranchement »); ships never block nor are blocked (« les Navires
+ne se bloquent pas », R-ship-moves) and never reveal an event. Rams are not written yet.
+
+- « Vous ne pouvez ni attaquer ni traverser la Région de départ d'un autre Empire. », and a
+  region holding a ziggurat token is closed the same way (the map's reading of
+  [Q-ziggurat-tokens]);
+- « Si une Unité entre dans une région comptant une Unité ennemie, elle doit s'arrêter
+  immédiatement. Les défenseurs dans la région sont eux aussi bloqués. » « Exception : Si le
+  nombre d'Unités alliées déjà présentes dans la région est supérieur ou égal au nombre
+  d'Unités ennemies tous Empires confondus, l'Unité qui y entre n'est pas bloquée » (R-leave);
+- « Si une Unité termine son déplacement dans une région avec un Événement non découvert,
+  celui-ci est alors révélé et résolu. »: the region is recorded in
+  ``state["pending_events"]`` for the events slice (nothing is revealed here), never in a
+  blocker region nor where a tribe still stands (R-tribe-crossing).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bot.engine import Seat, State
+from bot.games.mesopotamia import data as D
+
+VERBS = frozenset({"activate", "move", "halt"})
+SPEED: dict[str, int | None] = {k: v for k, v in D.EMPIRE_DATA["rules"]["speeds"].items()
+                                if not k.startswith("_")}
+LAND = tuple(k for k, v in SPEED.items() if v is not None and k != "ship")
+
+
+def _land(state: State, region: str, seat: Seat, own: bool) -> int:
+    """How many land units of ``seat`` (``own``) or of its enemies stand in ``region``."""
+    return sum(1 for s, kind, at in state["units"]
+               if at == region and kind in LAND and (s == seat) == own)
+
+
+def closed(state: State, seat: Seat, region: str) -> bool:
+    """True when ``seat``'s units may not enter ``region``."""
+    start = D.REGIONS[region].start is not None
+    return region in state["ziggurats"] or (
+        start and region != state["players"][seat]["start"])
+
+
+def can_leave(state: State, seat: Seat, region: str) -> bool:
+    """R-leave: a unit leaves a region holding enemy units only while its side there
+    outnumbers them (the enemies block as many of its units as they are)."""
+    enemies = _land(state, region, seat, own=False)
+    return enemies == 0 or _land(state, region, seat, own=True) > enemies
+
+
+def moves_from(state: State, seat: Seat, region: str) -> list[str]:
+    """The regions a unit of ``seat`` in ``region`` may move to now."""
+    if not can_leave(state, seat, region):
+        return []
+    return [r for r in D.REGIONS[region].neighbours if not closed(state, seat, r)]
+
+
+def _moves(state: State, seat: Seat, kind: str, at: str) -> list[str] | tuple[str, ...]:
+    """Where a unit of ``kind`` at ``at`` may move now."""
+    return D.SECTION_NEXT[at] if kind == "ship" else moves_from(state, seat, at)
+
+
+def legal(state: State, seat: Seat, act: dict[str, Any]) -> list[str]:
+    """The next steps of an Exploration under way (``stop`` is added by the caller)."""
+    if act["unit"] is not None:
+        _, kind, at = state["units"][act["unit"]]
+        return [*(f"move {r}" for r in _moves(state, seat, kind, at)), "halt"]
+    if not act["activations"]:
+        return []
+    pairs = dict.fromkeys((kind, at) for s, kind, at in state["units"]
+                          if s == seat and (kind in LAND or kind == "ship"))
+    return [f"activate {kind} {at}" for kind, at in pairs if _moves(state, seat, kind, at)]
+
+
+def apply(state: State, seat: Seat, act: dict[str, Any], verb: str, args: list[str]) -> None:
+    """Play ``activate``, ``move`` or ``halt``."""
+    if verb == "activate":
+        kind, at = args
+        act["unit"] = next(i for i, (s, k, r) in enumerate(state["units"])
+                           if s == seat and k == kind and r == at)
+        act["moves"] = SPEED[kind]
+        act["moved"] = False
+        act["activations"] -= 1
+        return
+    unit = state["units"][act["unit"]]
+    if verb == "move":
+        ship = unit[1] == "ship"
+        allies = 0 if ship else _land(state, args[0], seat, own=True)
+        enemies = 0 if ship else _land(state, args[0], seat, own=False)
+        unit[2] = args[0]
+        act["moved"] = True
+        act["moves"] -= 1
+        if enemies > allies:
+            act["moves"] = 0
+        if act["moves"] and _moves(state, seat, unit[1], unit[2]):
+            return
+    if act["moved"] and unit[1] != "ship":
+        _stopped(state, seat, unit[2])
+    act["unit"] = None
+
+
+def _stopped(state: State, seat: Seat, region: str) -> None:
+    """A unit ended its move in ``region``: a face-down event there waits for the events
+    slice, unless a blocker or a tribe stands there."""
+    site = state["sites"].get(region)
+    if site is None or site[1] or region in state["blockers"] or state["tribes"].get(region):
+        return
+    if [seat, region] not in state["pending_events"]:
+        state["pending_events"].append([seat, region])

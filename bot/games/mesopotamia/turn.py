@@ -1,0 +1,155 @@
+"""The action phase of a round: the turn order, the Dingir dice and the activations.
+
+« Pendant la Phase d'action, les joueurs jouent leur Tour dans l'ordre de la piste Population.
+Le joueur le plus avancé commence, suivi des autres par ordre décroissant. » The order is taken
+at the start of the round (« L'ordre des Tours est déterminé au début de chaque Manche, et reste
+fixe pour toute sa durée. »). A turn begins with the roll of the player's dice (R-roll-timing),
+or, in the no-chance variant, with ``set <sign>`` for each die (R-no-chance). Then, while no
+action is under way:
+
+- ``reroll <i> …``: any of the unused dice again, for 1 Tablet, 3 times a turn at most;
+- ``use <action> pawn``: the action-selection pawn, once a turn, needs no sign (R-pawn);
+- ``use <action> <i> [<j>]``: one unused die per sign of the action's card, a star standing
+  for any one sign (R-star-one-sign); never an action already done this turn;
+- ``end``: once at least one action was done (« Chaque Tour, vous choisissez toujours au moins
+  une action à effectuer. »).
+
+The turn state is ``state["t"]``: ``dice`` (faces, None while unset), ``used``, ``rerolls``,
+``pawn`` (still free), ``done`` (actions) and ``act`` (the action under way,
+:mod:`bot.games.mesopotamia.actions`). After the last turn the phase is ``combat`` and nobody
+is active: the combat phase, the events, the end of the round and the scoring are the next
+slices.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+from bot import chance
+from bot.engine import Seat, State
+from bot.games.mesopotamia import actions
+from bot.games.mesopotamia import data as D
+from bot.games.mesopotamia.state import seal_order
+
+VERBS = frozenset({"set", "reroll", "use", "end"}) | actions.VERBS
+
+
+def begin_round(state: State) -> None:
+    """The action phase of the next round, its first turn begun."""
+    state["phase"] = "actions"
+    state["round"] = int(state.get("round", 0)) + 1
+    state["order"] = seal_order(state, "population")
+    state["index"] = 0
+    state.setdefault("pending_events", [])
+    state.setdefault("amphorae", {})
+    _begin_turn(state)
+
+
+def _begin_turn(state: State) -> None:
+    seat = state["order"][state["index"]]
+    colours = state["players"][seat]["dice"]
+    state["current"] = seat
+    state["t"] = {"dice": [None] * len(colours), "used": [False] * len(colours),
+                  "rerolls": 0, "pawn": True, "done": [], "act": None}
+    if not state["no_chance"]:
+        _roll(state, list(range(len(colours))))
+
+
+def _roll(state: State, dice: list[int]) -> None:
+    """Roll the dice ``dice`` of the current seat (nothing is drawn for no die)."""
+    if not dice:
+        return
+    colours = state["players"][state["current"]]["dice"]
+    values = chance.Draw(state).dice(len(dice))
+    for i, value in zip(dice, values, strict=True):
+        state["t"]["dice"][i] = D.DIE_FACES[colours[i]][value - 1]
+
+
+def legal(state: State, seat: Seat) -> list[str]:
+    """Every step ``seat`` may take now in the action phase."""
+    if state["phase"] != "actions" or seat != state["current"]:
+        return []
+    t = state["t"]
+    if t["act"] is not None:
+        return actions.legal(state, seat)
+    player = state["players"][seat]
+    if None in t["dice"]:
+        colour = player["dice"][t["dice"].index(None)]
+        return [f"set {s}" for s in dict.fromkeys(D.DIE_FACES[colour]) if s != D.STAR]
+    out: list[str] = []
+    for action in D.ACTIONS:
+        if action in t["done"]:
+            continue
+        if t["pawn"]:
+            out.append(f"use {action} pawn")
+        signs = D.TECH_SIGNS[D.CIV_TECH[player["tech"][action]]]
+        out += ["use " + " ".join([action, *(str(i + 1) for i in dice)])
+                for dice in matching_dice(t["dice"], t["used"], signs)]
+    if not state["no_chance"] and t["rerolls"] < D.MAX_REROLLS and \
+            player["res"]["tablet"] >= D.REROLL_TABLETS:
+        free = [i for i, used in enumerate(t["used"]) if not used]
+        out += ["reroll " + " ".join(str(i + 1) for i in dice)
+                for k in range(1, len(free) + 1) for dice in combinations(free, k)]
+    if t["done"]:
+        out.append("end")
+    return out
+
+
+def matching(face: str, sign: str) -> bool:
+    """True when a die showing ``face`` pays ``sign``."""
+    return face in (sign, D.STAR)
+
+
+def matching_dice(faces: list[str], used: list[bool],
+                  signs: tuple[str, ...]) -> list[tuple[int, ...]]:
+    """The sets of unused dice (one per sign) that pay ``signs``; one set per distinct
+    combination of faces, the lowest dice first."""
+    free = [i for i, u in enumerate(used) if not u]
+    found: dict[tuple[str, ...], tuple[int, ...]] = {}
+    for dice in combinations(free, len(signs)):
+        shown = [faces[i] for i in dice]
+        if any(all(matching(f, s) for f, s in zip(order, signs, strict=True))
+               for order in _orders(shown)):
+            found.setdefault(tuple(sorted(shown)), dice)
+    return sorted(found.values())
+
+
+def _orders(faces: list[str]) -> list[list[str]]:
+    return [faces] if len(faces) < 2 else [faces, faces[::-1]]
+
+
+def apply(state: State, seat: Seat, notation: str) -> None:
+    """Play the legal step ``notation`` of ``seat``."""
+    verb, *args = notation.split()
+    t = state["t"]
+    if verb in actions.VERBS:
+        actions.apply(state, seat, notation)
+    elif verb == "set":
+        t["dice"][t["dice"].index(None)] = args[0]
+    elif verb == "reroll":
+        state["players"][seat]["res"]["tablet"] -= D.REROLL_TABLETS
+        t["rerolls"] += 1
+        _roll(state, [int(a) - 1 for a in args])
+    elif verb == "use":
+        _use(state, seat, args[0], args[1:])
+    else:
+        _end_turn(state)
+
+
+def _use(state: State, seat: Seat, action: str, how: list[str]) -> None:
+    t = state["t"]
+    t["done"].append(action)
+    if how == ["pawn"]:
+        t["pawn"] = False
+    else:
+        for die in how:
+            t["used"][int(die) - 1] = True
+    t["act"] = actions.activate(state, seat, action)
+
+
+def _end_turn(state: State) -> None:
+    state["index"] += 1
+    if state["index"] < len(state["order"]):
+        _begin_turn(state)
+        return
+    state["phase"], state["current"], state["t"] = "combat", None, None
