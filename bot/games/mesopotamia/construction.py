@@ -14,7 +14,12 @@ at the designed cost of ``technologies.json`` (R-build-costs):
   votre Région de départ, ou à une région dans laquelle vous contrôlez une Colonie », within the
   unit limit and the seat's 3 ship figures (R-ship-build).
 
-Rams and the Hanging Gardens are not written yet.
+- ``build garden <tile>``: the next Hanging Gardens storey, whose tile is face up, with a card
+  that unlocks it (« vous devez avoir découvert la Technologie Architecture »), paying the
+  tile's cost and meeting its conditions, which are not spent (R-garden-build). The seat keeps
+  the tile (``players[s]["gardens"]``, scored at the end) and the next tile is turned face up.
+
+Rams are not written yet.
 """
 
 from __future__ import annotations
@@ -53,13 +58,50 @@ def legal(state: State, seat: Seat, act: dict[str, Any]) -> list[str]:
         out += [f"build colony {r}" for r in colony_regions(state, seat)]
     if "ship" in can and _affords(state, seat, "ship"):
         out += [f"build ship {s}" for s in ship_sections(state, seat)]
+    if "hanging_gardens_storey" in can:
+        tile = garden_tile(state, seat)
+        out += [] if tile is None else [f"build garden {tile}"]
     return out
+
+
+GARDEN: dict[str, dict[str, Any]] = {t["id"]: t for t in D.GARDEN_DATA["tiles"]}
+
+
+def garden_tile(state: State, seat: Seat) -> str | None:
+    """The next Hanging Gardens tile, if ``seat`` may build it now: face up, its cost held, its
+    conditions met (« ces conditions doivent être remplies, mais n'impliquent aucune
+    dépense »): Population and Event cases, Colonies controlled (R-control)."""
+    built = sum(len(p.get("gardens", [])) for p in state["players"])
+    if built >= len(state["gardens"]):
+        return None
+    tile, up = state["gardens"][built]
+    if not up:
+        return None
+    rule = GARDEN[tile]
+    res = state["players"][seat]["res"]
+    if any(res[k] < int(v) for k, v in rule["cost"].items()):
+        return None
+    have = {"population": seal_case(state, "population", seat),
+            "event_track": seal_case(state, "event", seat),
+            "colonies": sum(1 for r in state["players"][seat]["colonies"]
+                            if _colony_held(state, seat, r))}
+    return tile if all(have[k] >= int(v) for k, v in rule["conditions"].items()) else None
+
+
+def _colony_held(state: State, seat: Seat, region: str) -> bool:
+    """R-control for a Colony: no land unit of another empire in its region."""
+    return not any(u[0] != seat and u[2] == region and u[1] in LAND_KINDS
+                   for u in state["units"])
 
 
 def apply(state: State, seat: Seat, act: dict[str, Any], args: list[str]) -> None:
     """Play ``build <structure> <where>``."""
     player = state["players"][seat]
     what, where = args
+    if what == "garden":
+        _build_garden(state, seat, where)
+        act["builds"] -= 1
+        return
     structure = "ziggurat_storey" if what == "storey" else what
     for k, v in COST[structure].items():
         player["res"][k] -= v
@@ -132,3 +174,13 @@ def ship_sections(state: State, seat: Seat) -> list[str]:
         return []
     home = {player["start"], *player["colonies"]}
     return [s.id for s in D.SECTIONS.values() if home & set(s.banks)]
+
+
+def _build_garden(state: State, seat: Seat, tile: str) -> None:
+    player = state["players"][seat]
+    for k, v in GARDEN[tile]["cost"].items():
+        player["res"][k] -= int(v)
+    player.setdefault("gardens", []).append(tile)
+    built = sum(len(p.get("gardens", [])) for p in state["players"])
+    if built < len(state["gardens"]):
+        state["gardens"][built][1] = True

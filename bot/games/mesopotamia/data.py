@@ -33,6 +33,7 @@ EVENT_DATA = _load("events")
 QUEST_DATA = _load("quests")
 GARDEN_DATA = _load("gardens")
 TRADE_DATA = _load("trade_tokens")
+COMBAT_DATA = _load("combat")
 
 MIN_PLAYERS = 2
 MAX_PLAYERS = 4

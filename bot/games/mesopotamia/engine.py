@@ -1,6 +1,10 @@
 """``GAME``: Mesopotamia behind the engine contract of :mod:`bot.engine`: the setup, then the
-action phase of the first round (:mod:`bot.games.mesopotamia.turn`). The combat phase, the
-events, the end of a round and the scoring are not written yet, so the game is not registered."""
+action phase of the first round (:mod:`bot.games.mesopotamia.turn`), the final score and the
+outcome (:mod:`bot.games.mesopotamia.scoring`) once a game is ``over``
+(:mod:`bot.games.mesopotamia.rounds`). Entering the combat phase removes clashing ships
+(R-ship-clash) and first resolves the pending events (:mod:`bot.games.mesopotamia.events`,
+phase ``events``); the combats themselves are not written yet, so the engine stops in phase
+``combat`` and the game is not registered."""
 
 from __future__ import annotations
 
@@ -23,8 +27,8 @@ from bot.engine import (
     Text,
     checked_notation,
 )
+from bot.games.mesopotamia import combat, events, scoring, setup, texts, turn, view
 from bot.games.mesopotamia import data as D
-from bot.games.mesopotamia import setup, texts, turn, view
 from bot.games.mesopotamia.state import PHASES, clone
 
 
@@ -54,7 +58,7 @@ class MesopotamiaGame(GameDefaults):
         return [texts.action(n) for n in _legal(state, seat)]
 
     def parse(self, state: State, seat: Seat, text: str) -> Action:
-        notation = checked_notation("mesopotamia", text, setup.VERBS | turn.VERBS,
+        notation = checked_notation("mesopotamia", text, setup.VERBS | turn.VERBS | events.VERBS,
                                     seat in self.active(state), _legal(state, seat))
         return texts.action(notation)
 
@@ -68,7 +72,13 @@ class MesopotamiaGame(GameDefaults):
                 turn.begin_round(new)
         else:
             new["log"] = []
-            turn.apply(new, seat, checked)
+            if state["phase"] == "events":
+                events.apply(new, seat, checked)
+            else:
+                turn.apply(new, seat, checked)
+            if state["phase"] == "actions" and new["phase"] == "combat":
+                combat.destroy_clashing_ships(new)
+                events.begin(new)
             new["turn"] += 1
         return new
 
@@ -76,25 +86,40 @@ class MesopotamiaGame(GameDefaults):
         return view.view(state, seat)
 
     def outcome(self, state: State) -> Outcome | None:
-        """None: the end of a round, and so the end of the game, is not written yet."""
-        return None
+        """The final score once the game is over (R-tie-break: never a tie left)."""
+        if state["phase"] != "over":
+            return None
+        totals = scoring.scores(state)
+        ranked = scoring.ranking(state)
+        tied = len(set(totals)) < len(totals)
+        tiebreak = Text.of("mesopotamia.tiebreak") if tied else None
+        details = tuple(Text.of("mesopotamia.detail", vp=totals[s],
+                                **scoring.breakdown(state, s))
+                        for s in range(state["n"]))
+        return Outcome(tuple(totals), tuple(tuple(g) for g in ranked), tiebreak, details)
 
     def turn_number(self, state: State) -> int:
         return int(state["turn"])
 
     def is_reversible(self, state: State, seat: Seat, action: Action) -> bool:
-        """False for the step that deals the quest cards (it reveals hands) and for a step that
-        rolls dice (the end of a turn rolls the next player's dice)."""
+        """False for the step that deals the quest cards (it reveals hands), for a step that
+        rolls dice (the end of a turn rolls the next player's dice) and for a Hanging Gardens
+        storey (it turns the next tile face up)."""
         after = self.apply(state, seat, action)
         dealt = after["phase"] == "quests" and state["phase"] != "quests"
-        return not (dealt or chance.drew(state, after))
+        revealed = after["gardens"] != state["gardens"] or after["sites"] != state["sites"]
+        return not (dealt or revealed or chance.drew(state, after))
 
     def determinize(self, view_: dict[str, Any], seat: Seat, rng: random.Random) -> State:
         return view.determinize(view_, seat, rng)
 
     def heuristic(self, state: State, seat: Seat) -> float:
-        """0: nothing is scored yet (the scoring is a later slice)."""
-        return 0.0
+        """How good the state looks for ``seat``: its final score if the game ended now, minus
+        the best rival's, plus a little for resources and units (material for later rounds)."""
+        if state["phase"] in PHASES:
+            return 0.0
+        worth = [scoring.heuristic_worth(state, s) for s in range(state["n"])]
+        return worth[seat] - max(v for s, v in enumerate(worth) if s != seat)
 
     def report(self, before: State, seat: Seat, action: Action, after: State) -> Report:
         return texts.report(before, seat, action.notation, after)
@@ -113,4 +138,6 @@ def _legal(state: State, seat: Seat) -> list[str]:
     """The legal notations of ``seat``: a setup step, or a step of the action phase."""
     if state["phase"] in PHASES:
         return setup.legal(state, seat)
+    if state["phase"] == "events":
+        return events.legal(state, seat)
     return turn.legal(state, seat)

@@ -25,7 +25,13 @@ The state is a JSON dict (seats are 0-based):
   phase), phase ``actions`` (and ``combat`` once every turn is played), ``round``,
   ``order`` (the seats' turns), ``index`` (whose turn in ``order``), ``t`` (the turn under
   way) and ``pending_events`` (``[seat, region]`` where a unit stopped on a face-down event,
-  for the events slice).
+  for the events slice);
+- the events (:mod:`bot.games.mesopotamia.events`): phase ``events`` with ``event`` (the
+  revealed ``region`` and ``card`` being chosen), ``vp_tokens`` (region -> VP of a token kept
+  face up), ``running`` (six-round events: ``seat``, ``card``, ``option``, ``region``, ``face``
+  of the Event die), per seat ``events_resolved``; per seat ``gardens`` (the Hanging Gardens
+  tiles built, :mod:`bot.games.mesopotamia.construction`); phase ``over`` at the end of the
+  game (:mod:`bot.games.mesopotamia.rounds`).
 """
 
 from __future__ import annotations

@@ -8,6 +8,7 @@ from __future__ import annotations
 from bot import chance
 from bot.engine import Action, Prompt, Report, Seat, State, Text, TextArg, seat_ref
 from bot.games.mesopotamia import data as D
+from bot.games.mesopotamia.combat import clashing_ships
 from bot.games.mesopotamia.state import seal_case
 
 GROUPS = {"role": "role", "empire": "empire", "start": "region", "die": "bonus",
@@ -16,7 +17,7 @@ GROUPS = {"role": "role", "empire": "empire", "start": "region", "die": "bonus",
           "discover": "research", "harvest": "harvest", "phalanx": "war", "create": "war",
           "grow": "growth", "stop": "action", "activate": "exploration",
           "move": "exploration", "halt": "exploration", "build": "construction",
-          "trade": "trade"}
+          "trade": "trade", "event": "event"}
 
 
 def _t(key: str, **args: TextArg) -> Text:
@@ -41,6 +42,12 @@ def label(notation: str) -> Text:
         return _t("act.decline")
     if verb == "return":
         return _t("act.return", quest=D.name("quest", args[0]))
+    if verb == "event":
+        option = _t(f"event_option.{args[0]}.{args[1]}")
+        if len(args) > 2:
+            return _t("act.event_tech", event=D.name("event", args[0]), option=option,
+                      tech=D.name("action", args[2]))
+        return _t("act.event", event=D.name("event", args[0]), option=option)
     return _round_label(verb, args)
 
 
@@ -76,6 +83,8 @@ def _round_label(verb: str, args: list[str]) -> Text:
         return _t("act.move", region=D.name("region", args[0]))
     if verb == "trade":
         return _t("act.trade", name=_t(f"trade.{args[0]}"), text=_t(f"trade_text.{args[0]}"))
+    if verb == "build" and args[0] == "garden":
+        return _t("act.build_garden", tile=D.name("garden", args[1]))
     if verb == "build" and args[0] == "storey":
         return _t("act.build_storey", colour=D.name("colour", args[1]))
     if verb == "build":
@@ -115,7 +124,7 @@ def _round_report(before: State, seat: Seat, notation: str, after: State) -> tup
     extra: tuple[Text, ...] = ()
     if before["phase"] not in ("actions", "combat") and after["phase"] == "actions":
         extra += (_t("report.ready"), _t("report.round", n=after["round"]))
-    if after["phase"] != "actions" and after["phase"] != "combat":
+    if after["phase"] not in ("actions", "combat", "events"):
         return extra
     verb, *args = notation.split()
     if verb in ("convert", "phalanx", "grow", "harvest", "create", "reroll", "trade", "build"):
@@ -127,8 +136,16 @@ def _round_report(before: State, seat: Seat, notation: str, after: State) -> tup
         extra += (_t("report.dice", dice=dice_texts(after)),)
     new_events = after.get("pending_events", [])[len(before.get("pending_events", [])):]
     extra += tuple(_t("report.event_pending", region=D.name("region", r)) for _, r in new_events)
-    if after["phase"] == "combat":
+    if before["phase"] == "actions" and after["phase"] != "actions":
         extra += (_t("report.phase_over", n=after["round"]),)
+        extra += tuple(_t("report.ships_sunk", section=D.section_name(s))
+                       for s in clashing_ships(before))
+    if after["phase"] == "events" and after["event"] != before.get("event"):
+        extra += (_t("report.event_revealed", who=seat_ref(after["current"]),
+                     region=D.name("region", after["event"]["region"]),
+                     event=D.name("event", after["event"]["card"])),)
+    if after["phase"] in ("combat", "events"):
+        return extra
     elif after["current"] != before["current"] or before["phase"] != "actions":
         extra += (_t("report.turn", who=seat_ref(after["current"])),)
         if None not in after["t"]["dice"] and after["t"]["dice"]:
@@ -173,6 +190,9 @@ def prompt(state: State, seat: Seat) -> Prompt | None:
         return Prompt(_t("prompt.quests", kept=D.QUEST_KEPT, cards=cards))
     if phase == "actions" and seat == state["current"]:
         return Prompt(_turn_prompt(state, seat))
+    if phase == "events" and seat == state["current"]:
+        return Prompt(_t("prompt.event", event=D.name("event", state["event"]["card"]),
+                         region=D.name("region", state["event"]["region"])))
     return None
 
 
