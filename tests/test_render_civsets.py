@@ -12,12 +12,9 @@ from PIL import Image
 
 from bot.games.civsets.engine import GAME
 from render import civsets as picture
-from render import fonts
 from render.context import RenderContext
+from tests.phone import MIN_PHONE_TEXT, PHONE, font_sizes
 
-PHONE = 400
-"""Pixels Discord gives an image on a phone."""
-MIN_PHONE_TEXT = 10.0
 """Smallest text allowed, in pixels once the image is shown PHONE pixels wide."""
 
 
@@ -37,14 +34,7 @@ def states(players: int, seed: int = 1) -> list[dict[str, Any]]:
 @pytest.mark.parametrize("lang", ["en", "fr"])
 def test_every_view_is_small_and_readable_on_a_phone(players: int, lang: str,
                                                      monkeypatch: pytest.MonkeyPatch) -> None:
-    sizes: list[int] = []
-    original = fonts.font
-
-    def font(size: int, bold: bool = False) -> Any:
-        sizes.append(size)
-        return original(size, bold)
-
-    monkeypatch.setattr(picture.fonts, "font", font)
+    sizes = font_sizes(monkeypatch)
     names = ("A very long player name indeed", "Bob", "Cid", "Dee", "Éloïse", "Fatima")
     ctx = RenderContext(names[:players], lang)
     for state in states(players):

@@ -17,10 +17,8 @@ from render import flood as picture
 from render import flood_tables as tables
 from render import fonts
 from render.context import RenderContext
+from tests.phone import MIN_PHONE_TEXT, PHONE, font_sizes
 
-PHONE = 400
-"""Pixels Discord gives an image on a phone."""
-MIN_PHONE_TEXT = 10.0
 """Smallest text allowed, in pixels once the image is shown PHONE pixels wide."""
 
 
@@ -43,14 +41,7 @@ def states(seed: int = 1) -> list[dict[str, Any]]:
 @pytest.mark.parametrize("lang", ["en", "fr"])
 def test_every_view_is_small_and_readable_on_a_phone(lang: str,
                                                      monkeypatch: pytest.MonkeyPatch) -> None:
-    sizes: list[int] = []
-    original = fonts.font
-
-    def font(size: int, bold: bool = False) -> Any:
-        sizes.append(size)
-        return original(size, bold)
-
-    monkeypatch.setattr(picture.fonts, "font", font)
+    sizes = font_sizes(monkeypatch)
     ctx = RenderContext(("A very long player name indeed", "Bob", "Éloïse"), lang)
     for state in states():
         png = picture.RENDERER.png(GAME.view(state, None), ctx)

@@ -8,7 +8,6 @@ import io
 import itertools
 import random
 import time
-from typing import Any
 
 import pytest
 from PIL import Image
@@ -21,10 +20,8 @@ from bot.i18n import translate
 from render import fonts
 from render import mesopotamia as picture
 from render.context import RenderContext
+from tests.phone import MIN_PHONE_TEXT, PHONE, font_sizes
 
-PHONE = 400
-"""Pixels Discord gives an image on a phone."""
-MIN_PHONE_TEXT = 10.0
 """Smallest text allowed, in pixels once the image is shown PHONE pixels wide."""
 NAMES = ("A very long player name indeed", "Bob", "Éloïse", "Dan")
 
@@ -50,14 +47,7 @@ def states(seed: int, n: int, steps: int = 120) -> list[State]:
 @pytest.mark.parametrize(("n", "lang"), [(2, "en"), (3, "fr"), (4, "en"), (4, "fr")])
 def test_every_view_is_small_fast_and_readable_on_a_phone(
         n: int, lang: str, monkeypatch: pytest.MonkeyPatch) -> None:
-    sizes: list[int] = []
-    original = fonts.font
-
-    def font(size: int, bold: bool = False) -> Any:
-        sizes.append(size)
-        return original(size, bold)
-
-    monkeypatch.setattr(picture.fonts, "font", font)
+    sizes = font_sizes(monkeypatch)
     ctx = RenderContext(NAMES[:n], lang)
     slowest = 0.0
     for state in states(n * 7 + len(lang), n)[::2]:

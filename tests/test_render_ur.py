@@ -33,12 +33,9 @@ from render.ur import (
     header_layout,
     render_naive,
 )
+from tests.phone import MIN_PHONE_TEXT, PHONE
 
 MAX_BYTES = 100_000
-PHONE = 400
-"""Pixels Discord gives an image on a phone."""
-MIN_PHONE_TEXT = 10.0
-"""Smallest text allowed, in pixels once the image is shown PHONE pixels wide."""
 LONG_NAMES = ("Ninsun, wild cow of Uruk", "Gilgamesh, two-thirds a god", "Enkidu 🌙 of the steppe",
               "Éloïse Dupont-Aignan de la Tour")
 NAMES = ("Ninsun", "Gilgamesh", "Enkidu", "Shamhat")
