@@ -53,7 +53,7 @@ class WorkerDied(Exception):
     """A worker exited before answering, or missed its job's deadline (it was replaced)."""
 
 
-DEADLINES = {"png": 15.0, "ai": 30.0}
+DEADLINES = {"png": 15.0, "details": 15.0, "ai": 30.0}
 """Seconds a job may wait while its worker answers nothing at all before the worker is
 taken for stuck (stopped, or looping): it is killed and replaced, and the job run once
 more on another. A worker that keeps answering the jobs queued before it is busy, not
@@ -71,6 +71,14 @@ def render_png(game: str, view: dict[str, Any], ctx: RenderContext, preview: boo
     return renderer.png(view, ctx)
 
 
+def render_details(game: str, view: dict[str, Any], ctx: RenderContext
+                   ) -> list[tuple[str, bytes]]:
+    """The extra pictures of ``view`` of ``game`` for its turn message (the renderer's
+    optional ``details``; none when it has no such method)."""
+    details = getattr(registry.get(game).renderer, "details", None)
+    return [] if details is None else list(details(view, ctx))
+
+
 def ai_index(game: str, view: dict[str, Any], legal: list[Action], seat: Seat,
              seed: str) -> int:
     """The index in ``legal`` of the AI's step for ``seat`` of ``game`` (its random
@@ -79,7 +87,8 @@ def ai_index(game: str, view: dict[str, Any], legal: list[Action], seat: Seat,
     return legal.index(action)
 
 
-JOBS: dict[str, Callable[..., Any]] = {"png": render_png, "ai": ai_index}
+JOBS: dict[str, Callable[..., Any]] = {"png": render_png, "details": render_details,
+                                       "ai": ai_index}
 """What a worker can be asked to run, by name."""
 
 
@@ -280,6 +289,12 @@ class Workers:
         """The board as PNG bytes (drawn by the preview renderer if ``preview``)."""
         png: bytes = await self._run("png", game, view, ctx, preview)
         return png
+
+    async def details(self, game: str, view: dict[str, Any], ctx: RenderContext
+                      ) -> list[tuple[str, bytes]]:
+        """The extra pictures of the board (:func:`render_details`), as (file name, PNG)."""
+        found: list[tuple[str, bytes]] = await self._run("details", game, view, ctx)
+        return found
 
     async def ai_step(self, game: str, engine: Game, view: dict[str, Any], legal: list[Action],
                       seat: Seat, seed: str) -> Action:

@@ -1,7 +1,8 @@
 """Channel posts of a game: the turn message, the start and the end (with a replay).
 
 Every completed turn gets a NEW message: the board PNG (drawn by a worker
-process), a short summary of the turn and a mention of the next player; the
+process; then any extra pictures the game's renderer offers, such as zoomed parts
+of a big map), a short summary of the turn and a mention of the next player; the
 final message has the scores, the ranking, the tie-break and an animated GIF of
 the whole game rebuilt from the action log. If the channel is gone or the bot
 lost its permissions, the game is paused and its creator is told by DM. The
@@ -53,6 +54,8 @@ POSTED_BOARDS_KEPT = 20_000
 games are forgotten in time."""
 MAX_PUBLIC_OPTIONS = 20
 """Options a public question shows as buttons (4 rows of 5; more go to the panel)."""
+MAX_DETAILS = 9
+"""Extra pictures a turn message carries after its board (Discord allows 10 files)."""
 STORE_RETRY_SECONDS = (1, 2, 4, 8, 15, 30, 60)
 """Waits before the AI tries again when the database is locked or full (then it gives
 up until the next restart)."""
@@ -106,6 +109,21 @@ async def board_image(bot: DingirBot, record: GameRecord, lang: str, seat: Seat 
         return BoardImage(embeds=[discord.Embed().set_image(url=url)])
     return BoardImage(files=[board_file(await board_png(bot, record, lang, seat,
                                                         preview=preview))])
+
+
+async def detail_files(bot: DingirBot, record: GameRecord, lang: str) -> list[discord.File]:
+    """The extra pictures of the public board when the game's renderer has some (its
+    optional ``details``, drawn by the workers), at most :data:`MAX_DETAILS`."""
+    if record.state is None or getattr(registry.get(record.game).renderer, "details",
+                                       None) is None:
+        return []
+    view = registry.get(record.game).engine.view(record.state, None)
+    try:
+        found = await bot.workers.details(record.game, view, render_context(record, lang))
+    except Exception:  # a bonus: never lose the turn message for it
+        log.exception("the extra pictures of game %s failed", record.id)
+        return []
+    return [discord.File(io.BytesIO(png), filename=name) for name, png in found[:MAX_DETAILS]]
 
 
 def board_file(png: bytes) -> discord.File:
@@ -358,7 +376,8 @@ async def post_board(bot: DingirBot, record: GameRecord,
         await post_final(bot, record, turns)
         return
     lang = record.lang
-    files = [board_file(await board_png(bot, record, lang))]
+    files = [board_file(await board_png(bot, record, lang)),
+             *await detail_files(bot, record, lang)]
     message = await send(bot, record, turn_text(record, lang, turns), files=files,
                          view=turn_view(record, lang))
     if message is not None and message.attachments:

@@ -17,7 +17,12 @@ class RenderContext:
 
 
 class Renderer(Protocol):
-    """Draws one game's view (the public one, or what a seat may see)."""
+    """Draws one game's view (the public one, or what a seat may see).
+
+    Optional, looked up with ``getattr`` (a renderer without it behaves as before):
+    ``details(view, ctx) -> list[tuple[str, bytes]]``, more pictures for the turn message,
+    each a file name and PNG bytes, attached after the board (zoomed parts of a big map).
+    """
 
     def image(self, view: dict[str, Any], ctx: RenderContext) -> Image.Image:
         """The board as a Pillow image (used for replay animations)."""

@@ -11,6 +11,11 @@ A rampart is a thick border in the owner's colour; a blocked region is dark. Riv
 blue lines through their junctions, ships numbered boats on their section. Sizes are
 chosen for a phone, where Discord shows the image about 400 px wide: no text under 23 px
 at 900 px.
+
+A turn message adds crops of a few regions (:func:`crop_pngs`, the renderer's ``details``):
+a region and its neighbours cut from the same map at full scale (at most 640 px wide, so
+about twice as large on a phone), its card outlined in gold, under what it holds in words.
+Each seat's board is its own picture (:mod:`render.mesopotamia_board`).
 """
 
 from __future__ import annotations
@@ -23,6 +28,8 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from bot.games.mesopotamia import data as D
+from bot.games.mesopotamia.focus import MAX_FOCUS
+from bot.games.mesopotamia.rounds import contested
 from bot.i18n import catalogue, tr, translate
 from render import fonts
 from render.context import RenderContext
@@ -42,6 +49,9 @@ QUEST_ROW = 32
 TEXT_MIN = 23
 CHIP = 28
 CARD = (140, 66)
+CROP_MIN = (480, 340)
+CROP_MAX = (640, 480)
+"""The size of the part of the map a crop shows (map pixels), at least and at most."""
 PNG_LIMIT = 96_000
 PNG_STEPS = ((64, 6), (32, 8), (16, 9))
 """The colours and compression tried in turn until the PNG is within PNG_LIMIT bytes."""
@@ -328,6 +338,85 @@ def _legend(draw: ImageDraw.ImageDraw, ctx: RenderContext, top: int) -> None:
           WIDTH - x - MARGIN)
 
 
+# -- crops ------------------------------------------------------------------------------------
+
+
+def _span(lo: float, hi: float, least: int, most: int, centre: float, limit: int
+          ) -> tuple[int, int]:
+    """``lo``-``hi`` widened to ``least`` px, narrowed to ``most`` px around ``centre``,
+    then moved inside 0-``limit``."""
+    size = min(max(hi - lo, least), most)
+    start = (lo + hi - size) / 2 if hi - lo <= most else centre - size / 2
+    start = min(max(start, 0), limit - size)
+    return round(start), round(start + size)
+
+
+def crop_box(rid: str) -> tuple[int, int, int, int]:
+    """The part of the map (map pixels) a crop of ``rid`` shows: its card and its
+    neighbours', at least :data:`CROP_MIN` and at most :data:`CROP_MAX`."""
+    cards = layout()
+    shown = [cards[r] for r in (rid, *D.REGIONS[rid].neighbours) if r in cards]
+    cx, cy = cards[rid][:2]
+    x0, x1 = _span(min(x - w / 2 for x, _, w, _ in shown) - MARGIN,
+                   max(x + w / 2 for x, _, w, _ in shown) + MARGIN,
+                   CROP_MIN[0], CROP_MAX[0], cx, WIDTH)
+    y0, y1 = _span(min(y - h / 2 for _, y, _, h in shown) - MARGIN,
+                   max(y + h / 2 for _, y, _, h in shown) + MARGIN,
+                   CROP_MIN[1], CROP_MAX[1], cy, MAP_HEIGHT)
+    return x0, y0, x1, y1
+
+
+def _caption(view: dict[str, Any], ctx: RenderContext, rid: str, width: int) -> list[str]:
+    """The title of a crop of ``rid`` and what the region holds, wrapped to ``width`` px."""
+    title = _t(ctx.lang, "region", rid)
+    if rid in contested(view):
+        title += " · " + tr(ctx.lang, "mesopotamia.render.contested")
+    found = [title]
+    for part in _contents(view, ctx, rid):
+        found += wrap(part, width)
+    return found
+
+
+def crop_image(view: dict[str, Any], ctx: RenderContext, rid: str,
+               drawn: Image.Image | None = None) -> Image.Image:
+    """A zoomed picture of ``rid`` and its neighbours: what it holds in words, then that part
+    of the map at full scale, the region outlined in gold (``drawn``: the map already
+    drawn by :func:`map_image`)."""
+    board = (drawn or map_image(view, ctx)).copy()
+    cx, cy, w, h = layout()[rid]
+    ImageDraw.Draw(board).rounded_rectangle((cx - w / 2 - 4, cy - h / 2 - 4, cx + w / 2 + 4,
+                                             cy + h / 2 + 4), 9, outline=GOLD, width=5)
+    box = crop_box(rid)
+    width = box[2] - box[0]
+    caption = _caption(view, ctx, rid, width - 2 * MARGIN)
+    top = 14 + len(caption) * QUEST_ROW
+    image = Image.new("RGB", (width, top + box[3] - box[1]), BACKGROUND)
+    draw = ImageDraw.Draw(image)
+    for i, line in enumerate(caption):
+        _text(draw, (MARGIN, 6 + i * QUEST_ROW), line, 26 if i == 0 else TEXT_MIN,
+              width - 2 * MARGIN, bold=i == 0)
+    image.paste(board.crop(box), (0, top))
+    return image
+
+
+def map_image(view: dict[str, Any], ctx: RenderContext) -> Image.Image:
+    """The map alone, as the board draws it."""
+    image = Image.new("RGB", (WIDTH, MAP_HEIGHT), LAND)
+    _map(image, view, ctx, 0)
+    return image
+
+
+def crop_pngs(view: dict[str, Any], ctx: RenderContext, regions: list[str]
+              ) -> list[tuple[str, bytes]]:
+    """A zoomed picture (:func:`crop_image`) of each of ``regions`` (the first
+    :data:`bot.games.mesopotamia.focus.MAX_FOCUS`), as (file name, PNG bytes)."""
+    shown = [r for r in regions if r in D.REGIONS][:MAX_FOCUS]
+    if not shown:
+        return []
+    drawn = map_image(view, ctx)
+    return [(f"zoom-{rid}.png", encode(crop_image(view, ctx, rid, drawn))) for rid in shown]
+
+
 # -- tracks, gardens, trade -------------------------------------------------------------------
 
 
@@ -559,6 +648,18 @@ def lines(view: dict[str, Any], ctx: RenderContext) -> list[str]:
     return out + _quest_lines(view, ctx)
 
 
+def encode(image: Image.Image) -> bytes:
+    """``image`` as PNG bytes: 64 colours, or fewer and compressed harder when that is too
+    big for :data:`PNG_LIMIT` (a crowded board with long quests)."""
+    found = b""
+    for colours, level in PNG_STEPS:
+        found = png_bytes(image.quantize(colours, method=Image.Quantize.FASTOCTREE),
+                          compress_level=level)
+        if len(found) <= PNG_LIMIT:
+            break
+    return found
+
+
 class MesopotamiaRenderer(PictureRenderer):
     """The renderer of Mesopotamia (``render.context.Renderer``)."""
 
@@ -601,16 +702,13 @@ class MesopotamiaRenderer(PictureRenderer):
         return lines(view, ctx)
 
     def png(self, view: dict[str, Any], ctx: RenderContext) -> bytes:
-        """The picture as PNG bytes: 64 colours, or fewer and compressed harder when that
-        is too big for :data:`PNG_LIMIT` (a crowded board with long quests)."""
-        image = self.image(view, ctx)
-        found = b""
-        for colours, level in PNG_STEPS:
-            found = png_bytes(image.quantize(colours, method=Image.Quantize.FASTOCTREE),
-                              compress_level=level)
-            if len(found) <= PNG_LIMIT:
-                break
-        return found
+        """The picture as PNG bytes (:func:`encode`)."""
+        return encode(self.image(view, ctx))
+
+    def details(self, view: dict[str, Any], ctx: RenderContext) -> list[tuple[str, bytes]]:
+        """The pictures a turn message adds after the board: the crops of the regions the
+        view focuses on (``view["focus"]``, :mod:`bot.games.mesopotamia.focus`)."""
+        return crop_pngs(view, ctx, [str(r) for r in view.get("focus", [])])
 
 
 RENDERER = MesopotamiaRenderer()

@@ -1,8 +1,8 @@
 """Mesopotamia: the building blocks of the combat phase (``combat.py``, ``bids.py``): ship
 clashes, the order chooser, ties, neutral tribes, the rulebook's « Mode de combat simplifié »,
 sealed bids; and the event options (``events.py``). Each test quotes the sentence it checks
-(rulebook seed 004). The standard combat and the steps that drive all this are the next
-slice."""
+(rulebook seed 004). The steps that drive all this are tested in
+``tests/test_mesopotamia_battles.py``."""
 
 from __future__ import annotations
 
@@ -113,7 +113,7 @@ def test_entering_the_combat_phase_sinks_clashing_ships() -> None:
             state = play(state, "set u")
         seat = state["current"]
         after = play(state, "use growth pawn", "stop", "end")
-        if after["phase"] == "combat":
+        if after["round"] != state["round"]:
             break
         state = after
     assert after["units"] == []
@@ -124,8 +124,8 @@ def test_entering_the_combat_phase_sinks_clashing_ships() -> None:
 
 def test_sealed_bids_show_nothing_before_the_reveal() -> None:
     """« vous décidez en secret du nombre de Phalanges à investir : aucune, une partie, ou
-    tout. » — both seats bid at once; a sealed bid is seen by its bidder only until the last
-    bid reveals them all (R-secret-bids)."""
+    tout. » — both seats bid at once, one compartment at a time; a sealed part is seen by its
+    bidder only until the last part of the last bid reveals them all (R-secret-bids)."""
     from bot.games.mesopotamia import bids
     from bot.i18n import translate
     from tests.contract import NAMES
@@ -133,19 +133,24 @@ def test_sealed_bids_show_nothing_before_the_reveal() -> None:
     state, _ = field(3)
     bids.open_bids(state, {0: 2, 2: 5}, parts=3)
     assert bids.active(state) == [0, 2] and bids.legal(state, 1) == []
-    assert len(bids.legal(state, 0)) == 10  # splits of 0..2 over 3 compartments
-    assert "bid 0 0 0" in bids.legal(state, 2) and "bid 5 0 0" in bids.legal(state, 2)
-    assert "bid 3 0 0" not in bids.legal(state, 0)
-    bids.commit(state, 2, "bid 1 3 1")
-    assert bids.active(state) == [0] and bids.reveals(state, 0)
-    assert bids.view(state, 0)["sealed"] == {} and bids.view(state, None)["sealed"] == {}
-    assert bids.view(state, 2)["sealed"] == {"2": [1, 3, 1]}
-    assert bids.view(state, 1)["in"] == {"0": False, "2": True}
-    (secret,) = bids.secrets(state)
-    assert secret.readers == frozenset({2})
-    assert "1/3/1" in translate(secret.value, "en", NAMES)
+    assert bids.legal(state, 0) == ["bid 0", "bid 1", "bid 2"]
+    assert len(bids.legal(state, 2)) == 6
+    for part in ("bid 1", "bid 3", "bid 1"):
+        bids.commit(state, 2, part)
+    assert bids.legal(state, 2) == []
+    assert bids.active(state) == [0] and not bids.reveals(state, 0, "bid 0")
+    assert bids.reveals(state, 0, "bid 2")     # then nothing is left: 0 and 0 seal themselves
+    bids.commit(state, 0, "bid 0")
+    bids.commit(state, 0, "bid 2")
+    assert bids.legal(state, 0) == ["bid 0"] and bids.reveals(state, 0, "bid 0")
+    assert bids.view(state, 1)["sealed"] == {"0": None, "2": None}
+    assert bids.view(state, 2)["sealed"] == {"0": None, "2": [1, 3, 1]}
+    assert bids.view(state, None)["count"] == {"0": 2, "2": 3}
+    secrets = bids.secrets(state)
+    assert [s.readers for s in secrets] == [frozenset({0}), frozenset({2})]
+    assert "1/3/1" in translate(secrets[1].value, "en", NAMES)
     assert bids.revealed(state) is None
-    bids.commit(state, 0, "bid 0 2 0")
+    bids.commit(state, 0, "bid 0")
     assert bids.revealed(state) == {0: [0, 2, 0], 2: [1, 3, 1]}
     assert bids.secrets(state) == [] and bids.active(state) == []
     assert bids.view(state, 1)["sealed"] == {"0": [0, 2, 0], "2": [1, 3, 1]}
@@ -245,5 +250,5 @@ def test_pending_events_are_revealed_and_chosen_after_the_action_phase() -> None
     assert not GAME.is_reversible(before, before["current"], GAME.parse(before,
                                   before["current"], "end"))
     done = GAME.apply(after, 1, options[0])
-    assert done["phase"] == "combat" and GAME.active(done) == []
+    assert done["phase"] == "actions" and done["round"] == 2   # no combat: the next round
     assert done["players"][1]["events_resolved"] == 1

@@ -10,13 +10,15 @@ from collections import Counter
 
 import pytest
 
+from bot import ai
 from bot.engine import IllegalMove, NotYourTurn, State
 from bot.games.mesopotamia import data as D
 from bot.games.mesopotamia.engine import GAME
 from bot.games.mesopotamia.state import by_role, seal_order, tech_level, unit_limit
 from bot.i18n import LANGUAGES, catalogue, translate
 from bot.registry import GameEntry
-from tests.contract import NAMES, ContractError, hidden_from, playout
+from render.mesopotamia import RENDERER
+from tests.contract import NAMES, hidden_from, playout
 
 # -- helpers -----------------------------------------------------------------------------
 
@@ -487,15 +489,19 @@ def test_determinize_keeps_what_the_seat_knows() -> None:
 
 
 @pytest.mark.parametrize("n", [2, 3, 4])
-def test_contract_holds_through_the_setup_and_the_action_phase(n: int) -> None:
+def test_contract_holds_through_whole_games(n: int) -> None:
     """The contract's checks (views, secrets in labels, reports and prompts, notation,
-    determinize) hold at every step of the setup and of the first round's action phase; the
-    game then stops before the combat phase, which is not written yet (the contract's playout
-    calls that a game with no outcome)."""
-    entry = GameEntry(GAME, renderer=None)  # type: ignore[arg-type]  # no board image yet
-    for seed in range(3):
-        with pytest.raises(ContractError, match="nobody is active but the game has no"):
-            playout(entry, n, seed, images=0)
+    determinize, replay) hold through whole games, random and with an AI seat, in
+    both combat modes: every game reaches an outcome (« Une fois les cinq étages des Jardins
+    suspendus construits et la Manche actuelle terminée … la partie prend fin. »)."""
+    entry = GameEntry(GAME, RENDERER)
+    for seed, mode in enumerate(("standard", "simplified")):
+        result = playout(entry, n, seed, options={"combat": mode}, density=0.02, images=0,
+                         max_steps=60_000)
+        assert result.outcome is not None
+    result = playout(entry, n, 100 + n, ai_seats=[0], budget=ai.FAST_BUDGET, density=0.02,
+                     images=0, max_steps=60_000)
+    assert result.outcome is not None
 
 
 def test_catalogue_names_are_those_of_the_data() -> None:

@@ -8,19 +8,29 @@ import io
 import itertools
 import random
 import time
+from pathlib import Path
+from types import SimpleNamespace
+from typing import Any
 
 import pytest
-from PIL import Image
+from PIL import Image, ImageDraw
 
+from bot import registry
 from bot.engine import State
 from bot.games.mesopotamia import data as D
 from bot.games.mesopotamia.engine import GAME
+from bot.games.mesopotamia.focus import focus_regions
 from bot.games.mesopotamia.state import clone
-from bot.i18n import translate
+from bot.i18n import tr, translate
+from bot.records import SeatInfo
+from bot.registry import GameEntry
 from render import fonts
 from render import mesopotamia as picture
+from render import mesopotamia_board as board
 from render.context import RenderContext
+from render.draw import Colour
 from tests.phone import MIN_PHONE_TEXT, PHONE, font_sizes
+from tests.test_e2e_game import open_game, world
 
 """Smallest text allowed, in pixels once the image is shown PHONE pixels wide."""
 NAMES = ("A very long player name indeed", "Bob", "Éloïse", "Dan")
@@ -138,14 +148,15 @@ def test_the_text_board_names_the_phase_and_the_players() -> None:
     assert "setup" in setup and "roles" in setup and "Ann" in setup
     state = states(9, 3)[-1]
     text = picture.RENDERER.text(GAME.view(state, None), ctx)
-    assert "round 1" in text
+    assert f"round {state['round']} " in text
     assert any(f"· {phase}" in text for phase in ("actions", "combat", "events"))
     for word in ("Ann", "Bob", "Cid", "Population", "Event track", "Hanging Gardens",
                  "Stone", "Exploration"):
         assert word in text
     french = picture.RENDERER.text(GAME.view(state, None), RenderContext(("Ann", "Bob", "Cid"),
                                                                          "fr"))
-    assert "manche 1" in french and "Jardins suspendus" in french and "Pierre" in french
+    assert f"manche {state['round']} " in french
+    assert "Jardins suspendus" in french and "Pierre" in french
 
 
 def _crowded(state: State) -> State:
@@ -181,3 +192,209 @@ def test_a_crowded_board_stays_within_the_limits(lang: str) -> None:
         assert len(png) <= 100_000
         text = picture.RENDERER.text(view, ctx)
         assert NAMES[3] in text
+
+
+# -- a seat's board and the zoomed crops -------------------------------------------------------
+
+
+def _drawn_texts(monkeypatch: pytest.MonkeyPatch, module: object) -> list[str]:
+    """Every text ``module`` draws from now on (the list fills as it draws)."""
+    found: list[str] = []
+    original = picture._text
+
+    def text(draw: ImageDraw.ImageDraw, xy: tuple[float, float], value: str, size: int,
+             width: float, fill: Colour = picture.INK, bold: bool = False) -> float:
+        found.append(value)
+        return original(draw, xy, value, size, width, fill, bold)
+
+    monkeypatch.setattr(module, "_text", text)
+    return found
+
+
+@pytest.mark.parametrize(("n", "lang"), [(2, "fr"), (3, "en"), (4, "fr")])
+def test_every_seat_board_is_small_and_readable_on_a_phone(
+        n: int, lang: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The issue: « each player's board (technologies, dice, resources, units, tracks) as
+    its own image on demand; every image at most 100 KB »."""
+    sizes = font_sizes(monkeypatch)
+    ctx = RenderContext(NAMES[:n], lang)
+    for state in [*states(n * 5 + 1, n, 200)[::3], _crowded(states(11, n)[-1])]:
+        for seat in range(n):
+            for viewer in (None, seat):
+                png = board.board_png(GAME.view(state, viewer), ctx, seat)
+                image = Image.open(io.BytesIO(png))
+                assert len(png) <= 100_000
+                assert image.size[0] == picture.WIDTH and image.size[1] <= board.TALLEST
+    assert min(sizes) * PHONE / picture.WIDTH >= MIN_PHONE_TEXT
+
+
+def test_a_board_shows_its_quests_to_its_owner_only(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The quests are drawn on a seat's board only in the seat's own view: another seat's
+    view, or the public one, gives the same picture, with only how many quests it holds."""
+    state = states(5, 3)[-1]
+    ctx = RenderContext(NAMES[:3])
+    drawn = _drawn_texts(monkeypatch, board)
+    board.board_image(GAME.view(state, 1), ctx, 1)
+    for q in state["quests"]["hands"][1]:
+        assert any(translate(D.name("quest", q), "en") in line for line in drawn)
+    drawn.clear()
+    public = board.board_png(GAME.view(state, None), ctx, 1)
+    assert board.board_png(GAME.view(state, 0), ctx, 1) == public
+    other = _hide_otherwise(state, random.Random(1))
+    assert board.board_png(GAME.view(other, None), ctx, 1) == public
+    for hand in state["quests"]["hands"]:
+        for q in hand:
+            assert not any(translate(D.name("quest", q), "en") in line for line in drawn)
+
+
+def test_a_board_shows_the_dice_faces_of_its_own_turn(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The faces are drawn for the seat whose turn is under way (``t``), not for others."""
+    state = next(s for s in reversed(states(3, 3, 200)) if s.get("t")
+                 and s["phase"] == "actions" and None not in s["t"]["dice"] and s["t"]["dice"])
+    seat = int(state["order"][state["index"]])
+    ctx = RenderContext(NAMES[:3])
+    drawn = _drawn_texts(monkeypatch, board)
+    board.board_image(GAME.view(state, None), ctx, seat)
+    faces = [translate(D.name("sign", f), "en") for f in state["t"]["dice"]]
+    assert all(any(face in line for line in drawn) for face in faces)
+    drawn.clear()
+    board.board_image(GAME.view(state, None), ctx, (seat + 1) % 3)
+    assert not any(face in line for face in faces for line in drawn if ":" in line)
+
+
+def test_every_crop_holds_its_region_within_the_sizes() -> None:
+    for rid in D.REGIONS:
+        x0, y0, x1, y1 = picture.crop_box(rid)
+        cx, cy, w, h = picture.layout()[rid]
+        assert x0 <= cx - w / 2 and cx + w / 2 <= x1 and y0 <= cy - h / 2 and cy + h / 2 <= y1
+        assert picture.CROP_MIN[0] <= x1 - x0 <= picture.CROP_MAX[0]
+        assert picture.CROP_MIN[1] <= y1 - y0 <= picture.CROP_MAX[1]
+        assert min(x0, y0) >= 0 and x1 <= picture.WIDTH and y1 <= picture.MAP_HEIGHT
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_crops_of_a_contested_region_are_small_and_readable(
+        lang: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """« zoomed crops of the regions that changed or are contested »: a contested region
+    says so and lists who fights there; each crop is at most 100 KB, at most four."""
+    state = _crowded(states(11, 4)[-1])
+    fight = sorted(D.REGIONS)[0]
+    state["units"] += [[1, "archer", fight], [2, "cavalry", fight]]
+    ctx = RenderContext(NAMES, lang)
+    view = GAME.view(state, None)
+    sizes = font_sizes(monkeypatch)
+    drawn = _drawn_texts(monkeypatch, picture)
+    crops = picture.crop_pngs(view, ctx, [fight, *D.REGIONS])
+    assert crops[0][0] == f"zoom-{fight}.png" and len(crops) == 4
+    for _, png in crops:
+        image = Image.open(io.BytesIO(png))
+        assert len(png) <= 100_000 and image.size[0] <= picture.CROP_MAX[0]
+    assert min(sizes) * PHONE / picture.CROP_MAX[0] >= MIN_PHONE_TEXT
+    title = translate(D.name("region", fight), lang)
+    assert any(line.startswith(title) and line.endswith(
+        tr(lang, "mesopotamia.render.contested")) for line in drawn)
+    assert any(NAMES[1] in line for line in drawn) and any(NAMES[2] in line for line in drawn)
+
+
+def test_the_renderer_details_are_the_crops_of_the_focus() -> None:
+    """The turn message's extra pictures: the crops of ``view["focus"]``, none without."""
+    state = states(7, 2)[-1]
+    ctx = RenderContext(NAMES[:2])
+    view = GAME.view(state, None)
+    assert picture.RENDERER.details(view, ctx) == []
+    focus = list(D.REGIONS)[:2]
+    view["focus"] = focus
+    assert picture.RENDERER.details(view, ctx) == picture.crop_pngs(view, ctx, focus)
+    assert [name for name, _ in picture.RENDERER.details(view, ctx)] == [
+        f"zoom-{r}.png" for r in focus]
+
+
+def test_the_whole_map_stays_under_250_kb() -> None:
+    """« at most 250 KB for the whole map » (the board keeps to 100 KB)."""
+    state = _crowded(states(11, 4)[-1])
+    for lang in ("en", "fr"):
+        png = picture.RENDERER.png(GAME.view(state, 2), RenderContext(NAMES, lang))
+        assert len(png) <= 250_000
+
+
+class _Focused(picture.MesopotamiaRenderer):
+    """The renderer with the view the integrated engine gives (``view["focus"]``)."""
+
+    def details(self, view: dict[str, Any], ctx: RenderContext) -> list[tuple[str, bytes]]:
+        return super().details({**view, "focus": focus_regions(view, list(D.REGIONS)[:2])},
+                               ctx)
+
+
+def _posting(game: str, state: State, n: int) -> tuple[Any, Any]:
+    """A bot whose workers draw in a thread, and a record of ``game`` at ``state``."""
+    from bot.workers import Workers  # not at the top: the bot process imports ENTRY below
+    seats = [SeatInfo(s, 100 + s, NAMES[s]) for s in range(n)]
+    record = SimpleNamespace(id=1, game=game, state=state, seats=seats, lang="fr")
+    return SimpleNamespace(workers=Workers(0)), record
+
+
+async def test_a_turn_message_adds_the_crops_after_the_board(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The core asks the renderer's optional ``details`` for extra files (here the crops),
+    which follow the board; a game whose renderer has none gets no extra file."""
+    from cogs import posting
+    monkeypatch.setitem(registry.GAMES, "mesopotamia", GameEntry(GAME, _Focused()))
+    state = states(7, 2)[-1]
+    bot, record = _posting("mesopotamia", state, 2)
+    files = await posting.detail_files(bot, record, "fr")
+    assert [f.filename for f in files] == [
+        f"zoom-{r}.png" for r in focus_regions(state, list(D.REGIONS)[:2])]
+    monkeypatch.setitem(registry.GAMES, "mesopotamia", GameEntry(GAME, picture.RENDERER))
+    assert await posting.detail_files(bot, record, "fr") == []
+    bot, record = _posting("ur", registry.get("ur").engine.setup(1, 3, {}), 3)
+    assert await posting.detail_files(bot, record, "en") == []
+
+
+def test_the_zoom_and_board_commands_read_names_in_the_reader_language() -> None:
+    """``/mesopotamia zoom`` takes a region's id or name (French or English);
+    ``/mesopotamia board`` a seat's number (what the autocomplete sends) or name."""
+    from cogs import mesopotamia as command
+    rid = next(iter(D.REGIONS))
+    for lang in ("fr", "en"):
+        assert command.region_of(translate(D.name("region", rid), lang).upper(), "fr") == rid
+    assert command.region_of(rid, "en") == rid and command.region_of("Atlantis", "en") is None
+    _, record = _posting("mesopotamia", states(7, 3)[-1], 3)
+    assert command.seat_of_typed(record, "2", "en") == 2
+    assert command.seat_of_typed(record, "bob", "en") == 1
+    assert command.seat_of_typed(record, "7", "en") is None
+
+
+ENTRY = GameEntry(GAME, _Focused(), extension="cogs.mesopotamia")
+"""Mesopotamia as the end-to-end bot loads it (``DINGIR_EXTRA_GAMES``), with its command
+group, and a view that focuses on two regions (as the integrated engine's will)."""
+
+
+@pytest.mark.slow
+async def test_end_to_end_the_crops_follow_the_board_and_the_commands_answer_privately(
+        tmp_path: Path) -> None:
+    """A turn message carries the board first, then the crops; ``/mesopotamia board`` shows
+    a player their own board, and a stranger must name a seat; ``/mesopotamia zoom``
+    answers privately, its regions offered in the reader's language."""
+    async with world(tmp_path, DINGIR_EXTRA_GAMES="tests.test_render_mesopotamia") as w:
+        ann, bob, eve = w.user("ann"), w.user("bob", locale="fr"), w.user("eve")
+        post = await open_game(w, ann, [bob], game="mesopotamia", title="Mesopotamia")
+        focus = focus_regions({"units": [], "tribes": {}}, list(D.REGIONS)[:2])
+        assert [a.filename for a in post.attachments] == [
+            "board.png", *(f"zoom-{r}.png" for r in focus)]
+        own = await (await ann.slash("mesopotamia board", channel=w.channel)).final()
+        assert own.ephemeral and own.pngs and "ann" in own.text, own.text
+        refused = await (await eve.slash("mesopotamia board", channel=w.channel)).final()
+        assert refused.ephemeral and not refused.pngs and "choose a player" in refused.text
+        seats = await eve.autocomplete("mesopotamia board", "player", "bo", channel=w.channel)
+        assert [c["name"] for c in seats] == ["bob"], seats
+        public = await (await eve.slash("mesopotamia board", channel=w.channel,
+                                        player=seats[0]["value"])).final()
+        assert public.ephemeral and public.pngs and "bob" in public.text, public.text
+        rid = next(iter(D.REGIONS))
+        name = translate(D.name("region", rid), "fr")
+        offered = await bob.autocomplete("mesopotamia zoom", "region", name[:4],
+                                         channel=w.channel)
+        assert {"name": name, "value": rid} in offered, offered
+        zoom = await (await bob.slash("mesopotamia zoom", channel=w.channel,
+                                      region=rid)).final()
+        assert zoom.ephemeral and zoom.pngs and name in zoom.text, zoom.text

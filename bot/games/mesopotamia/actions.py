@@ -122,6 +122,7 @@ def apply(state: State, seat: Seat, notation: str) -> None:
     elif verb == "create":
         res["wood"] -= D.UNIT_WOOD
         state["units"].append([seat, args[0], args[1]])
+        exploration.entered(state, seat, args[1])
         act["units"] -= 1
     else:
         res["food"] -= int(effect["food"])

@@ -1,4 +1,4 @@
-"""Building blocks of the combat phase (not wired into the engine yet).
+"""Building blocks of the combat phase (driven as steps by :mod:`bot.games.mesopotamia.battles`).
 
 « Après la Phase d'action survient la Phase de combat. Les joueurs s'intéressent alors aux
 sections fluviales et régions contenant des Unités d'autres Empires. » This module holds the
@@ -15,8 +15,9 @@ parts every combat shares, as pure functions over the state:
 - the rulebook's « Mode de combat simplifié » (:func:`simplified_value`,
   :func:`resolve_simplified`), a variant with one sealed bid per side and no combat cards.
 
-The standard combat (three compartments, combat cards, lines) is the next slice; so is the
-step machinery (sealed bids as simultaneous active seats, the order of combats).
+The standard combat (three compartments, combat cards, lines) is
+:mod:`bot.games.mesopotamia.standard`; the steps (the order of combats, sealed bids, the
+colonies after the combats) are :mod:`bot.games.mesopotamia.battles`.
 """
 
 from __future__ import annotations
@@ -103,36 +104,47 @@ def simplified_value(kinds: list[str], bid: int) -> int:
     return bid + sum(UNIT_VALUE[k] for k in kinds)
 
 
+def simplified_winner(state: State, region: str, bids: dict[Side, int],
+                      pair: tuple[Side, Side] | None = None) -> tuple[Side, Side, dict[Side, int]]:
+    """The winner, the loser and both values of the simplified combat of ``pair`` (by default
+    the two sides in ``region``) with their revealed ``bids`` (ties: :func:`tie_winner`)."""
+    sides = fighters(state, region)
+    a, b = pair or sorted(sides, key=str)
+    value = {s: simplified_value(sides[s], bids.get(s, 0)) for s in (a, b)}
+    winner: Side = tie_winner(state, a, b)
+    if value[a] != value[b]:
+        winner = a if value[a] > value[b] else b
+    return winner, (b if winner == a else a), value
+
+
 def resolve_simplified(state: State, region: str, bids: dict[Side, int],
-                       sacrifice: str | None = None) -> dict[str, Any]:
-    """Resolve the simplified combat of two sides in ``region`` with their revealed ``bids``
-    (a seat's bid is taken from its phalanxes; a tribe's is :func:`tribe_phalanxes`).
+                       sacrifice: str | None = None,
+                       pair: tuple[Side, Side] | None = None) -> dict[str, Any]:
+    """Resolve the simplified combat of ``pair`` (by default the two sides in ``region``) with
+    their revealed ``bids`` (a seat's bid is taken from its phalanxes; a tribe's is
+    :func:`tribe_phalanxes`).
 
     « Le joueur remportant le combat perd toutes les Phalanges mises, et doit détruire l'une de
     ses Unités impliquées dans le combat, sauf s'il s'agit de sa dernière. Le joueur perdant le
     combat récupère la moitié des Phalanges mises, arrondie à la baisse, et retire toutes ses
     Unités impliquées dans le combat. » The winner destroys a unit of kind ``sacrifice`` (its
     choice), by default its weakest. Returns the winner, the loser and both values."""
-    sides = fighters(state, region)
-    a, b = sorted(sides, key=str)
-    value = {s: simplified_value(sides[s], bids.get(s, 0)) for s in (a, b)}
-    winner: Side = tie_winner(state, a, b)
-    if value[a] != value[b]:
-        winner = a if value[a] > value[b] else b
-    loser = b if winner == a else a
-    for side in (a, b):
+    kinds = fighters(state, region)
+    winner, loser, value = simplified_winner(state, region, bids, pair)
+    for side in (winner, loser):
         if side != TRIBE:
             bid = bids.get(side, 0)
             refund = bid // 2 if side == loser else 0
             state["players"][int(side)]["res"]["phalanx"] -= bid - refund
-    _remove_all(state, region, loser)
-    if len(sides[winner]) > 1:
-        kind = sacrifice or min(sides[winner], key=lambda k: UNIT_VALUE[k])
-        _remove_one(state, region, winner, kind)
+    remove_side(state, region, loser)
+    if len(kinds[winner]) > 1:
+        kind = sacrifice or min(kinds[winner], key=lambda k: UNIT_VALUE[k])
+        remove_one(state, region, winner, kind)
     return {"winner": winner, "loser": loser, "values": value}
 
 
-def _remove_all(state: State, region: str, side: Side) -> None:
+def remove_side(state: State, region: str, side: Side) -> None:
+    """Take every land unit (or tribe figure) of ``side`` out of ``region``."""
     if side == TRIBE:
         state["tribes"][region] = {}
         return
@@ -140,7 +152,7 @@ def _remove_all(state: State, region: str, side: Side) -> None:
                       if not (u[0] == side and u[2] == region and u[1] in UNIT_VALUE)]
 
 
-def _remove_one(state: State, region: str, side: Side, kind: str) -> None:
+def remove_one(state: State, region: str, side: Side, kind: str) -> None:
     if side == TRIBE:
         tribe = state["tribes"][region]
         tribe[kind] -= 1

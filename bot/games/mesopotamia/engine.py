@@ -1,10 +1,10 @@
 """``GAME``: Mesopotamia behind the engine contract of :mod:`bot.engine`: the setup, then the
-action phase of the first round (:mod:`bot.games.mesopotamia.turn`), the final score and the
-outcome (:mod:`bot.games.mesopotamia.scoring`) once a game is ``over``
-(:mod:`bot.games.mesopotamia.rounds`). Entering the combat phase removes clashing ships
-(R-ship-clash) and first resolves the pending events (:mod:`bot.games.mesopotamia.events`,
-phase ``events``); the combats themselves are not written yet, so the engine stops in phase
-``combat`` and the game is not registered."""
+rounds: the action phase (:mod:`bot.games.mesopotamia.turn`); entering the combat phase removes
+clashing ships (R-ship-clash) and first resolves the pending events
+(:mod:`bot.games.mesopotamia.events`, phase ``events``); then the combats, the colonies and the
+end of the round (:mod:`bot.games.mesopotamia.battles`, phase ``combat``), until the final
+score and the outcome (:mod:`bot.games.mesopotamia.scoring`) once a game is ``over``
+(:mod:`bot.games.mesopotamia.rounds`)."""
 
 from __future__ import annotations
 
@@ -27,7 +27,17 @@ from bot.engine import (
     Text,
     checked_notation,
 )
-from bot.games.mesopotamia import combat, events, scoring, setup, texts, turn, view
+from bot.games.mesopotamia import (
+    battles,
+    bids,
+    combat,
+    events,
+    scoring,
+    setup,
+    texts,
+    turn,
+    view,
+)
 from bot.games.mesopotamia import data as D
 from bot.games.mesopotamia.state import PHASES, clone
 
@@ -42,23 +52,28 @@ class MesopotamiaGame(GameDefaults):
         max_players=D.MAX_PLAYERS,
         rules_summary=Text.of("mesopotamia.rules"),
         options=(OptionSpec("dice", Text.of("mesopotamia.option.dice"),
-                            ("chance", "no_chance"), "chance"),),
+                            ("chance", "no_chance"), "chance"),
+                 OptionSpec("combat", Text.of("mesopotamia.option.combat"), battles.MODES,
+                            battles.MODES[0])),
         hidden_information=True,
     )
 
     def setup(self, seed: int, n_players: int, options: Mapping[str, str]) -> State:
         state = setup.new_state(seed, n_players)
         state["no_chance"] = options.get("dice", "chance") == "no_chance"
+        state["combat_mode"] = options.get("combat", battles.MODES[0])
         return state
 
     def active(self, state: State) -> list[Seat]:
+        if state["phase"] == "combat":
+            return battles.active(state)
         return setup.active(state)
 
     def legal(self, state: State, seat: Seat) -> list[Action]:
         return [texts.action(n) for n in _legal(state, seat)]
 
     def parse(self, state: State, seat: Seat, text: str) -> Action:
-        notation = checked_notation("mesopotamia", text, setup.VERBS | turn.VERBS | events.VERBS,
+        notation = checked_notation("mesopotamia", text, _verbs(),
                                     seat in self.active(state), _legal(state, seat))
         return texts.action(notation)
 
@@ -71,14 +86,18 @@ class MesopotamiaGame(GameDefaults):
             if new["phase"] == "ready":
                 turn.begin_round(new)
         else:
-            new["log"] = []
+            new["log"], new["resolved"] = [], []
             if state["phase"] == "events":
                 events.apply(new, seat, checked)
+            elif state["phase"] == "combat":
+                battles.apply(new, seat, checked)
             else:
                 turn.apply(new, seat, checked)
             if state["phase"] == "actions" and new["phase"] == "combat":
                 combat.destroy_clashing_ships(new)
                 events.begin(new)
+            if state["phase"] != "combat" and new["phase"] == "combat":
+                battles.resume(new)
             new["turn"] += 1
         return new
 
@@ -103,12 +122,14 @@ class MesopotamiaGame(GameDefaults):
 
     def is_reversible(self, state: State, seat: Seat, action: Action) -> bool:
         """False for the step that deals the quest cards (it reveals hands), for a step that
-        rolls dice (the end of a turn rolls the next player's dice) and for a Hanging Gardens
-        storey (it turns the next tile face up)."""
+        rolls dice (the end of a turn rolls the next player's dice), for a Hanging Gardens
+        storey (it turns the next tile face up), for a step that reveals an event and for the
+        last part of the last sealed bid (it reveals them all)."""
         after = self.apply(state, seat, action)
         dealt = after["phase"] == "quests" and state["phase"] != "quests"
         revealed = after["gardens"] != state["gardens"] or after["sites"] != state["sites"]
-        return not (dealt or revealed or chance.drew(state, after))
+        bid = action.notation.startswith("bid ") and bids.reveals(state, seat, action.notation)
+        return not (dealt or revealed or bid or chance.drew(state, after))
 
     def determinize(self, view_: dict[str, Any], seat: Seat, rng: random.Random) -> State:
         return view.determinize(view_, seat, rng)
@@ -135,9 +156,18 @@ GAME = MesopotamiaGame()
 
 
 def _legal(state: State, seat: Seat) -> list[str]:
-    """The legal notations of ``seat``: a setup step, or a step of the action phase."""
+    """The legal notations of ``seat``: a setup step, or a step of a round."""
     if state["phase"] in PHASES:
         return setup.legal(state, seat)
     if state["phase"] == "events":
         return events.legal(state, seat)
+    if state["phase"] == "combat":
+        return battles.legal(state, seat)
     return turn.legal(state, seat)
+
+
+def _verbs() -> frozenset[str]:
+    """Every step verb (with the standard combat's once it is written)."""
+    module = battles.standard()
+    extra: frozenset[str] = frozenset() if module is None else frozenset(module.VERBS)
+    return setup.VERBS | turn.VERBS | events.VERBS | battles.VERBS | extra

@@ -13,8 +13,8 @@ lets the chooser name the technology (the ``techs`` argument).
 The steps (:func:`begin`, :func:`legal`, :func:`apply`): when the action phase ends, each event
 the action phase recorded in ``pending_events`` is revealed in turn (``state["event"]``) and its
 revealer chooses ``event <card> <option> [<technology>]`` (R-event-step); then the combat phase.
-Six-round events turn at the end of a round (:func:`end_of_round`, :func:`finish`), which is
-not reached yet: the combat phase is the next slice.
+Six-round events turn at the end of a round (:func:`end_of_round`, :func:`finish`, called by
+:mod:`bot.games.mesopotamia.battles`).
 """
 
 from __future__ import annotations
@@ -137,9 +137,13 @@ VERBS = frozenset({"event"})
 
 def begin(state: State) -> None:
     """After the action phase: reveal the first pending event (R-reveal-timing; the action phase
-    records them in ``pending_events``) and give its card to the seat whose unit stopped there
-    (phase ``events``); with none left, the combat phase."""
+    records them in ``pending_events``; a token already revealed is skipped) and give its card to
+    the seat whose unit stopped there (phase ``events``); with none left, the combat phase
+    (:mod:`bot.games.mesopotamia.battles` goes on with it; a beaten tribe's event comes here
+    too, R-tribe-event)."""
     pending = state.get("pending_events", [])
+    while pending and not _face_down(state, pending[0][1]):
+        pending.pop(0)     # two units stopped on one token: it is revealed once
     if not pending:
         state["phase"], state["current"], state["event"] = "combat", None, None
         return
@@ -147,6 +151,11 @@ def begin(state: State) -> None:
     state["sites"][region][1] = True
     state["phase"], state["current"] = "events", int(seat)
     state["event"] = {"region": region, "card": state["sites"][region][0]}
+
+
+def _face_down(state: State, region: str) -> bool:
+    site = state["sites"].get(region)
+    return site is not None and not site[1]
 
 
 def _choices(state: State, seat: Seat, effect: dict[str, Any]) -> list[list[str]]:

@@ -6,7 +6,8 @@ then ``move <region>`` to an adjacent region up to its speed, or ``halt``. A shi
 same way from river section to river section (``activate ship <section>``, ``move
 <section>``: « On considère qu'un Navire s'est déplacé lorsqu'il passe d'une section fluviale à
 une autre en traversant un embranchement »); ships never block nor are blocked (« les Navires
-ne se bloquent pas », R-ship-moves) and never reveal an event. Rams are not written yet.
+ne se bloquent pas », R-ship-moves) and never reveal an event. Rams are not written yet. The
+last land unit to enter each region this round is recorded (:func:`entered`, R-attacker).
 
 - « Vous ne pouvez ni attaquer ni traverser la Région de départ d'un autre Empire. », and a
   region holding a ziggurat token is closed the same way (the map's reading of
@@ -94,6 +95,8 @@ def apply(state: State, seat: Seat, act: dict[str, Any], verb: str, args: list[s
         allies = 0 if ship else _land(state, args[0], seat, own=True)
         enemies = 0 if ship else _land(state, args[0], seat, own=False)
         unit[2] = args[0]
+        if not ship:
+            entered(state, seat, args[0])
         act["moved"] = True
         act["moves"] -= 1
         if enemies > allies:
@@ -103,6 +106,12 @@ def apply(state: State, seat: Seat, act: dict[str, Any], verb: str, args: list[s
     if act["moved"] and unit[1] != "ship":
         _stopped(state, seat, unit[2])
     act["unit"] = None
+
+
+def entered(state: State, seat: Seat, region: str) -> None:
+    """Record that a land unit of ``seat`` entered ``region`` (``state["entered"]``, this
+    round's last arrival per region: the attacker of Q-rout (a), R-attacker)."""
+    state.setdefault("entered", {})[region] = seat
 
 
 def _stopped(state: State, seat: Seat, region: str) -> None:

@@ -4,9 +4,9 @@
 jardins terminés, la partie s'achève à la fin de la manche en cours. »
 
 :func:`contested` names the regions where the combat phase has a combat (R-combat-detection);
-:func:`end_round` is called once the combat phase is over: the game ends (phase ``over``, nobody
-active) when every Hanging Gardens storey is built, else the next round begins. The combat phase
-itself and the events are not written yet, so the engine does not call :func:`end_round` yet.
+:func:`end_round` is called once the combat phase is over (:mod:`bot.games.mesopotamia.battles`):
+the game ends (phase ``over``, nobody active) when every Hanging Gardens storey is built, else
+the next round begins (R-game-end).
 """
 
 from __future__ import annotations

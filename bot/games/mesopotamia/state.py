@@ -22,16 +22,24 @@ The state is a JSON dict (seats are 0-based):
 - ``amphorae`` (trade slot -> the seat whose Amphora claims it);
 - the rounds (:mod:`bot.games.mesopotamia.turn`): ``no_chance`` (the variant), then, since
   the engine begins round 1 in the step that ends the setup (``ready`` is never a resting
-  phase), phase ``actions`` (and ``combat`` once every turn is played), ``round``,
+  phase), phase ``actions`` (then ``events`` and ``combat`` once every turn is played),
+  ``round``,
   ``order`` (the seats' turns), ``index`` (whose turn in ``order``), ``t`` (the turn under
   way) and ``pending_events`` (``[seat, region]`` where a unit stopped on a face-down event,
-  for the events slice);
+  revealed when the action phase ends);
 - the events (:mod:`bot.games.mesopotamia.events`): phase ``events`` with ``event`` (the
   revealed ``region`` and ``card`` being chosen), ``vp_tokens`` (region -> VP of a token kept
   face up), ``running`` (six-round events: ``seat``, ``card``, ``option``, ``region``, ``face``
   of the Event die), per seat ``events_resolved``; per seat ``gardens`` (the Hanging Gardens
-  tiles built, :mod:`bot.games.mesopotamia.construction`); phase ``over`` at the end of the
-  game (:mod:`bot.games.mesopotamia.rounds`).
+  tiles built, :mod:`bot.games.mesopotamia.construction`);
+- the combat phase (:mod:`bot.games.mesopotamia.battles`): ``combat_mode`` (the option
+  ``combat``: ``standard`` or ``simplified``), ``entered`` (region -> the seat whose land unit
+  entered it last this round), ``battle`` (the phase under way: stage, chooser, region, pair,
+  attacker, ships that supported, colonies kept), ``bids`` (the sealed bids,
+  :mod:`bot.games.mesopotamia.bids`), ``fight`` (a standard combat under way,
+  :mod:`bot.games.mesopotamia.standard`), ``resolved`` (the combats the last step ended, for
+  its report); then the next round, or phase ``over`` at the end of the game
+  (:mod:`bot.games.mesopotamia.rounds`).
 """
 
 from __future__ import annotations

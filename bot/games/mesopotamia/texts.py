@@ -1,5 +1,5 @@
 """The words of Mesopotamia: each step's label, what a step did and what a panel asks (the
-setup and the action phase). Only :class:`~bot.engine.Text` values: the catalogue holds the words
+setup and the rounds). Only :class:`~bot.engine.Text` values: the catalogue holds the words
 (``data/locales/<lang>/mesopotamia.json``).
 """
 
@@ -7,9 +7,10 @@ from __future__ import annotations
 
 from bot import chance
 from bot.engine import Action, Prompt, Report, Seat, State, Text, TextArg, seat_ref
+from bot.games.mesopotamia import battles, bids
 from bot.games.mesopotamia import data as D
-from bot.games.mesopotamia.combat import clashing_ships
-from bot.games.mesopotamia.state import seal_case
+from bot.games.mesopotamia.combat import TRIBE, clashing_ships
+from bot.games.mesopotamia.state import PHASES, seal_case
 
 GROUPS = {"role": "role", "empire": "empire", "start": "region", "die": "bonus",
           "colony": "bonus", "decline": "bonus", "return": "quest", "set": "dice",
@@ -17,7 +18,8 @@ GROUPS = {"role": "role", "empire": "empire", "start": "region", "die": "bonus",
           "discover": "research", "harvest": "harvest", "phalanx": "war", "create": "war",
           "grow": "growth", "stop": "action", "activate": "exploration",
           "move": "exploration", "halt": "exploration", "build": "construction",
-          "trade": "trade", "event": "event"}
+          "trade": "trade", "event": "event", "fight": "combat", "pair": "combat",
+          "bid": "combat", "sacrifice": "combat"}
 
 
 def _t(key: str, **args: TextArg) -> Text:
@@ -36,6 +38,8 @@ def label(notation: str) -> Text:
         return _t("act.start", region=D.name("region", args[0]), n=number)
     if verb == "die":
         return _t("act.die", colour=D.name("colour", args[0]))
+    if verb == "colony" and args[0] in battles.COLONY_CHOICES:
+        return _t(f"act.colony_{args[0]}", region=D.name("region", args[1]))
     if verb == "colony":
         return _t("act.colony", region=D.name("region", args[0]))
     if verb == "decline":
@@ -48,7 +52,28 @@ def label(notation: str) -> Text:
             return _t("act.event_tech", event=D.name("event", args[0]), option=option,
                       tech=D.name("action", args[2]))
         return _t("act.event", event=D.name("event", args[0]), option=option)
+    if verb in battles.VERBS:
+        return _combat_label(verb, args)
+    module = battles.standard()
+    if module is not None and verb in module.VERBS:
+        return module.label(notation)    # type: ignore[no-any-return]
     return _round_label(verb, args)
+
+
+def _side(word: str) -> Text:
+    """A side of a notation: an empire, or the neutral tribe."""
+    return _t("tribe") if word == TRIBE else D.name("empire", word)
+
+
+def _combat_label(verb: str, args: list[str]) -> Text:
+    """The label of a step of the combat phase."""
+    if verb == "fight":
+        return _t("act.fight", region=D.name("region", args[0]))
+    if verb == "pair":
+        return _t("act.pair", a=_side(args[0]), b=_side(args[1]))
+    if verb == "bid":
+        return _t("act.bid", n=int(args[0]))
+    return _t("act.sacrifice", unit=D.name("unit", args[0]))
 
 
 def _round_label(verb: str, args: list[str]) -> Text:
@@ -94,11 +119,17 @@ def _round_label(verb: str, args: list[str]) -> Text:
 
 def action(notation: str) -> Action:
     """The :class:`Action` of a notation."""
-    return Action(notation, label(notation), GROUPS[notation.split()[0]])
+    verb, *args = notation.split()
+    group = "combat" if verb == "colony" and args[0] in battles.COLONY_CHOICES else \
+        GROUPS.get(verb, "combat")
+    return Action(notation, label(notation), group)
 
 
 def _public(notation: str) -> Text:
-    """What everyone may read of a step: a returned quest card is not named."""
+    """What everyone may read of a step: a returned quest card is not named, a sealed bid
+    is not told."""
+    if notation.startswith("bid "):
+        return _t("act.bid_sealed")
     return _t("act.returned") if notation.startswith("return ") else label(notation)
 
 
@@ -110,6 +141,7 @@ def report(before: State, seat: Seat, notation: str, after: State) -> Report:
     extra: tuple[Text, ...] = forced
     if after["phase"] == "quests" and not notation.startswith("return "):
         extra += (_t("report.dealt", n=D.QUEST_DEALT),)
+    extra += _combat_report(before, after)
     extra += _round_report(before, seat, notation, after)
     announce = chance.drew(before, after)
     if not extra:
@@ -122,8 +154,18 @@ def report(before: State, seat: Seat, notation: str, after: State) -> Report:
 def _round_report(before: State, seat: Seat, notation: str, after: State) -> tuple[Text, ...]:
     """What a step of the rounds brought: resources, a card, a roll, a new turn or phase."""
     extra: tuple[Text, ...] = ()
-    if before["phase"] not in ("actions", "combat") and after["phase"] == "actions":
+    new_round = before["phase"] not in PHASES and (
+        after["phase"] == "over" or after["round"] != before["round"])
+    if before["phase"] in PHASES and after["phase"] == "actions":
         extra += (_t("report.ready"), _t("report.round", n=after["round"]))
+    if before["phase"] == "actions" and (after["phase"] != "actions" or new_round):
+        extra += (_t("report.phase_over", n=before["round"]),)
+        extra += tuple(_t("report.ships_sunk", section=D.section_name(s))
+                       for s in clashing_ships(before))
+    if new_round:
+        extra += (_t("report.round_over", n=before["round"]),)
+        extra += (_t("report.game_over"),) if after["phase"] == "over" else \
+            (_t("report.round", n=after["round"]),)
     if after["phase"] not in ("actions", "combat", "events"):
         return extra
     verb, *args = notation.split()
@@ -136,10 +178,6 @@ def _round_report(before: State, seat: Seat, notation: str, after: State) -> tup
         extra += (_t("report.dice", dice=dice_texts(after)),)
     new_events = after.get("pending_events", [])[len(before.get("pending_events", [])):]
     extra += tuple(_t("report.event_pending", region=D.name("region", r)) for _, r in new_events)
-    if before["phase"] == "actions" and after["phase"] != "actions":
-        extra += (_t("report.phase_over", n=after["round"]),)
-        extra += tuple(_t("report.ships_sunk", section=D.section_name(s))
-                       for s in clashing_ships(before))
     if after["phase"] == "events" and after["event"] != before.get("event"):
         extra += (_t("report.event_revealed", who=seat_ref(after["current"]),
                      region=D.name("region", after["event"]["region"]),
@@ -151,6 +189,14 @@ def _round_report(before: State, seat: Seat, notation: str, after: State) -> tup
         if None not in after["t"]["dice"] and after["t"]["dice"]:
             extra += (_t("report.dice", dice=dice_texts(after)),)
     return extra
+
+
+def _combat_report(before: State, after: State) -> tuple[Text, ...]:
+    """The combats that ended in this step: the revealed bids, the winner and the loser."""
+    return tuple(_t("report.combat", region=D.name("region", c["region"]),
+                    bids=tuple(bids.sealed_text(bids.side(k), b) for k, b in c["bids"].items()),
+                    winner=bids.who(c["winner"]), loser=bids.who(c["loser"]))
+                 for c in after.get("resolved", []))
 
 
 def _changes(before: State, after: State, seat: Seat) -> tuple[Text, ...]:
@@ -193,7 +239,35 @@ def prompt(state: State, seat: Seat) -> Prompt | None:
     if phase == "events" and seat == state["current"]:
         return Prompt(_t("prompt.event", event=D.name("event", state["event"]["card"]),
                          region=D.name("region", state["event"]["region"])))
+    if phase == "combat":
+        text = _combat_prompt(state, seat)
+        return None if text is None else Prompt(text)
     return None
+
+
+def _combat_prompt(state: State, seat: Seat) -> Text | None:
+    """What a step of the combat phase asks."""
+    battle = state["battle"]
+    stage = battle["stage"]
+    module = battles.standard()
+    if stage == "standard":
+        return None if module is None else module.prompt(state)
+    if stage == "order":
+        return _t("prompt.fight")
+    if stage == "colonies":
+        return _t("prompt.colonies")
+    region = D.name("region", battle["region"])
+    if stage == "pair":
+        return _t("prompt.pair", region=region)
+    if stage == "sacrifice":
+        return _t("prompt.sacrifice", region=region)
+    sealing = state["bids"]
+    key = next(k for k, b in sealing["sealed"].items()
+               if sealing["by"][k] == seat and len(b) < sealing["parts"])
+    return _t("prompt.bid", region=region, who=bids.who(bids.side(key)),
+              part=len(sealing["sealed"][key]) + 1, parts=sealing["parts"],
+              left=int(sealing["stake"][key]) - sum(sealing["sealed"][key]),
+              need=int(sealing["need"][key]))
 
 
 def _turn_prompt(state: State, seat: Seat) -> Text:

@@ -16,9 +16,10 @@ action is under way:
 
 The turn state is ``state["t"]``: ``dice`` (faces, None while unset), ``used``, ``rerolls``,
 ``pawn`` (still free), ``done`` (actions) and ``act`` (the action under way,
-:mod:`bot.games.mesopotamia.actions`). After the last turn the phase is ``combat`` and nobody
-is active: the combat phase, the events, the end of the round and the scoring are the next
-slices.
+:mod:`bot.games.mesopotamia.actions`); ``state["entered"]`` (region -> the seat whose land
+unit entered it last this round, R-attacker) is emptied at the start of a round. After the last
+turn the phase is ``combat``: the events, then the combats and the end of the round
+(:mod:`bot.games.mesopotamia.battles`).
 """
 
 from __future__ import annotations
@@ -42,6 +43,7 @@ def begin_round(state: State) -> None:
     state["index"] = 0
     state.setdefault("pending_events", [])
     state.setdefault("amphorae", {})
+    state["entered"] = {}
     _begin_turn(state)
 
 

@@ -2,10 +2,12 @@
 from a view for the AI.
 
 Hidden: the face-down event tokens and Hanging Gardens tiles (from everyone), the Quest deck
-(from everyone; a returned card from all but the seat that returned it) and each hand of
-quest cards (from all but its holder). Secrets are declared by their names and texts, and by
-the ids of tokens and tiles; quest ids are not declared, since several are words that other
-ids contain (``sailing`` in ``sumerian_sailing``), but no view shows another seat's quests.
+(from everyone; a returned card from all but the seat that returned it), each hand of quest
+cards (from all but its holder) and each sealed bid before the reveal (from all but the seat
+sealing it, :mod:`bot.games.mesopotamia.bids`). Secrets are declared by their names and texts,
+and by the ids of tokens and tiles; quest ids are not declared, since several are words that
+other ids contain (``sailing`` in ``sumerian_sailing``), but no view shows another seat's
+quests.
 """
 
 from __future__ import annotations
@@ -15,10 +17,11 @@ from typing import Any
 
 from bot import chance
 from bot.engine import Seat, Secret, State
+from bot.games.mesopotamia import bids
 from bot.games.mesopotamia import data as D
 from bot.games.mesopotamia.state import clone
 
-HIDDEN = ("sites", "gardens", "quests", chance.KEY)
+HIDDEN = ("sites", "gardens", "quests", "bids", chance.KEY)
 
 
 def view(state: State, seat: Seat | None) -> dict[str, Any]:
@@ -36,6 +39,8 @@ def view(state: State, seat: Seat | None) -> dict[str, Any]:
         "hand": None if seat is None else list(quests["hands"][seat]),
         "returned": None if seat is None else quests["returned"][seat],
     }
+    if "bids" in state:
+        shown["bids"] = bids.view(state, seat)
     shown["you"] = seat
     return shown
 
@@ -58,7 +63,7 @@ def secrets(state: State) -> list[Secret]:
     for q in [*quests["deck"], *aside]:
         readers = frozenset({returner[q]}) if q in returner else frozenset()
         found += [Secret(D.name("quest", q), readers), Secret(D.name("quest_text", q), readers)]
-    return found
+    return found + bids.secrets(state)
 
 
 def determinize(view_: dict[str, Any], seat: Seat, rng: random.Random) -> State:
@@ -75,6 +80,8 @@ def determinize(view_: dict[str, Any], seat: Seat, rng: random.Random) -> State:
                         else [rng.choice(D.GARDEN_TILES[g["storey"]]), False]
                         for g in view_["gardens"]]
     state["quests"] = _guess_quests(view_["quests"], seat, rng)
+    if "bids" in view_:
+        state["bids"] = bids.guess(view_["bids"])
     state[chance.KEY] = chance.resample(rng)
     return state
 
