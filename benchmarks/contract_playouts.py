@@ -3,7 +3,7 @@
 Usage::
 
     python benchmarks/contract_playouts.py GAME [--games N] [--ai-games M] [--players 3,4]
-        [--density D] [--json FILE]
+        [--density D] [--max-steps S] [--json FILE]
 
 For each player count, ``N`` random playouts and ``M`` playouts with every seat played
 by the AI (its fast budget) go through :func:`tests.contract.playout` (every check it
@@ -35,7 +35,7 @@ from bot import registry
 from bot.ai import FAST_BUDGET
 from bot.registry import GameEntry
 from tests import bazaar
-from tests.contract import Playout, playout
+from tests.contract import MAX_STEPS, Playout, playout
 
 
 def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -75,15 +75,15 @@ def summary(results: list[Playout], players: int, seconds: float) -> dict[str, A
 
 
 def run(entry: GameEntry, players: int, games: int, ai_games: int,
-        density: float) -> dict[str, Any]:
+        density: float, max_steps: int = MAX_STEPS) -> dict[str, Any]:
     """Random and AI playouts of one player count; their figures."""
     started = time.perf_counter()
     results = [playout(entry, players, seed, density=density, images=3 if seed % 50 == 0
-                       else 0) for seed in range(games)]
+                       else 0, max_steps=max_steps) for seed in range(games)]
     random_part = summary(results, players, time.perf_counter() - started)
     started = time.perf_counter()
     ai = [playout(entry, players, 1_000_000 + seed, ai_seats=range(players), density=density,
-                  images=0, budget=FAST_BUDGET) for seed in range(ai_games)]
+                  images=0, budget=FAST_BUDGET, max_steps=max_steps) for seed in range(ai_games)]
     return {"random": random_part,
             "ai": summary(ai, players, time.perf_counter() - started) if ai else None}
 
@@ -97,6 +97,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--players", default="", help="player counts, e.g. 3,4 (default: all)")
     parser.add_argument("--density", type=float, default=1.0,
                         help="share of steps with the thorough checks")
+    parser.add_argument("--max-steps", type=int, default=MAX_STEPS,
+                        help="steps after which a playout counts as endless")
     parser.add_argument("--json", type=Path)
     args = parser.parse_args(argv)
     entry = games[args.game]
@@ -105,7 +107,7 @@ def main(argv: list[str] | None = None) -> int:
         range(meta.min_players, meta.max_players + 1))
     report: dict[str, Any] = {"game": args.game, "command": " ".join(sys.argv)}
     for players in counts:
-        figures = run(entry, players, args.games, args.ai_games, args.density)
+        figures = run(entry, players, args.games, args.ai_games, args.density, args.max_steps)
         report[str(players)] = figures
         for kind in ("random", "ai"):
             part = figures[kind]

@@ -15,10 +15,12 @@ from dataclasses import dataclass
 from bot.engine import Game
 from bot.games.civsets.engine import GAME as CIVSETS
 from bot.games.flood.engine import GAME as FLOOD
+from bot.games.mesopotamia.engine import GAME as MESOPOTAMIA
 from bot.games.ur.engine import GAME as UR
 from render.civsets import RENDERER as CIVSETS_RENDERER
 from render.context import Renderer
 from render.flood import RENDERER as FLOOD_RENDERER
+from render.mesopotamia import RENDERER as MESOPOTAMIA_RENDERER
 from render.ur import PREVIEW as UR_PREVIEW
 from render.ur import RENDERER as UR_RENDERER
 
@@ -54,6 +56,8 @@ GAMES: dict[str, GameEntry] = {
     UR.meta.id: GameEntry(UR, UR_RENDERER, preview=UR_PREVIEW, extension="cogs.ur"),
     CIVSETS.meta.id: GameEntry(CIVSETS, CIVSETS_RENDERER),
     FLOOD.meta.id: GameEntry(FLOOD, FLOOD_RENDERER, extension="cogs.flood"),
+    MESOPOTAMIA.meta.id: GameEntry(MESOPOTAMIA, MESOPOTAMIA_RENDERER,
+                                   extension="cogs.mesopotamia"),
     **_extra_games(),
 }
 

@@ -44,7 +44,7 @@ TRACK_ROW = 284
 CELL_ROW = 34
 GARDEN_ROW = 3 * CELL_ROW + 44
 TRADE_ROW = 6 * CELL_ROW + 44
-PLAYER_ROW = 196
+PLAYER_ROW = 114
 QUEST_ROW = 32
 TEXT_MIN = 23
 CHIP = 28
@@ -502,22 +502,43 @@ def _trade(draw: ImageDraw.ImageDraw, view: dict[str, Any], ctx: RenderContext,
 # -- players ----------------------------------------------------------------------------------
 
 
-def _player_lines(view: dict[str, Any], ctx: RenderContext, seat: int) -> list[str]:
+def _player_parts(view: dict[str, Any], ctx: RenderContext, seat: int) -> dict[str, str]:
+    """The pieces of a seat's summary: resources, technology levels, ziggurat, units, dice,
+    colonies and ramparts."""
     lang = ctx.lang
     p = view["players"][seat]
-    res = " · ".join(f"{_t(lang, 'resource', r)} {p['res'].get(r, 0)}" for r in D.RESOURCES)
-    levels = [f"{_t(lang, 'action', a)} {_level(p, a)}" for a in D.ACTIONS]
     units = sum(1 for s, _, _ in view["units"] if s == seat)
     case = next((c for s, c in view["seals"]["population"] if s == seat), 1)
     dice = ", ".join(_t(lang, "colour", c) for c in p["dice"]) or "-"
-    ziggurat = tr(lang, "mesopotamia.render.ziggurat", n=p["ziggurat"],
-                  max=D.PIECES["ziggurat_storeys"])
-    limit = tr(lang, "mesopotamia.render.units", n=units, limit=D.UNIT_LIMIT[int(case) - 1])
-    misc = " · ".join([
-        tr(lang, "mesopotamia.render.dice", dice=dice),
-        tr(lang, "mesopotamia.render.colonies", n=len(p["colonies"]), r=len(p["ramparts"])),
-    ])
-    return [res, " · ".join([*levels[:3], ziggurat]), " · ".join([*levels[3:], limit]), misc]
+    levels = [f"{_t(lang, 'action', a)} {_level(p, a)}" for a in D.ACTIONS]
+    return {
+        "res": " · ".join(f"{_t(lang, 'resource', r)} {p['res'].get(r, 0)}"
+                          for r in D.RESOURCES),
+        "levels_a": " · ".join(levels[:3]), "levels_b": " · ".join(levels[3:]),
+        "ziggurat": tr(lang, "mesopotamia.render.ziggurat", n=p["ziggurat"],
+                       max=D.PIECES["ziggurat_storeys"]),
+        "units": tr(lang, "mesopotamia.render.units", n=units,
+                    limit=D.UNIT_LIMIT[int(case) - 1]),
+        "dice": tr(lang, "mesopotamia.render.dice", dice=dice),
+        "colonies": tr(lang, "mesopotamia.render.colonies", n=len(p["colonies"]),
+                       r=len(p["ramparts"])),
+    }
+
+
+def _player_lines(view: dict[str, Any], ctx: RenderContext, seat: int) -> list[str]:
+    """A seat's summary in four lines (the text board)."""
+    part = _player_parts(view, ctx, seat)
+    return [part["res"], " · ".join([part["levels_a"], part["ziggurat"]]),
+            " · ".join([part["levels_b"], part["units"]]),
+            " · ".join([part["dice"], part["colonies"]])]
+
+
+def _row_lines(view: dict[str, Any], ctx: RenderContext, seat: int) -> list[str]:
+    """A seat's summary in two lines (the whole map's player rows; the technologies are on
+    the seat's own board, ``/mesopotamia board``)."""
+    part = _player_parts(view, ctx, seat)
+    return [part["res"],
+            " · ".join([part["ziggurat"], part["units"], part["dice"], part["colonies"]])]
 
 
 def _level(player: dict[str, Any], action: str) -> int:
@@ -558,8 +579,8 @@ def _players(draw: ImageDraw.ImageDraw, view: dict[str, Any], ctx: RenderContext
         draw.text((WIDTH - MARGIN - 14, y + 9), held, font=face, fill=INK, anchor="ra")
         _text(draw, (MARGIN + 44, y + 6), head, 26,
               WIDTH - 2 * MARGIN - 76 - face.getlength(held), bold=True)
-        for i, line in enumerate(_player_lines(view, ctx, seat)):
-            _text(draw, (MARGIN + 12, y + 42 + 36 * i), line, TEXT_MIN,
+        for i, line in enumerate(_row_lines(view, ctx, seat)):
+            _text(draw, (MARGIN + 12, y + 39 + 34 * i), line, TEXT_MIN,
                   WIDTH - 2 * MARGIN - 24)
 
 

@@ -39,6 +39,8 @@ from render.context import RenderContext
 GARBAGE = ("", "   ", "xyzzy 42", "🎲🎲", "a" * 300, "\x00", "--", "undo undo")
 MAX_IMAGE_BYTES = 250_000
 MAX_IMAGE_SIDE = 2400
+MAX_STEPS = 20_000
+"""Steps a playout may take before it counts as endless, unless told otherwise."""
 NAMES = ("Avery", "Blake", "Casey", "Devon", "Emery", "Finley")
 """Seat names for the checks: no card, good or place of any game is called like them."""
 
@@ -189,7 +191,7 @@ class _Checker:
 
 def playout(entry: GameEntry, n_players: int, seed: int, *, options: Mapping[str, str] = {},
             ai_seats: Iterable[Seat] = (), density: float = 1.0, images: int = 2,
-            max_steps: int = 20_000, budget: ai.Budget = ai.DEFAULT_BUDGET) -> Playout:
+            max_steps: int = MAX_STEPS, budget: ai.Budget = ai.DEFAULT_BUDGET) -> Playout:
     """Play one game with random steps (the AI for ``ai_seats``) and check the contract.
 
     ``budget``: the AI's look-ahead. ``density``: the share of steps that get the

@@ -15,7 +15,7 @@ from benchmarks import community
 
 async def test_a_short_community_run_loses_nothing(tmp_path: Path) -> None:
     opts = community.options([
-        "--games", "3", "--duration", "14", "--think", "0.05", "--seed", "7",
+        "--games", "3", "--duration", "20", "--think", "0.05", "--seed", "7",
         "--kills", "1", "--faults", "--lock-seconds", "6", "--baseline-steps", "60",
         "--workdir", str(tmp_path),
     ])

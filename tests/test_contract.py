@@ -12,17 +12,20 @@ import pytest
 
 from bot import ai, registry
 from bot.registry import GameEntry
-from tests import bazaar
+from tests import bazaar, contract
 from tests.contract import playout
 
 GAMES: dict[str, GameEntry] = {**registry.GAMES, "bazaar": bazaar.ENTRY}
-PLAYOUTS = {"ur": 100, "bazaar": 200, "flood": 100}
+PLAYOUTS = {"ur": 100, "bazaar": 200, "flood": 100, "mesopotamia": 1}
 """Random playouts per player count (Ur's games are long: its thorough checks are
-sampled, and its own property tests check more)."""
-DENSITY = {"ur": 0.02, "civsets": 0.03, "flood": 0.5}
-AI_GAMES = {"ur": 1, "bazaar": 10, "civsets": 2, "flood": 3}
-AI_SEATS = {"ur": 1}
-FAST_AI = {"civsets", "flood"}
+sampled, and its own property tests check more; random Mesopotamia games last hundreds of
+rounds: ``tests/test_mesopotamia_battles.py`` plays more of them)."""
+DENSITY = {"ur": 0.02, "civsets": 0.03, "flood": 0.5, "mesopotamia": 0.02}
+AI_GAMES = {"ur": 1, "bazaar": 10, "civsets": 2, "flood": 3, "mesopotamia": 1}
+AI_SEATS = {"ur": 1, "mesopotamia": 1}
+FAST_AI = {"civsets", "flood", "mesopotamia"}
+MAX_STEPS = {"mesopotamia": 60_000}
+"""Steps a playout may take before it counts as endless (default: the contract's)."""
 """Games whose AI test plays with the fast budget (the full one takes 20 s a game)."""
 """AI seats in those games (all by default; Ur's AI takes 30 ms a step)."""
 
@@ -40,7 +43,8 @@ def test_random_playouts_keep_the_contract(game: str, players: int) -> None:
     ended = 0
     for seed in range(PLAYOUTS.get(game, 100)):
         result = playout(entry, players, seed, density=DENSITY.get(game, 1.0),
-                         images=3 if seed % 10 == 0 else 0)
+                         images=3 if seed % 10 == 0 else 0,
+                         max_steps=MAX_STEPS.get(game, contract.MAX_STEPS))
         ended += result.outcome is not None
     assert ended == PLAYOUTS.get(game, 100)
 
@@ -53,5 +57,6 @@ def test_the_ai_finishes_games(game: str, players: int) -> None:
         result = playout(entry, players, 10_000 + seed,
                          ai_seats=range(AI_SEATS.get(game, players)),
                          density=DENSITY.get(game, 1.0), images=0,
-                         budget=ai.FAST_BUDGET if game in FAST_AI else ai.DEFAULT_BUDGET)
+                         budget=ai.FAST_BUDGET if game in FAST_AI else ai.DEFAULT_BUDGET,
+                         max_steps=MAX_STEPS.get(game, contract.MAX_STEPS))
         assert result.outcome is not None

@@ -7,8 +7,9 @@ chaque région contenant les Unités d'au moins deux Empires. » (R-combat-detec
 from __future__ import annotations
 
 from bot.games.mesopotamia import data as D
-from bot.games.mesopotamia.focus import MAX_FOCUS, changed_regions, focus_regions
+from bot.games.mesopotamia.focus import MAX_FOCUS, changed_regions, focus_regions, gather
 from bot.games.mesopotamia.state import clone
+from bot.games.mesopotamia.view import view
 from tests.test_mesopotamia_end import bare, free_regions
 
 
@@ -84,3 +85,23 @@ def test_a_face_down_token_swapped_unseen_is_no_change() -> None:
     terrain = D.REGIONS[rid].terrain
     after["sites"][rid][0] = next(t for t in D.EVENTS[terrain] if t != token)
     assert changed_regions(before, after) == []
+
+
+def test_a_turn_gathers_its_changes_and_the_next_seat_starts_afresh() -> None:
+    """The turn message comes after a whole turn: the regions of every step of the seat's run
+    are kept, and the next seat's first step starts a new list; the view names them."""
+    start = bare(2)
+    a, b, c = free_regions(start, 3)
+    start["units"] = [[0, "spearman", a], [1, "spearman", c]]
+    one = clone(start)
+    one["units"][0][2] = b
+    one["changed"] = gather(start, 0, one)
+    two = clone(one)
+    two["units"][0][2] = a
+    two["changed"] = gather(one, 0, two)
+    assert set(two["changed"]["regions"]) == {a, b}
+    three = clone(two)
+    three["units"][1][2] = b
+    three["changed"] = gather(two, 1, three)
+    assert set(three["changed"]["regions"]) == {b, c}
+    assert set(view(three, None)["focus"]) == {b, c}

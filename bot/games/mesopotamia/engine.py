@@ -32,6 +32,7 @@ from bot.games.mesopotamia import (
     bids,
     combat,
     events,
+    focus,
     scoring,
     setup,
     texts,
@@ -99,6 +100,7 @@ class MesopotamiaGame(GameDefaults):
             if state["phase"] != "combat" and new["phase"] == "combat":
                 battles.resume(new)
             new["turn"] += 1
+        new["changed"] = focus.gather(state, seat, new)
         return new
 
     def view(self, state: State, seat: Seat | None) -> dict[str, Any]:

@@ -45,3 +45,13 @@ def focus_regions(state: State, changed: list[str]) -> list[str]:
     :data:`MAX_FOCUS`, each once."""
     found = list(dict.fromkeys([*contested(state), *changed]))
     return [r for r in found if r in D.REGIONS][:MAX_FOCUS]
+
+
+def gather(before: State, seat: int, after: State) -> dict[str, Any]:
+    """``after``'s record of the regions changed by ``seat``'s run of steps: the regions this
+    step changed, added to those of the previous steps while the same seat goes on deciding
+    (so that the turn message after a whole turn zooms on all that turn changed)."""
+    last = before.get("changed") or {"seat": None, "regions": []}
+    regions = list(last["regions"]) if last["seat"] == seat else []
+    regions += [r for r in changed_regions(before, after) if r not in regions]
+    return {"seat": seat, "regions": regions}

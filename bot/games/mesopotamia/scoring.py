@@ -24,6 +24,7 @@ from typing import Any
 
 from bot.engine import Seat, State
 from bot.games.mesopotamia import data as D
+from bot.games.mesopotamia import strategy
 from bot.games.mesopotamia.state import seal_case, seal_order, tech_level, units_of
 
 SOURCES: tuple[str, ...] = ("event", "population", "gardens", "amphorae", "event_tokens",
@@ -142,8 +143,7 @@ def ranking(state: State) -> list[list[Seat]]:
 
 
 def heuristic_worth(state: State, seat: Seat) -> float:
-    """The VP ``seat`` would score now, plus 0.1 per resource and 0.3 per unit."""
-    player = state["players"][seat]
-    material = 0.1 * sum(int(v) for v in player["res"].values()) + \
-        0.3 * len(units_of(state, seat))
-    return float(sum(breakdown(state, seat).values())) + material
+    """``seat``'s worth for the AI (:func:`bot.games.mesopotamia.strategy.worth`): the VP it
+    would score now, its progress towards later VP, what its action under way will bring."""
+    return strategy.worth(state, seat, lambda s, x: float(sum(breakdown(s, x).values())),
+                          lambda s: ranking(s)[0][0])

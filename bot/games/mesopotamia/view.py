@@ -17,7 +17,7 @@ from typing import Any
 
 from bot import chance
 from bot.engine import Seat, Secret, State
-from bot.games.mesopotamia import bids
+from bot.games.mesopotamia import bids, focus
 from bot.games.mesopotamia import data as D
 from bot.games.mesopotamia.state import clone
 
@@ -41,6 +41,7 @@ def view(state: State, seat: Seat | None) -> dict[str, Any]:
     }
     if "bids" in state:
         shown["bids"] = bids.view(state, seat)
+    shown["focus"] = focus.focus_regions(state, (state.get("changed") or {}).get("regions", []))
     shown["you"] = seat
     return shown
 

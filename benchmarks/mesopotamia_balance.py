@@ -1,0 +1,221 @@
+"""Mesopotamia played by AI seats only, many times: how long is a game, and is it fair?
+
+Usage::
+
+    python benchmarks/mesopotamia_balance.py [--games N] [--players 2,3,4] [--workers W]
+        [--budget quick|fast|full] [--json FILE]
+
+Every game is played from ``setup`` to its end (the round in which the fifth Hanging Gardens
+storey is built) by the generic AI (``bot.ai``; the ``quick`` and ``fast`` budgets look ahead
+less, for thousands of games). Per player count it prints: rounds per game (the goal: a real
+game lasts about 6-12 rounds), steps and turns per game, CPU seconds per game; the win rate per
+seat position (the turn order of round 1, which is the Population order) and per empire with
+95% intervals (the goal: none above 1/n + 8 points); the spread of final scores and where the
+winners' points come from; how often each action is used (``use <action> …`` steps per game),
+each technology discovered and each event card, quest and Hanging Gardens tile seen; gardens
+storeys per seat and per game; combats per game. ``--json`` writes every figure (default
+``benchmarks/results/mesopotamia_balance.json``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import shlex
+import statistics
+import sys
+import time
+from collections import Counter
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from benchmarks.balance import BUDGETS, play_ai_game, shares_line, win_shares
+from benchmarks.contract_playouts import wilson
+from bot.engine import Action, Seat, State
+from bot.games.mesopotamia import data as D
+from bot.games.mesopotamia import scoring
+from bot.games.mesopotamia.engine import GAME
+
+MAX_STEPS = 30_000
+RESULTS = Path(__file__).resolve().parent / "results" / "mesopotamia_balance.json"
+
+
+def one_game(args: tuple[int, int, str]) -> dict[str, Any]:
+    """One AI game of ``players``: its length, first turn order, empires, winners, scores and
+    what was played."""
+    seed, players, budget_name = args
+    rng = random.Random(f"mesopotamia-balance:{players}:{seed}")
+    state = GAME.setup(rng.getrandbits(63), players, {})
+    first_order: list[Seat] = []
+    actions: Counter[str] = Counter()
+    techs: Counter[str] = Counter()
+    cards: Counter[str] = Counter()
+    combats: Counter[str] = Counter()
+    turns = 0
+
+    def observe(before: State, seat: Seat, action: Action, after: State) -> None:
+        nonlocal turns, first_order
+        words = action.notation.split()
+        if not first_order and after.get("order"):
+            first_order = list(after["order"])
+        if words[0] == "use":
+            actions[words[1]] += 1
+        elif words[0] == "discover":
+            techs[D.CIV_TECH[after["players"][seat]["tech"][words[1]]]] += 1
+        elif words[0] == "event":
+            cards[f"{words[1]} {words[2]}"] += 1
+        elif words[0] == "end":
+            turns += 1
+        for fought in after.get("resolved") or []:
+            combats["tribe" if "tribe" in (fought["winner"], fought["loser"]) else "empires"] += 1
+
+    started = time.process_time()
+    state, steps = play_ai_game(GAME, state, rng, BUDGETS[budget_name], MAX_STEPS, observe)
+    outcome = GAME.outcome(state)
+    players_ = state["players"]
+    return {
+        "seed": seed, "players": players, "ended": outcome is not None, "steps": steps,
+        "turns": turns, "rounds": int(state.get("round", 0)),
+        "seconds": time.process_time() - started, "first_order": first_order,
+        "empires": [p["empire"] for p in players_],
+        "winners": list(outcome.winners) if outcome else [],
+        "scores": list(outcome.scores) if outcome else [],
+        "vp_from": [scoring.breakdown(state, s) for s in range(players)],
+        "gardens": [list(p.get("gardens", [])) for p in players_],
+        "quests_held": [q for hand in state["quests"]["hands"] for q in hand],
+        "quests_done": [q for s in range(players) for q in scoring.completed_quests(state, s)],
+        "actions": dict(actions), "techs": dict(techs), "events": dict(cards),
+        "combats": dict(combats),
+    }
+
+
+def _spread(values: list[float]) -> dict[str, float]:
+    ordered = sorted(values)
+    n = len(ordered)
+    return {"mean": statistics.mean(ordered), "stdev": statistics.pstdev(ordered),
+            "min": ordered[0], "median": statistics.median(ordered),
+            "p95": ordered[int(0.95 * (n - 1))], "max": ordered[-1]}
+
+
+def _per_game(games: list[dict[str, Any]], key: str) -> dict[str, float]:
+    """The mean count per game of each item of the counters ``key``, most frequent first."""
+    total: Counter[str] = Counter()
+    for game in games:
+        total.update(game[key])
+    return {k: v / len(games) for k, v in total.most_common()}
+
+
+def _share_of_games(games: list[dict[str, Any]], key: str) -> dict[str, float]:
+    """The share of games in which each item of the lists ``key`` appears."""
+    seen = Counter(item for g in games for item in set(g[key]))
+    return {k: v / len(games) for k, v in seen.most_common()}
+
+
+def figures(games: list[dict[str, Any]], players: int) -> dict[str, Any]:
+    """The figures of the games of one player count."""
+    n = len(games)
+    ended = [g for g in games if g["ended"]] or games
+    by_position = win_shares(([g["first_order"].index(w) for w in g["winners"]] for g in ended),
+                             players, len(ended))
+    empire_games = Counter(e for g in ended for e in g["empires"])
+    empire_wins = Counter(g["empires"][w] for g in ended for w in g["winners"])
+    by_empire = {e: {"share": empire_wins[e] / empire_games[e],
+                     "interval": wilson(empire_wins[e], empire_games[e])}
+                 for e in sorted(empire_games)}
+    scores = [float(s) for g in ended for s in g["scores"]]
+    winning = [float(max(g["scores"])) for g in ended if g["scores"]]
+    sources = {k: statistics.mean(g["vp_from"][g["winners"][0]][k] for g in ended)
+               for k in scoring.SOURCES}
+    storeys = [len(built) for g in ended for built in g["gardens"]]
+    return {
+        "players": players, "games": n, "ended": sum(g["ended"] for g in games),
+        "rounds": _spread([float(g["rounds"]) for g in games]),
+        "longest": sorted(((g["rounds"], g["seed"]) for g in games), reverse=True)[:5],
+        "steps": _spread([float(g["steps"]) for g in games]),
+        "turns": _spread([float(g["turns"]) for g in games]),
+        "seconds": _spread([g["seconds"] for g in games]),
+        "wins_by_position": by_position, "wins_by_empire": by_empire,
+        "empire_games": dict(empire_games),
+        "score_all": _spread(scores), "score_winner": _spread(winning),
+        "winner_points_from": sources,
+        "actions_per_game": _per_game(games, "actions"),
+        "techs_per_game": _per_game(games, "techs"),
+        "events_per_game": _per_game(games, "events"),
+        "combats_per_game": _per_game(games, "combats"),
+        "quests_held": _share_of_games(games, "quests_held"),
+        "quests_done": _share_of_games(games, "quests_done"),
+        "storeys_per_seat": _spread([float(s) for s in storeys]),
+        "seats_building": statistics.mean(sum(1 for b in g["gardens"] if b) for g in ended),
+    }
+
+
+def report_lines(result: dict[str, Any]) -> list[str]:
+    """The figures of one player count as text."""
+    def spread(s: dict[str, float], digits: int = 0) -> str:
+        return (f"mean {s['mean']:.{digits + 1}f} (sd {s['stdev']:.1f}), "
+                f"min {s['min']:.{digits}f}, median {s['median']:.{digits}f}, "
+                f"p95 {s['p95']:.{digits}f}, max {s['max']:.{digits}f}")
+
+    def counts(d: dict[str, float], percent: bool = False) -> str:
+        return ", ".join(f"{k} {100 * v:.0f}%" if percent else f"{k} {v:.2f}"
+                         for k, v in d.items())
+
+    players = result["players"]
+    goal = 100 / players + 8
+    return [
+        f"== {players} players: {result['games']} games ({result['ended']} ended)",
+        f"rounds per game: {spread(result['rounds'])}  (a real game: about 6-12); longest "
+        "(rounds, seed): " + ", ".join(f"({r}, {s})" for r, s in result["longest"]),
+        f"turns per game: {spread(result['turns'])}; steps per game: {spread(result['steps'])}",
+        f"CPU seconds per game: {spread(result['seconds'], 1)}",
+        f"wins by seat position (turn order of round 1): "
+        f"{shares_line(result['wins_by_position'])}  (goal: each at most {goal:.0f}%)",
+        "wins by empire (share of its games won): " + "  ".join(
+            f"{e} {shares_line([s])} of {result['empire_games'][e]}"
+            for e, s in result["wins_by_empire"].items()),
+        f"final scores: {spread(result['score_all'])}",
+        f"winning scores: {spread(result['score_winner'])}",
+        f"winners' points from: {counts(result['winner_points_from'])}",
+        f"Hanging Gardens storeys per seat: {spread(result['storeys_per_seat'])}; "
+        f"seats building per game {result['seats_building']:.2f}",
+        f"actions used per game: {counts(result['actions_per_game'])}",
+        f"technologies discovered per game: {counts(result['techs_per_game'])}",
+        f"combats per game: {counts(result['combats_per_game'])}",
+        f"event options chosen per game: {counts(result['events_per_game'])}",
+        f"quests held (games): {counts(result['quests_held'], True)}",
+        f"quests completed (games): {counts(result['quests_done'], True)}",
+    ]
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--games", type=int, default=2000)
+    parser.add_argument("--players", default="2,3,4")
+    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--budget", choices=sorted(BUDGETS), default="quick")
+    parser.add_argument("--json", type=Path, default=RESULTS)
+    args = parser.parse_args(argv)
+    counts = [int(p) for p in args.players.split(",")]
+    started = time.perf_counter()
+    jobs = [(seed, players, args.budget) for players in counts for seed in range(args.games)]
+    with ProcessPoolExecutor(args.workers) as pool:
+        games = list(pool.map(one_game, jobs, chunksize=1))
+    results = {str(p): figures([g for g in games if g["players"] == p], p) for p in counts}
+    run = {"seconds": time.perf_counter() - started, "budget": args.budget,
+           "command": shlex.join(["python", "benchmarks/mesopotamia_balance.py",
+                                  *(sys.argv[1:] if argv is None else argv)]),
+           "by_players": results}
+    print(f"{len(games)} games in {run['seconds']:.0f} s with the {args.budget} AI")
+    for result in results.values():
+        print("\n".join(report_lines(result)))
+    args.json.parent.mkdir(parents=True, exist_ok=True)
+    args.json.write_text(json.dumps(run, indent=1) + "\n", encoding="utf-8")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,160 @@
+"""What a good player values in a Mesopotamia position, for the AI's look-ahead.
+
+The generic AI (:mod:`bot.ai`) looks ahead only to the end of its turn, then judges the
+position with ``MesopotamiaGame.heuristic``: each seat's :func:`worth`, against the best
+rival's. The final score alone rewards almost nothing a turn can do (a technology, a Ziggurat
+storey or a harvest is worth no VP), so an AI judged by it never prepares the Hanging Gardens
+and the game never ends. :func:`progress` is the worth, in VP-equivalents, of what leads to VP
+later: technology levels (Construction most, towards Architecture, which the Gardens need),
+Ziggurat storeys (one Dingir die each), Population and Event cases, units, Colonies and
+Ramparts, the resources one Harvest gives (the card's harvests, at most one per source the
+seat has), resources (worth what they build, a pile worth little) and, for a seat with
+Architecture, how near it is to build the next Hanging Gardens storey. An action activated and
+not finished is worth what its best parts bring (:func:`action_gain`). The weights are design
+content (``data/mesopotamia/ai.json``). Progress counts nothing once the fifth storey is built:
+the game ends with that round, and the seat ahead then counts nearly a win, so a seat ahead on
+VP wants to finish and a seat behind does not.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from bot.engine import Seat, State
+from bot.games.mesopotamia import actions
+from bot.games.mesopotamia import data as D
+from bot.games.mesopotamia.actions import harvest_sources
+from bot.games.mesopotamia.construction import GARDEN
+from bot.games.mesopotamia.state import clone, seal_case, tech_level
+
+AI_FILE = Path(__file__).resolve().parents[3] / "data" / "mesopotamia" / "ai.json"
+WEIGHTS: dict[str, Any] = json.loads(AI_FILE.read_text(encoding="utf-8"))
+TECH_WORTH: dict[str, list[float]] = {a: [float(v) for v in WEIGHTS["tech"][a]]
+                                      for a in D.ACTIONS}
+RESOURCE_WORTH: dict[str, float] = {k: float(v)
+                                    for k, v in WEIGHTS["resources"]["value"].items()}
+CAP = int(WEIGHTS["resources"]["cap"])
+SURPLUS = float(WEIGHTS["resources"]["surplus"])
+ARCHITECTURE = int(D.GARDEN_DATA["rules"]["needs_architecture"]["level"])
+GARDEN_ACTION = str(D.GARDEN_DATA["rules"]["needs_architecture"]["action"])
+ACT_PARTS = int(WEIGHTS["action_under_way"]["parts"])
+INCOME: dict[str, float] = {k: float(WEIGHTS["income"][k]) for k in ("harvest", "part")}
+STOREY_WORTH: list[float] = [float(v) for v in WEIGHTS["ziggurat_storey"]["by_storey"]]
+MOST_HARVESTS = max(int(e.get("harvests", 0)) for e in D.CARD_EFFECT.values())
+FINISH = float(WEIGHTS["endgame"]["finish"])
+Worth = Callable[[State, Seat], float]
+"""A seat's worth in a state (its VP; with :func:`progress`, its worth without the action
+under way)."""
+
+
+def worth(state: State, seat: Seat, vp: Worth, leader: Callable[[State], Seat]) -> float:
+    """``seat``'s worth for the AI: its VP ``vp`` now, its :func:`progress` and what its action
+    under way will bring (:func:`action_gain`); once the last Hanging Gardens storey is built
+    (the game ends with the round), ``finish`` more for the seat ahead (``leader``)."""
+    def base(s: State, x: Seat) -> float:
+        return vp(s, x) + progress(s, x)
+
+    value = base(state, seat) + action_gain(state, seat, base)
+    if _built(state) >= D.GARDEN_STOREYS and leader(state) == seat:
+        value += FINISH
+    return value
+
+
+def _built(state: State) -> int:
+    return sum(len(p.get("gardens", [])) for p in state["players"])
+
+
+def action_gain(state: State, seat: Seat, base: Worth) -> float:
+    """What the action ``seat`` activated and has not finished is worth (``base``: its worth
+    without it): the gain of its best parts, chosen greedily, at most
+    ``action_under_way.parts`` of them; a part that changes nothing by itself (a unit
+    activated) is judged by the best part after it. 0 when ``seat`` has no action under way.
+    Without it every ``use <action>`` step would look alike to the look-ahead, which keeps
+    only a few of them."""
+    t = state.get("t")
+    if state["phase"] != "actions" or state["current"] != seat or not t or t["act"] is None:
+        return 0.0
+    start = now = base(state, seat)
+    for _ in range(ACT_PARTS):
+        found = _best_part(state, seat, base, now, look=True)
+        if found is None:
+            break
+        state, now = found
+        if state["t"]["act"] is None:
+            break
+    return now - start
+
+
+def _best_part(state: State, seat: Seat, base: Worth, now: float,
+               look: bool) -> tuple[State, float] | None:
+    """The state after the part of the action under way worth most (with one more part for a
+    part that changes nothing, when ``look``), if it is worth more than ``now``."""
+    best: tuple[State, float] | None = None
+    for part in actions.legal(state, seat):
+        if part == "stop":
+            continue
+        after = clone(state)
+        actions.apply(after, seat, part)
+        value = base(after, seat)
+        if look and value == now and after["t"]["act"] is not None:
+            deeper = _best_part(after, seat, base, now, look=False)
+            value = now if deeper is None else deeper[1]
+        if value > now and (best is None or value > best[1]):
+            best = (after, value)
+    return best
+
+
+def progress(state: State, seat: Seat) -> float:
+    """``seat``'s progress towards later VP, in VP-equivalents (0 once the game will end)."""
+    built = _built(state)
+    if built >= D.GARDEN_STOREYS:
+        return 0.0
+    player = state["players"][seat]
+    total = sum(TECH_WORTH[a][tech_level(state, seat, a) - 1] for a in player["tech"])
+    total += sum(STOREY_WORTH[: int(player["ziggurat"])])
+    total += float(WEIGHTS["population_case"]) * seal_case(state, "population", seat)
+    total += float(WEIGHTS["event_case"]) * seal_case(state, "event", seat)
+    total += float(WEIGHTS["unit"]) * sum(1 for u in state["units"] if u[0] == seat)
+    total += float(WEIGHTS["colony"]) * len(player["colonies"])
+    total += float(WEIGHTS["rampart"]) * len(player["ramparts"])
+    total += _resources(player["res"])
+    total += income(state, seat)
+    if tech_level(state, seat, GARDEN_ACTION) >= ARCHITECTURE:
+        total += float(WEIGHTS["garden"]["value"]) * garden_readiness(state, seat, built)
+    return total
+
+
+def income(state: State, seat: Seat) -> float:
+    """The worth of what one Harvest gives ``seat``: ``income.harvest`` per resource it gives
+    now (its card's harvests, at most one per source it has, R-harvest-counts), and
+    ``income.part`` per harvest of its card and per source (up to the most harvests a card
+    gives), since either one alone is half of a better Harvest."""
+    harvests = int(D.CARD_EFFECT[state["players"][seat]["tech"]["harvest_trade"]]["harvests"])
+    sources = min(MOST_HARVESTS,
+                  sum(count for _, count in harvest_sources(state, seat).values()))
+    return INCOME["harvest"] * min(harvests, sources) + INCOME["part"] * (harvests + sources)
+
+
+def _resources(res: dict[str, int]) -> float:
+    """The resources' worth: each kind up to the cap at its value, the rest as surplus."""
+    return sum(RESOURCE_WORTH.get(k, 0.0) * min(n, CAP) + SURPLUS * max(0, n - CAP)
+               for k, n in res.items())
+
+
+def garden_readiness(state: State, seat: Seat, built: int) -> float:
+    """How near ``seat`` is to build the next Hanging Gardens storey (0-1): the mean of the
+    share of the face-up tile's cost it holds and the share of its conditions it meets."""
+    if built >= len(state["gardens"]) or not state["gardens"][built][1]:
+        return 0.0
+    rule = GARDEN[state["gardens"][built][0]]
+    res = state["players"][seat]["res"]
+    need = sum(int(v) for v in rule["cost"].values())
+    held = sum(min(res[k], int(v)) for k, v in rule["cost"].items())
+    have = {"population": seal_case(state, "population", seat),
+            "event_track": seal_case(state, "event", seat),
+            "colonies": len(state["players"][seat]["colonies"])}
+    met = [min(1.0, have[k] / int(v)) for k, v in rule["conditions"].items()]
+    return float(held / need + (sum(met) / len(met) if met else 1.0)) / 2
