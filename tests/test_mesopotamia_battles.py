@@ -349,7 +349,6 @@ def test_reports_tell_the_revealed_bids_and_the_new_round() -> None:
 
 # -- whole random games ----------------------------------------------------------------------
 
-GAMES = 24
 MAX_STEPS = 60_000
 """Random games end in 3,000 to 19,000 steps (220 to 650 rounds): random seats rarely hold
 at once the Architecture card, the clay and the Tablet that the fourth and fifth storeys ask
@@ -406,12 +405,6 @@ def check_random_games(seeds: range) -> None:
 def test_random_games_end_with_the_caps_kept_and_replay_exactly() -> None:
     """A sample of :func:`check_random_games` (2, 3 and 4 players, both combat modes)."""
     check_random_games(range(6))
-
-
-@pytest.mark.slow
-def test_a_few_dozen_random_games_end_with_the_caps_kept() -> None:
-    """:func:`check_random_games` over a few dozen games."""
-    check_random_games(range(6, GAMES))
 
 
 def test_the_board_draws_a_combat_under_way() -> None:

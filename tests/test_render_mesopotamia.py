@@ -318,7 +318,8 @@ def test_the_whole_map_stays_under_250_kb() -> None:
 
 
 class _Focused(picture.MesopotamiaRenderer):
-    """The renderer with the view the integrated engine gives (``view["focus"]``)."""
+    """The renderer, always zooming on two regions (the engine's own ``view["focus"]`` names
+    none before anything changed, as on a game's first turn message)."""
 
     def details(self, view: dict[str, Any], ctx: RenderContext) -> list[tuple[str, bytes]]:
         return super().details({**view, "focus": focus_regions(view, list(D.REGIONS)[:2])},
@@ -366,7 +367,8 @@ def test_the_zoom_and_board_commands_read_names_in_the_reader_language() -> None
 
 ENTRY = GameEntry(GAME, _Focused(), extension="cogs.mesopotamia")
 """Mesopotamia as the end-to-end bot loads it (``DINGIR_EXTRA_GAMES``), with its command
-group, and a view that focuses on two regions (as the integrated engine's will)."""
+group, and a renderer that always zooms on two regions (so that the first turn message
+already carries crops)."""
 
 
 @pytest.mark.slow
