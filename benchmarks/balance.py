@@ -7,8 +7,12 @@ the loop of one game, the win shares and their printing are the same and live he
 
 from __future__ import annotations
 
+import json
 import random
+import shlex
+import sys
 from collections.abc import Callable, Iterable, Sequence
+from pathlib import Path
 from typing import Any
 
 from benchmarks.contract_playouts import wilson
@@ -57,3 +61,15 @@ def shares_line(shares: Sequence[dict[str, Any]]) -> str:
     """``41.0% [38.9-43.2]  ...``: the shares of :func:`win_shares` in percent."""
     return "  ".join(f"{100 * s['share']:.1f}% [{100 * s['interval'][0]:.1f}-"
                      f"{100 * s['interval'][1]:.1f}]" for s in shares)
+
+
+def command_line(script: str, argv: Sequence[str] | None) -> str:
+    """The command that ran ``benchmarks/<script>`` with ``argv`` (None: this process's)."""
+    return shlex.join(["python", f"benchmarks/{script}",
+                       *(sys.argv[1:] if argv is None else argv)])
+
+
+def save(path: Path, figures: dict[str, Any]) -> None:
+    """Write ``figures`` as JSON to ``path``, making its folder if need be."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps(figures, indent=1) + "\n", encoding="utf-8")

@@ -20,9 +20,7 @@ pieces and goods conserved). ``--json`` writes every figure (default
 from __future__ import annotations
 
 import argparse
-import json
 import random
-import shlex
 import statistics
 import sys
 import time
@@ -33,7 +31,14 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from benchmarks.balance import BUDGETS, play_ai_game, shares_line, win_shares
+from benchmarks.balance import (
+    BUDGETS,
+    command_line,
+    play_ai_game,
+    save,
+    shares_line,
+    win_shares,
+)
 from bot.engine import Action, Seat, State
 from bot.games.flood import data as D
 from bot.games.flood.engine import GAME
@@ -178,11 +183,9 @@ def main(argv: list[str] | None = None) -> int:
         games = list(pool.map(one_game, jobs, chunksize=4))
     result = figures(games)
     result.update(seconds=time.perf_counter() - started, budget=args.budget,
-                  command=shlex.join(["python", "benchmarks/flood_balance.py",
-                                      *(sys.argv[1:] if argv is None else argv)]))
+                  command=command_line("flood_balance.py", argv))
     print("\n".join(report_lines(result)))
-    args.json.parent.mkdir(parents=True, exist_ok=True)
-    args.json.write_text(json.dumps(result, indent=1) + "\n", encoding="utf-8")
+    save(args.json, result)
     return 0
 
 

@@ -20,9 +20,7 @@ storeys per seat and per game; combats per game. ``--json`` writes every figure 
 from __future__ import annotations
 
 import argparse
-import json
 import random
-import shlex
 import statistics
 import sys
 import time
@@ -33,7 +31,14 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from benchmarks.balance import BUDGETS, play_ai_game, shares_line, win_shares
+from benchmarks.balance import (
+    BUDGETS,
+    command_line,
+    play_ai_game,
+    save,
+    shares_line,
+    win_shares,
+)
 from benchmarks.contract_playouts import wilson
 from bot.engine import Action, Seat, State
 from bot.games.mesopotamia import data as D
@@ -206,14 +211,12 @@ def main(argv: list[str] | None = None) -> int:
         games = list(pool.map(one_game, jobs, chunksize=1))
     results = {str(p): figures([g for g in games if g["players"] == p], p) for p in counts}
     run = {"seconds": time.perf_counter() - started, "budget": args.budget,
-           "command": shlex.join(["python", "benchmarks/mesopotamia_balance.py",
-                                  *(sys.argv[1:] if argv is None else argv)]),
+           "command": command_line("mesopotamia_balance.py", argv),
            "by_players": results}
     print(f"{len(games)} games in {run['seconds']:.0f} s with the {args.budget} AI")
     for result in results.values():
         print("\n".join(report_lines(result)))
-    args.json.parent.mkdir(parents=True, exist_ok=True)
-    args.json.write_text(json.dumps(run, indent=1) + "\n", encoding="utf-8")
+    save(args.json, run)
     return 0
 
 
