@@ -1,0 +1,234 @@
+"""End to end: Mesopotamia through the real bot and the local Discord stand-in.
+
+Two people (Cid reads French) and one AI seat open a game with ``/game new`` and play it to
+the end through Discord interactions only. The people play like the AI: each of their
+decisions is the step the AI's policy (``bot.ai.choose`` with the quick budget of the balance
+runs) picks from the state the bot stored, sent by ``/play`` with its notation most of the
+time and through "Take my turn" and the private panel otherwise; a sealed bid always goes
+through the private panel. Checked: every turn message carries the board image first; while
+bids are open (« vous décidez en secret du nombre de Phalanges à investir : aucune, une
+partie, ou tout. »), nothing any user received shows a bid its seat may not read; every
+combat's report names every bid once they are revealed; the last message names the three
+players with their scores.
+
+``/game new`` draws its seed at random (nothing sets it from outside the bot), so each run
+plays another game: 390 to 810 steps were seen, with 4 to 6 combats that had bids, some
+between the two people.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+import sqlite3
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import pytest
+
+from benchmarks.balance import QUICK_BUDGET
+from bot import ai
+from bot.engine import Seat, State
+from bot.games.mesopotamia import bids
+from bot.games.mesopotamia.engine import GAME
+from bot.i18n import translate
+from bot.replay import Step, iter_states
+from tests.fakediscord import FakeUser, Message
+from tests.secret_scan import leaks, received
+from tests.test_e2e_bazaar import open_panel
+from tests.test_e2e_game import World, click, open_game, world
+
+pytestmark = pytest.mark.slow
+
+PANEL_EVERY = 6
+"""One step in this many (and every sealed bid) goes through the private panel."""
+MAX_DECISIONS = 1500
+LANGS = ("en", "fr")
+FINAL_SECONDS = 900
+"""The final message waits for its replay GIF: one frame per turn, and Mesopotamia ends a
+turn at every step (30 to 50 s for 400 to 600 frames on a loaded machine, more for longer
+games)."""
+
+
+@dataclass
+class Snapshot:
+    """The game as the bot stored it (the test knows everything)."""
+
+    version: int
+    state: State
+    posted: bool
+    """True once the bot posted the message of the current turn (or the game ended)."""
+
+
+@dataclass
+class Watch:
+    """The sealed bids watched so far: payloads each user had when the bids opened."""
+
+    key: str = ""
+    before: dict[int, set[str]] = field(default_factory=dict)
+    scans: int = 0
+
+
+def snapshot(tmp_path: Path) -> Snapshot:
+    """The newest game's version, state and whether its turn message is out."""
+    with sqlite3.connect(tmp_path / "dingir.sqlite3") as db:
+        version, state, turn, posted, status = db.execute(
+            "SELECT version, state, turn, posted_turn, status FROM games"
+            " ORDER BY id DESC LIMIT 1").fetchone()
+    return Snapshot(version, json.loads(state), posted >= turn or status != "running")
+
+
+def seats_of(tmp_path: Path) -> tuple[dict[int, Seat], tuple[str, ...]]:
+    """Each person's seat (by user id), and every seat's name in seat order."""
+    with sqlite3.connect(tmp_path / "dingir.sqlite3") as db:
+        rows = db.execute("SELECT seat, user_id, name FROM seats WHERE game_id ="
+                          " (SELECT MAX(id) FROM games) ORDER BY seat").fetchall()
+    return {user: seat for seat, user, _ in rows if user is not None}, \
+        tuple(name for _, _, name in rows)
+
+
+async def settled(tmp_path: Path, version: int = -1, timeout: float = 60.0) -> Snapshot:
+    """The game once its version differs from ``version`` and its turn message is out."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        now = snapshot(tmp_path)
+        if now.version != version and now.posted:
+            return now
+        await asyncio.sleep(0.05)
+    raise AssertionError(f"the game stayed at version {version}")
+
+
+async def by_panel(w: World, user: FakeUser, index: int) -> None:
+    """Play the step ``index`` of the legal list from the user's private panel (turning
+    its pages until the step shows)."""
+    post = next(m for m in reversed(w.posts()) if m.mentions(user.id) and m.buttons)
+    panel = await open_panel(w, user, post)
+    for _ in range(20):
+        wanted = [c for c in panel.custom_ids if c.endswith(f":a{index}")]
+        if wanted:
+            await click(w, user, panel, wanted[0])
+            return
+        for comp in panel.iter_components():
+            if comp.get("type") == 3 and str(index) in [o["value"] for o in comp["options"]]:
+                await click(w, user, panel, comp["custom_id"], [str(index)])
+                return
+        pages = [c for c in panel.custom_ids if ":pg" in c]
+        assert pages, panel.text
+        panel = await click(w, user, panel, pages[-1])
+    raise AssertionError(f"step {index} is on no page of {user.name}'s panel")
+
+
+async def by_play(w: World, user: FakeUser, notation: str) -> None:
+    """Play ``notation`` with ``/play`` (offered by its autocomplete when typed)."""
+    offered = await user.autocomplete("play", "action", notation, channel=w.channel)
+    assert notation in [c["value"] for c in offered], (notation, offered[:5])
+    answer = await (await user.slash("play", channel=w.channel, action=notation)).final()
+    assert answer.ephemeral, answer.text
+
+
+def sealed_texts(state: State, seat: Seat, names: tuple[str, ...]) -> set[str]:
+    """The sealed bids ``seat`` may not read, as the bot would write them (lower case)."""
+    return {translate(secret.value, lang, names).lower()
+            for secret in GAME.secrets(state) if seat not in secret.readers
+            for lang in LANGS if not isinstance(secret.value, str)}
+
+
+def no_bid_shown(w: World, watch: Watch, now: Snapshot, people: dict[Seat, FakeUser],
+                 names: tuple[str, ...]) -> None:
+    """While bids are open: what each person received since they opened shows no bid
+    their seat may not read."""
+    open_bids = now.state.get("bids")
+    key = json.dumps([now.state.get("round"), open_bids and open_bids["stake"],
+                      open_bids and open_bids["by"]])
+    if not open_bids or bids.revealed(now.state) is not None:
+        watch.key = ""
+        return
+    if key != watch.key:
+        watch.key = key
+        watch.before = {s: set(received(w.fake, u)) for s, u in people.items()}
+        return
+    for seat, user in people.items():
+        fresh = [p for p in received(w.fake, user) if p not in watch.before[seat]]
+        forbidden = sealed_texts(now.state, seat, names)
+        watch.scans += bool(forbidden)
+        found = leaks(fresh, forbidden)
+        assert not found, (user.name, found[:3])
+
+
+def turn_messages(w: World) -> list[Message]:
+    """The bot's turn messages (« **Mesopotamia** · turn n »), the final one included."""
+    return [m for m in w.posts() if m.text.startswith("**Mesopotamia** · turn")]
+
+
+def combat_reports(tmp_path: Path, names: tuple[str, ...]) -> list[list[str]]:
+    """For every combat of the finished game (replayed from its log) that had a bid, how its
+    report writes each bid."""
+    with sqlite3.connect(tmp_path / "dingir.sqlite3") as db:
+        game_id, seed, options, n = db.execute(
+            "SELECT id, seed, options, (SELECT COUNT(*) FROM seats WHERE game_id = games.id)"
+            " FROM games ORDER BY id DESC LIMIT 1").fetchone()
+        steps = [Step(s, a) for s, a in db.execute(
+            "SELECT seat, notation FROM actions WHERE game_id = ? AND undone = 0 ORDER BY idx",
+            (game_id,))]
+    start = GAME.setup(seed, n, json.loads(options))
+    return [[translate(bids.sealed_text(bids.side(k), b), "en", names)
+             for k, b in fought["bids"].items()]
+            for state in iter_states(GAME, start, steps) for fought in state.get("resolved", [])
+            if fought["bids"]]
+
+
+async def test_two_people_and_an_ai_play_mesopotamia_to_the_end(tmp_path: Path) -> None:
+    began = time.monotonic()
+    async with world(tmp_path) as w:
+        ann, cid = w.user("ann"), w.user("cid", locale="fr")
+        await open_game(w, ann, [cid], ai=1, game="mesopotamia", title="Mesopotamia")
+        by_user, names = seats_of(tmp_path)
+        people = {by_user[u.id]: u for u in (ann, cid)}
+        ai_seats = set(range(len(names))) - set(people)
+        watch, counts = Watch(), {"play": 0, "panel": 0, "bid": 0}
+        now = await settled(tmp_path)
+        while now.state["phase"] != "over":
+            assert sum(counts.values()) < MAX_DECISIONS
+            active = GAME.active(now.state)
+            if ai_seats & set(active) or not active:   # the AI decides first (also a bid)
+                now = await settled(tmp_path, now.version)
+                continue
+            seat = active[0]
+            user = people[seat]
+            no_bid_shown(w, watch, now, people, names)
+            legal = GAME.legal(now.state, seat)
+            action = ai.choose(GAME, GAME.view(now.state, seat), legal, seat,
+                               random.Random(f"{now.version}:{seat}"), QUICK_BUDGET)
+            if action.notation.startswith("bid "):
+                await by_panel(w, user, legal.index(action))
+                counts["bid"] += 1
+            elif sum(counts.values()) % PANEL_EVERY == 0:
+                await by_panel(w, user, legal.index(action))
+                counts["panel"] += 1
+            else:
+                await by_play(w, user, action.notation)
+                counts["play"] += 1
+            now = await settled(tmp_path, now.version)
+        played = time.monotonic()
+        final = await w.fake.wait_for_channel_message(
+            w.channel, lambda m: "Game over" in m.text, timeout=FINAL_SECONDS)
+        print(f"\n{counts}, {now.version} steps, {watch.scans} scans, played in "
+              f"{played - began:.0f} s, final message {time.monotonic() - played:.0f} s later")
+
+        assert final.pngs and all(u.name in final.text for u in (ann, cid)) and "AI" in final.text
+        outcome = GAME.outcome(now.state)
+        assert outcome is not None and "Game over" in final.text
+        assert all(f"{names[s]}**: {p} points" in final.text
+                   for s, p in enumerate(outcome.scores)), final.text
+        turns = turn_messages(w)
+        assert len(turns) > 100 and final in turns
+        assert all(m.attachments[0].filename == "board.png" for m in turns)
+        assert counts["bid"] > 0 and counts["panel"] > 5 and watch.scans > 0, counts
+        reports = combat_reports(tmp_path, names)
+        print(f"{len(turns)} turn messages; combats: {reports}")
+        assert reports
+        public = [m.text for m in w.posts()]
+        for written in reports:
+            assert any(all(b in text for b in written) for text in public), written
