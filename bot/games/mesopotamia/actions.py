@@ -19,6 +19,7 @@ nothing of it can be done:
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any
 
 from bot.engine import Seat, State
@@ -151,6 +152,10 @@ def _discover(state: State, seat: Seat, action: str) -> None:
     player["res"]["tablet"] -= D.DISCOVERY_TABLETS
 
 
+REGION_ORDER: dict[str, int] = {r: i for i, r in enumerate(D.REGIONS)}
+"""Region -> its place in map order."""
+
+
 def harvest_sources(state: State, seat: Seat) -> dict[str, tuple[list[str], int]]:
     """Place -> (the resources ``seat`` may harvest there, how many of its sources stand
     there). « Les Régions de départ, Colonies, Unités ou Navires ne peuvent être sélectionnés
@@ -163,10 +168,11 @@ def harvest_sources(state: State, seat: Seat) -> dict[str, tuple[list[str], int]
     contenant un Bloqueur »)."""
     player = state["players"][seat]
     sources: dict[str, tuple[list[str], int]] = {player["start"]: (list(D.BASE_RESOURCES), 1)}
-    held = [*player["colonies"], *(u[2] for u in units_of(state, seat) if u[1] != "ship")]
-    for rid, region in D.REGIONS.items():
-        if region.resource and rid in held and rid not in state["blockers"]:
-            sources[rid] = ([region.resource], held.count(rid))
+    held = Counter([*player["colonies"], *(u[2] for u in units_of(state, seat) if u[1] != "ship")])
+    for rid in sorted(held, key=REGION_ORDER.__getitem__):
+        resource = D.REGIONS[rid].resource
+        if resource and rid not in state["blockers"]:
+            sources[rid] = ([resource], held[rid])
     ships = [u[2] for u in units_of(state, seat, "ship")]
     for section in dict.fromkeys(ships):
         kinds = [D.REGIONS[b].resource for b in D.SECTIONS[section].banks

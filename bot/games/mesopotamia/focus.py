@@ -18,26 +18,38 @@ MAX_FOCUS = 4
 """Crops a turn message carries at most."""
 
 
-def _pieces(state: State, region: str) -> tuple[Any, ...]:
-    """What a region holds that a picture shows: units, tribe, colonies, ramparts, ziggurat
-    token, blocker, event token (a face-down token's identity is secret: not compared)."""
-    players = state["players"]
-    site = state["sites"].get(region)
-    return (
-        sorted((int(u[0]), str(u[1])) for u in state["units"] if u[2] == region),
-        sorted((k, int(n)) for k, n in state["tribes"].get(region, {}).items() if n),
-        [s for s, p in enumerate(players) if region in p["colonies"]],
-        [s for s, p in enumerate(players) if region in p["ramparts"]],
-        state["ziggurats"].get(region),
-        region in state["blockers"],
-        None if site is None else (site[0] if site[1] else None, bool(site[1])),
-    )
+def _pieces(state: State) -> list[dict[str, Any]]:
+    """What the regions hold that a picture shows, one map region -> pieces per kind: units,
+    tribe, colonies, ramparts, ziggurat token, blocker, event token (a face-down token's
+    identity is secret: not compared); a region holding none of a kind is not in its map."""
+    units: dict[str, list[tuple[int, str]]] = {}
+    for u in state["units"]:
+        units.setdefault(str(u[2]), []).append((int(u[0]), str(u[1])))
+    colonies: dict[str, list[int]] = {}
+    ramparts: dict[str, list[int]] = {}
+    for seat, player in enumerate(state["players"]):
+        for region in player["colonies"]:
+            colonies.setdefault(region, []).append(seat)
+        for region in player["ramparts"]:
+            ramparts.setdefault(region, []).append(seat)
+    tribes = {r: sorted((k, int(n)) for k, n in t.items() if n)
+              for r, t in state["tribes"].items()}
+    return [
+        {r: sorted(found) for r, found in units.items()},
+        {r: t for r, t in tribes.items() if t},
+        colonies, ramparts, dict(state["ziggurats"]), dict.fromkeys(state["blockers"], True),
+        {r: (site[0] if site[1] else None, bool(site[1]))
+         for r, site in state["sites"].items() if site is not None},
+    ]
 
 
 def changed_regions(before: State, after: State) -> list[str]:
     """The regions whose units, tribe, colonies, ramparts, ziggurat token, blocker or event
     token differ between ``before`` and ``after``, in map order."""
-    return [r for r in D.REGIONS if _pieces(before, r) != _pieces(after, r)]
+    was, now = _pieces(before), _pieces(after)
+    diff = {r for a, b in zip(was, now, strict=True)
+            for r in a.keys() | b.keys() if a.get(r) != b.get(r)}
+    return [r for r in D.REGIONS if r in diff]
 
 
 def focus_regions(state: State, changed: list[str]) -> list[str]:

@@ -19,6 +19,7 @@ l'emporte. » (R-tie-break).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from itertools import combinations
 from typing import Any
 
@@ -42,12 +43,25 @@ TOKEN_VP: dict[str, int] = {t["id"]: int(t["vp"]) for t in D.TRADE_DATA["tokens"
 def controller(state: State, region: str) -> Seat | None:
     """R-control: the only empire with land units in ``region``; with no land unit there, the
     owner of its Colony; else nobody (a contested region is controlled by nobody)."""
-    present = {int(u[0]) for u in state["units"] if u[2] == region and u[1] != "ship"}
-    if len(present) == 1:
-        return present.pop()
-    if present:
-        return None
-    return next((s for s, p in enumerate(state["players"]) if region in p["colonies"]), None)
+    return controllers(state, [region])[region]
+
+
+def controllers(state: State, regions: list[str]) -> dict[str, Seat | None]:
+    """Region -> its :func:`controller`, for each of ``regions`` (one pass over the units)."""
+    present: dict[str, set[int]] = {r: set() for r in regions}
+    for u in state["units"]:
+        if u[1] != "ship" and u[2] in present:
+            present[u[2]].add(int(u[0]))
+    colony = {r: s for s, p in reversed(list(enumerate(state["players"])))
+              for r in p["colonies"]}
+    return {r: (next(iter(seats)) if len(seats) == 1 else None) if seats else colony.get(r)
+            for r, seats in present.items()}
+
+
+def controlled_colonies(state: State, seat: Seat) -> int:
+    """How many of ``seat``'s Colonies it controls (R-control)."""
+    colonies = list(state["players"][seat]["colonies"])
+    return sum(1 for s in controllers(state, colonies).values() if s == seat)
 
 
 def occupied(state: State, seat: Seat) -> set[str]:
@@ -63,21 +77,23 @@ def track_place_vp(state: State, track: str, seat: Seat) -> int:
     return PLACE_VP[place] if place < len(PLACE_VP) else 0
 
 
+COUNTS: dict[str, Callable[[State, Seat], int]] = {
+    "colonies": controlled_colonies,
+    "population": lambda s, x: seal_case(s, "population", x),
+    "ziggurat": lambda s, x: int(s["players"][x]["ziggurat"]),
+    "ramparts": lambda s, x: len(s["players"][x]["ramparts"]),
+    "amphorae": lambda s, x: sum(1 for o in s.get("amphorae", {}).values() if o == x),
+    "garden_storeys": lambda s, x: len(s["players"][x].get("gardens", [])),
+    "events_resolved": lambda s, x: int(s["players"][x].get("events_resolved", 0)),
+    "regions": lambda s, x: len(occupied(s, x) - {s["players"][x]["start"]}),
+    "colonies_with_rampart": lambda s, x: len(set(s["players"][x]["colonies"])
+                                              & set(s["players"][x]["ramparts"])),
+}
+"""What a quest condition counts, each computed only when a condition asks it."""
+
+
 def _meets(state: State, seat: Seat, condition: dict[str, Any]) -> bool:
     """True when ``seat`` meets every part of ``condition`` but ``hold``."""
-    player = state["players"][seat]
-    colonies = [r for r in player["colonies"] if controller(state, r) == seat]
-    counts: dict[str, int] = {
-        "colonies": len(colonies),
-        "population": seal_case(state, "population", seat),
-        "ziggurat": int(player["ziggurat"]),
-        "ramparts": len(player["ramparts"]),
-        "amphorae": sum(1 for s in state.get("amphorae", {}).values() if s == seat),
-        "garden_storeys": len(player.get("gardens", [])),
-        "events_resolved": int(player.get("events_resolved", 0)),
-        "regions": len(occupied(state, seat) - {player["start"]}),
-        "colonies_with_rampart": len(set(player["colonies"]) & set(player["ramparts"])),
-    }
     for key, want in condition.items():
         if key == "hold":
             continue
@@ -87,7 +103,7 @@ def _meets(state: State, seat: Seat, condition: dict[str, Any]) -> bool:
         elif key == "units":
             if any(len(units_of(state, seat, k)) < int(n) for k, n in want.items()):
                 return False
-        elif counts[key] < int(want):
+        elif COUNTS[key](state, seat) < int(want):
             return False
     return True
 
@@ -113,6 +129,7 @@ def breakdown(state: State, seat: Seat) -> dict[str, int]:
     """``seat``'s VP per source (:data:`SOURCES`)."""
     player = state["players"][seat]
     vp_tokens: dict[str, int] = state.get("vp_tokens", {})
+    held = controllers(state, list(vp_tokens))
     return {
         "event": track_place_vp(state, "event", seat),
         "population": track_place_vp(state, "population", seat),
@@ -120,9 +137,8 @@ def breakdown(state: State, seat: Seat) -> dict[str, int]:
         "amphorae": sum(TOKEN_VP[state["trade"][slot]] for slot, s in
                         state.get("amphorae", {}).items()
                         if s == seat and state["trade"].get(slot) in TOKEN_VP),
-        "event_tokens": sum(int(vp) for r, vp in vp_tokens.items()
-                            if controller(state, r) == seat),
-        "colonies": sum(1 for r in player["colonies"] if controller(state, r) == seat),
+        "event_tokens": sum(int(vp) for r, vp in vp_tokens.items() if held[r] == seat),
+        "colonies": controlled_colonies(state, seat),
         "quests": min(QUEST_MAX, QUEST_VP * len(completed_quests(state, seat))),
         "regions": len(occupied(state, seat) - {player["start"]}),
     }

@@ -53,14 +53,13 @@ under way)."""
 def worth(state: State, seat: Seat, vp: Worth, leader: Callable[[State], Seat]) -> float:
     """``seat``'s worth for the AI: its VP ``vp`` now, its :func:`progress` and what its action
     under way will bring (:func:`action_gain`); once the last Hanging Gardens storey is built
-    (the game ends with the round), ``finish`` more for the seat ahead (``leader``)."""
+    (the game ends with the round), ``finish`` more for the seat ahead (``leader``), also when
+    judging the parts of the action under way, so that building the last storey counts there."""
     def base(s: State, x: Seat) -> float:
-        return vp(s, x) + progress(s, x)
+        ended = _built(s) >= D.GARDEN_STOREYS and leader(s) == x
+        return vp(s, x) + progress(s, x) + (FINISH if ended else 0.0)
 
-    value = base(state, seat) + action_gain(state, seat, base)
-    if _built(state) >= D.GARDEN_STOREYS and leader(state) == seat:
-        value += FINISH
-    return value
+    return base(state, seat) + action_gain(state, seat, base)
 
 
 def _built(state: State) -> int:
