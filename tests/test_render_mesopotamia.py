@@ -400,3 +400,10 @@ async def test_end_to_end_the_crops_follow_the_board_and_the_commands_answer_pri
         zoom = await (await bob.slash("mesopotamia zoom", channel=w.channel,
                                       region=rid)).final()
         assert zoom.ephemeral and zoom.pngs and name in zoom.text, zoom.text
+        lost = await (await bob.slash("mesopotamia zoom", channel=w.channel,
+                                      region="Atlantis")).final()
+        assert lost.ephemeral and not lost.pngs and "Atlantis" in lost.text
+        assert "choisissez une des régions" in lost.text, lost.text
+        nobody = await (await eve.slash("mesopotamia board", channel=w.channel,
+                                        player="zed")).final()
+        assert nobody.ephemeral and not nobody.pngs and "choose one of the names" in nobody.text

@@ -8,19 +8,10 @@ words (names, questions, answers, explanations) are catalogue entries
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
-from pathlib import Path
-from typing import Any
 
 from bot.engine import Text
-
-_DATA = Path(__file__).resolve().parents[3] / "data" / "civsets"
-
-
-def _load(name: str) -> dict[str, Any]:
-    data: dict[str, Any] = json.loads((_DATA / name).read_text(encoding="utf-8"))
-    return data
+from bot.games import content
 
 
 @dataclass(frozen=True)
@@ -57,9 +48,10 @@ class Card:
         return Text.of(self.key + ".why")
 
 
-_DECK = _load("cards.json")
-_BONUS = _load("bonus.json")
-RULES: dict[str, int] = {k: v for k, v in _load("rules.json").items() if isinstance(v, int)}
+_DECK = content.load("civsets", "cards")
+_BONUS = content.load("civsets", "bonus")
+RULES: dict[str, int] = {k: v for k, v in content.load("civsets", "rules").items()
+                         if isinstance(v, int)}
 
 CIVS: tuple[str, ...] = tuple(civ["id"] for civ in _DECK["civilizations"])
 CARDS: dict[str, Card] = {

@@ -9,23 +9,14 @@ opportunity cost and the bank. Names shown to players are catalogue keys
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 from bot.engine import Text
+from bot.games import content
 
-_DATA = Path(__file__).resolve().parents[3] / "data" / "flood"
-
-
-def _load(name: str) -> dict[str, Any]:
-    data: dict[str, Any] = json.loads((_DATA / name).read_text(encoding="utf-8"))
-    return data
-
-
-MAP = _load("map.json")
-TABLES = _load("tables.json")
+MAP = content.load("flood", "map")
+TABLES = content.load("flood", "tables")
 RULES: dict[str, dict[str, Any]] = TABLES["rules"]
 
 

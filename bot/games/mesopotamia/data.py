@@ -10,19 +10,15 @@ to players are catalogue keys (``mesopotamia.region.<id>``, ``mesopotamia.empire
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 from bot.engine import Text
-
-_DATA = Path(__file__).resolve().parents[3] / "data" / "mesopotamia"
+from bot.games import content
 
 
 def _load(name: str) -> dict[str, Any]:
-    data: dict[str, Any] = json.loads((_DATA / f"{name}.json").read_text(encoding="utf-8"))
-    return data
+    return content.load("mesopotamia", name)
 
 
 MAP = _load("map")

@@ -18,20 +18,18 @@ VP wants to finish and a seat behind does not.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any
 
 from bot.engine import Seat, State
+from bot.games import content
 from bot.games.mesopotamia import actions
 from bot.games.mesopotamia import data as D
 from bot.games.mesopotamia.actions import harvest_sources
 from bot.games.mesopotamia.construction import GARDEN
 from bot.games.mesopotamia.state import clone, seal_case, tech_level
 
-AI_FILE = Path(__file__).resolve().parents[3] / "data" / "mesopotamia" / "ai.json"
-WEIGHTS: dict[str, Any] = json.loads(AI_FILE.read_text(encoding="utf-8"))
+WEIGHTS: dict[str, Any] = content.load("mesopotamia", "ai")
 TECH_WORTH: dict[str, list[float]] = {a: [float(v) for v in WEIGHTS["tech"][a]]
                                       for a in D.ACTIONS}
 RESOURCE_WORTH: dict[str, float] = {k: float(v)

@@ -7,14 +7,13 @@ Cells are numbered 0..35 in reading order: cell ``r * 6 + c`` is column
 
 from __future__ import annotations
 
-import json
 import random
 from itertools import combinations
-from pathlib import Path
 from typing import Any
 
-_DATA = Path(__file__).resolve().parents[3] / "data" / "ur" / "components.json"
-_COMPONENTS: dict[str, Any] = json.loads(_DATA.read_text(encoding="utf-8"))
+from bot.games import content
+
+_COMPONENTS: dict[str, Any] = content.load("ur", "components")
 
 FACES: tuple[str, ...] = tuple(_COMPONENTS["faces"])
 FACE_INDEX: dict[str, int] = {name: i for i, name in enumerate(FACES)}
