@@ -210,3 +210,24 @@ class PictureRenderer:
     def text(self, view: dict[str, Any], ctx: RenderContext) -> str:
         """The lines as one text."""
         return "\n".join(self.lines(view, ctx))
+
+
+def ink_on(colour: Colour, ink: Colour) -> Colour:
+    """``ink`` on a light ``colour``, white on a dark one."""
+    return ink if sum(colour) > 450 else (255, 255, 255)
+
+
+def chip(draw: ImageDraw.ImageDraw, x: float, y: float, fill: Colour, label: str, *,
+         size: int, text_size: int, ink: Colour, round_: bool = False) -> float:
+    """A numbered square (or disc) ``size`` pixels high, as wide as its label needs; the x
+    after it."""
+    face = fonts.font(text_size, True)
+    width = max(size, face.getlength(label) + size // 3)
+    box = (x, y, x + width, y + size)
+    if round_:
+        draw.ellipse(box, fill=fill, outline=ink, width=2)
+    else:
+        draw.rounded_rectangle(box, size // 6, fill=fill, outline=ink, width=1)
+    draw.text((x + width / 2, y + size / 2 + 1), label, font=face, fill=ink_on(fill, ink),
+              anchor="mm")
+    return x + width + 3

@@ -27,7 +27,7 @@ from bot.games.flood import data as D
 from bot.i18n import tr, translate
 from render import fonts
 from render.context import RenderContext
-from render.draw import Colour, PictureRenderer, mix
+from render.draw import Colour, PictureRenderer, chip, ink_on, mix
 
 WIDTH = 900
 MARGIN = 12
@@ -145,22 +145,13 @@ def _text(draw: ImageDraw.ImageDraw, xy: tuple[float, float], value: str, size: 
 
 def _on(colour: Colour) -> Colour:
     """Ink readable on ``colour``."""
-    return INK if sum(colour) > 450 else (255, 255, 255)
+    return ink_on(colour, INK)
 
 
-def _chip(draw: ImageDraw.ImageDraw, x: float, y: float, colour: Colour, label: str,
+def _chip(draw: ImageDraw.ImageDraw, x: float, y: float, fill: Colour, label: str,
           round_: bool = False) -> float:
-    """A numbered square (workers) or disc (armies); the x after it."""
-    face = fonts.font(TEXT_MIN, True)
-    width = max(CHIP, face.getlength(label) + 10)
-    box = (x, y, x + width, y + CHIP)
-    if round_:
-        draw.ellipse(box, fill=colour, outline=INK, width=2)
-    else:
-        draw.rounded_rectangle(box, 5, fill=colour, outline=INK, width=1)
-    draw.text((x + width / 2, y + CHIP / 2 + 1), label, font=face, fill=_on(colour),
-              anchor="mm")
-    return x + width + 4
+    """A numbered square (or disc) of this board's size; the x after it."""
+    return chip(draw, x, y, fill, label, size=CHIP, text_size=TEXT_MIN, ink=INK, round_=round_)
 
 
 def _city(draw: ImageDraw.ImageDraw, x: float, y: float, colour: Colour,

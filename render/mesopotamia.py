@@ -33,7 +33,7 @@ from bot.games.mesopotamia.rounds import contested
 from bot.i18n import catalogue, tr, translate
 from render import fonts
 from render.context import RenderContext
-from render.draw import Colour, PictureRenderer, mix, png_bytes
+from render.draw import Colour, PictureRenderer, chip, ink_on, mix, png_bytes
 
 WIDTH = 900
 MARGIN = 12
@@ -167,7 +167,7 @@ def _text(draw: ImageDraw.ImageDraw, xy: tuple[float, float], value: str, size: 
 
 def _on(colour: Colour) -> Colour:
     """Ink readable on ``colour``."""
-    return INK if sum(colour) > 450 else (255, 255, 255)
+    return ink_on(colour, INK)
 
 
 def colour(view: dict[str, Any], seat: int) -> Colour:
@@ -178,16 +178,8 @@ def colour(view: dict[str, Any], seat: int) -> Colour:
 
 def _chip(draw: ImageDraw.ImageDraw, x: float, y: float, fill: Colour, label: str,
           round_: bool = False) -> float:
-    """A numbered square (or disc); the x after it."""
-    face = fonts.font(TEXT_MIN, True)
-    width = max(CHIP, face.getlength(label) + 8)
-    box = (x, y, x + width, y + CHIP)
-    if round_:
-        draw.ellipse(box, fill=fill, outline=INK, width=2)
-    else:
-        draw.rounded_rectangle(box, 4, fill=fill, outline=INK, width=1)
-    draw.text((x + width / 2, y + CHIP / 2 + 1), label, font=face, fill=_on(fill), anchor="mm")
-    return x + width + 3
+    """A numbered square (or disc) of this board's size; the x after it."""
+    return chip(draw, x, y, fill, label, size=CHIP, text_size=TEXT_MIN, ink=INK, round_=round_)
 
 
 def _house(draw: ImageDraw.ImageDraw, x: float, y: float, fill: Colour) -> float:
