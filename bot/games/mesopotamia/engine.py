@@ -99,9 +99,21 @@ class MesopotamiaGame(GameDefaults):
                 events.begin(new)
             if state["phase"] != "combat" and new["phase"] == "combat":
                 battles.resume(new)
+        if self._ends_turn(state, seat, checked, new):
             new["turn"] += 1
         new["changed"] = focus.gather(state, seat, new)
         return new
+
+    def _ends_turn(self, before: State, seat: Seat, notation: str, after: State) -> bool:
+        """R-turn-count: a turn ends when the phase or the round changes, when the sealed bids are
+        revealed, or when the seats deciding change otherwise than by ``seat`` leaving a
+        decision others still have to take (a seat's whole action-phase turn is one turn)."""
+        if (after["phase"], after.get("round")) != (before["phase"], before.get("round")):
+            return True
+        if notation.startswith("bid ") and bids.reveals(before, seat, notation):
+            return True
+        was, now = self.active(before), self.active(after)
+        return now != was and not (now and set(now) == set(was) - {seat})
 
     def view(self, state: State, seat: Seat | None) -> dict[str, Any]:
         return view.view(state, seat)
@@ -143,6 +155,17 @@ class MesopotamiaGame(GameDefaults):
             return 0.0
         worth = [scoring.heuristic_worth(state, s) for s in range(state["n"])]
         return worth[seat] - max(v for s, v in enumerate(worth) if s != seat)
+
+    def ai_step(self, state: State, seat: Seat, legal: list[Action],
+                rng: random.Random) -> Action | None:
+        """The step after which :meth:`heuristic` values the position most (ties drawn with
+        ``rng``): the heuristic judges an action under way by its best parts
+        (``strategy.action_gain``), which the search's short rollouts of random steps to the
+        end of a turn would undervalue (its AI then ended turns early)."""
+        values = [self.heuristic(self.apply(state, seat, a), seat) for a in legal]
+        top = max(values)
+        best = [a for a, v in zip(legal, values, strict=True) if v >= top - 1e-9]
+        return best[0] if len(best) == 1 else rng.choice(best)
 
     def report(self, before: State, seat: Seat, action: Action, after: State) -> Report:
         return texts.report(before, seat, action.notation, after)

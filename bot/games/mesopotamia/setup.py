@@ -143,7 +143,6 @@ def apply(state: State, seat: Seat, notation: str) -> None:
     then every forced step after it."""
     state["log"] = []
     _play(state, seat, notation)
-    state["turn"] += 1
     while state["phase"] in ("roles", "empires", "regions") and state["current"] is not None:
         options = legal(state, state["current"])
         if len(options) != 1:

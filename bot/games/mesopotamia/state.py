@@ -5,7 +5,7 @@ The state is a JSON dict (seats are 0-based):
 - ``n`` (players), ``phase`` (``roles``, ``empires``, ``regions``, ``bonus``, ``quests``,
   then ``ready`` once the setup is done), ``current`` (the seat deciding a sequential step,
   or None), ``bonus`` (the setup bonuses still to decide: ``[seat, "die" | "colony"]``),
-  ``turn`` (decisions completed), ``log`` (what the last step did by itself);
+  ``turn`` (turns completed, R-turn-count), ``log`` (what the last step did by itself);
 - ``players``: per seat ``role`` (``a``-``d``), ``empire``, ``start`` (region), ``res``
   (resources), ``tech`` (action -> its civilization card on the board), ``civ``
   (civilization cards not on the board), ``dice`` (Dingir die colours), ``ziggurat``

@@ -1,8 +1,8 @@
 """What a good player values in a Mesopotamia position, for the AI's look-ahead.
 
-The generic AI (:mod:`bot.ai`) looks ahead only to the end of its turn, then judges the
-position with ``MesopotamiaGame.heuristic``: each seat's :func:`worth`, against the best
-rival's. The final score alone rewards almost nothing a turn can do (a technology, a Ziggurat
+The AI (:mod:`bot.ai`, through ``MesopotamiaGame.ai_step``) takes each step after which
+``MesopotamiaGame.heuristic`` values the position most: each seat's :func:`worth`, against the
+best rival's. The final score alone rewards almost nothing a turn can do (a technology, a Ziggurat
 storey or a harvest is worth no VP), so an AI judged by it never prepares the Hanging Gardens
 and the game never ends. :func:`progress` is the worth, in VP-equivalents, of what leads to VP
 later: technology levels (Construction most, towards Architecture, which the Gardens need),
