@@ -87,21 +87,23 @@ def test_a_face_down_token_swapped_unseen_is_no_change() -> None:
     assert changed_regions(before, after) == []
 
 
-def test_a_turn_gathers_its_changes_and_the_next_seat_starts_afresh() -> None:
-    """The turn message comes after a whole turn: the regions of every step of the seat's run
-    are kept, and the next seat's first step starts a new list; the view names them."""
+def test_a_turn_gathers_its_changes_and_the_next_turn_starts_afresh() -> None:
+    """The turn message comes after a whole turn (R-turn-count): the regions of every step of
+    the turn are kept, and the first step of the next turn starts a new list; the view names
+    them."""
     start = bare(2)
     a, b, c = free_regions(start, 3)
     start["units"] = [[0, "spearman", a], [1, "spearman", c]]
     one = clone(start)
     one["units"][0][2] = b
-    one["changed"] = gather(start, 0, one)
+    one["changed"] = gather(start, one)
     two = clone(one)
     two["units"][0][2] = a
-    two["changed"] = gather(one, 0, two)
+    two["changed"] = gather(one, two)
+    two["turn"] += 1   # the second step ended the turn
     assert set(two["changed"]["regions"]) == {a, b}
     three = clone(two)
     three["units"][1][2] = b
-    three["changed"] = gather(two, 1, three)
+    three["changed"] = gather(two, three)
     assert set(three["changed"]["regions"]) == {b, c}
     assert set(view(three, None)["focus"]) == {b, c}

@@ -1,10 +1,10 @@
 """``GAME``: Mesopotamia behind the engine contract of :mod:`bot.engine`: the setup, then the
-rounds: the action phase (:mod:`bot.games.mesopotamia.turn`); entering the combat phase removes
-clashing ships (R-ship-clash) and first resolves the pending events
-(:mod:`bot.games.mesopotamia.events`, phase ``events``); then the combats, the colonies and the
-end of the round (:mod:`bot.games.mesopotamia.battles`, phase ``combat``), until the final
-score and the outcome (:mod:`bot.games.mesopotamia.scoring`) once a game is ``over``
-(:mod:`bot.games.mesopotamia.rounds`)."""
+rounds: the action phase (:mod:`bot.games.mesopotamia.turn`, the events revealed in it:
+:mod:`bot.games.mesopotamia.events`); entering the combat phase removes clashing ships
+(R-ship-clash); then the combats (a beaten tribe's event: phase ``events``), the colonies and
+the end of the round (:mod:`bot.games.mesopotamia.battles`, phase ``combat``; the final rewards
+to name: :mod:`bot.games.mesopotamia.rounds`, phase ``end``), until the final score and the
+outcome (:mod:`bot.games.mesopotamia.scoring`) once a game is ``over``."""
 
 from __future__ import annotations
 
@@ -33,6 +33,7 @@ from bot.games.mesopotamia import (
     combat,
     events,
     focus,
+    rounds,
     scoring,
     setup,
     texts,
@@ -92,16 +93,17 @@ class MesopotamiaGame(GameDefaults):
                 events.apply(new, seat, checked)
             elif state["phase"] == "combat":
                 battles.apply(new, seat, checked)
+            elif state["phase"] == "end":
+                rounds.apply(new, seat, checked)
             else:
                 turn.apply(new, seat, checked)
             if state["phase"] == "actions" and new["phase"] == "combat":
                 combat.destroy_clashing_ships(new)
-                events.begin(new)
             if state["phase"] != "combat" and new["phase"] == "combat":
                 battles.resume(new)
         if self._ends_turn(state, seat, checked, new):
             new["turn"] += 1
-        new["changed"] = focus.gather(state, seat, new)
+        new["changed"] = focus.gather(state, new)
         return new
 
     def _ends_turn(self, before: State, seat: Seat, notation: str, after: State) -> bool:
@@ -188,6 +190,8 @@ def _legal(state: State, seat: Seat) -> list[str]:
         return events.legal(state, seat)
     if state["phase"] == "combat":
         return battles.legal(state, seat)
+    if state["phase"] == "end":
+        return rounds.legal(state, seat)
     return turn.legal(state, seat)
 
 
@@ -195,4 +199,4 @@ def _verbs() -> frozenset[str]:
     """Every step verb (with the standard combat's once it is written)."""
     module = battles.standard()
     extra: frozenset[str] = frozenset() if module is None else frozenset(module.VERBS)
-    return setup.VERBS | turn.VERBS | events.VERBS | battles.VERBS | extra
+    return setup.VERBS | turn.VERBS | rounds.VERBS | battles.VERBS | extra

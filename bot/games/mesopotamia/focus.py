@@ -19,9 +19,10 @@ MAX_FOCUS = 4
 
 
 def _pieces(state: State) -> list[dict[str, Any]]:
-    """What the regions hold that a picture shows, one map region -> pieces per kind: units,
-    tribe, colonies, ramparts, ziggurat token, blocker, event token (a face-down token's
-    identity is secret: not compared); a region holding none of a kind is not in its map."""
+    """What the regions hold that a picture shows, one map region -> pieces per kind: units
+    (rams included: a ram that moved, was built or was removed changes its regions), tribe,
+    colonies, ramparts, ziggurat token, blocker, event token (a face-down token's identity is
+    secret: not compared); a region holding none of a kind is not in its map."""
     units: dict[str, list[tuple[int, str]]] = {}
     for u in state["units"]:
         units.setdefault(str(u[2]), []).append((int(u[0]), str(u[1])))
@@ -59,11 +60,11 @@ def focus_regions(state: State, changed: list[str]) -> list[str]:
     return [r for r in found if r in D.REGIONS][:MAX_FOCUS]
 
 
-def gather(before: State, seat: int, after: State) -> dict[str, Any]:
-    """``after``'s record of the regions changed by ``seat``'s run of steps: the regions this
-    step changed, added to those of the previous steps while the same seat goes on deciding
-    (so that the turn message after a whole turn zooms on all that turn changed)."""
-    last = before.get("changed") or {"seat": None, "regions": []}
-    regions = list(last["regions"]) if last["seat"] == seat else []
+def gather(before: State, after: State) -> dict[str, Any]:
+    """``after``'s record of the regions changed during the turn (R-turn-count) its step
+    belongs to: the regions this step changed, added to those of the turn's earlier steps (so
+    that the turn message after a whole turn zooms on all that turn changed)."""
+    last = before.get("changed") or {"turn": None, "regions": []}
+    regions = list(last["regions"]) if last.get("turn") == before["turn"] else []
     regions += [r for r in changed_regions(before, after) if r not in regions]
-    return {"seat": seat, "regions": regions}
+    return {"turn": before["turn"], "regions": regions}
