@@ -59,8 +59,9 @@ def use_endpoints(settings: config.Settings) -> None:
         discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(settings.gateway_url)
 
 
-async def run(settings: config.Settings) -> None:
-    """Open the store, build the services and the client, and stay connected."""
+async def run(settings: config.Settings, seed_source: Callable[[], int] | None = None) -> None:
+    """Open the store, build the services and the client, and stay connected (games
+    seeded by ``seed_source`` when given, else at random)."""
     from bot.backups import Backups
     from bot.client import DingirBot
     from bot.deadlines import Deadlines
@@ -85,7 +86,8 @@ async def run(settings: config.Settings) -> None:
                     "and that its folder is writable.") from None
     try:
         workers = Workers(settings.worker_processes)
-        service = GameService(store, clock, ai_search=workers.ai_step, limits=settings.limits)
+        service = GameService(store, clock, seed_source, ai_search=workers.ai_step,
+                              limits=settings.limits)
         deadlines = Deadlines(clock, service.engine)
         service.watchers.append(deadlines.watch)
         bot = DingirBot(settings, service, Scheduler(service, store, clock), workers, deadlines,
@@ -124,8 +126,9 @@ def event_loop_factory() -> Callable[[], asyncio.AbstractEventLoop] | None:
     return uvloop.new_event_loop
 
 
-def main() -> int:
-    """Run the bot until interrupted; returns the process exit status."""
+def main(seed_source: Callable[[], int] | None = None) -> int:
+    """Run the bot until interrupted (games seeded by ``seed_source`` when given: the
+    end-to-end tests play known games); returns the process exit status."""
     try:
         settings = config.load()
     except config.ConfigError as error:
@@ -143,7 +146,7 @@ def main() -> int:
     sys.setswitchinterval(SWITCH_INTERVAL)
     try:
         with asyncio.Runner(loop_factory=event_loop_factory()) as runner:
-            runner.run(run(settings))
+            runner.run(run(settings, seed_source))
     except Fatal as error:
         print(f"dingir: {error}", file=sys.stderr)
         return 1

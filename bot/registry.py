@@ -10,7 +10,9 @@ from __future__ import annotations
 
 import importlib
 import os
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 from bot.engine import Game
 from bot.games.civsets.engine import GAME as CIVSETS
@@ -20,7 +22,10 @@ from bot.games.ur.engine import GAME as UR
 from render.civsets import RENDERER as CIVSETS_RENDERER
 from render.context import Renderer
 from render.flood import RENDERER as FLOOD_RENDERER
+from render.flood_tables import tables_png
 from render.mesopotamia import RENDERER as MESOPOTAMIA_RENDERER
+from render.mesopotamia import crop_pngs
+from render.mesopotamia_board import board_png
 from render.ur import PREVIEW as UR_PREVIEW
 from render.ur import RENDERER as UR_RENDERER
 
@@ -28,13 +33,14 @@ from render.ur import RENDERER as UR_RENDERER
 @dataclass(frozen=True)
 class GameEntry:
     """A hosted game: its rules engine, its board renderer, optionally a cheaper renderer
-    for private previews and the Discord extension (module name) with its own typed
-    commands."""
+    for private previews, the Discord extension (module name) with its own typed
+    commands and the pictures those commands draw (by the render workers)."""
 
     engine: Game
     renderer: Renderer
     preview: Renderer | None = None
     extension: str | None = None
+    pictures: tuple[Callable[..., Any], ...] = ()
 
     @property
     def preview_renderer(self) -> Renderer:
@@ -55,9 +61,11 @@ def _extra_games() -> dict[str, GameEntry]:
 GAMES: dict[str, GameEntry] = {
     UR.meta.id: GameEntry(UR, UR_RENDERER, preview=UR_PREVIEW, extension="cogs.ur"),
     CIVSETS.meta.id: GameEntry(CIVSETS, CIVSETS_RENDERER),
-    FLOOD.meta.id: GameEntry(FLOOD, FLOOD_RENDERER, extension="cogs.flood"),
+    FLOOD.meta.id: GameEntry(FLOOD, FLOOD_RENDERER, extension="cogs.flood",
+                             pictures=(tables_png,)),
     MESOPOTAMIA.meta.id: GameEntry(MESOPOTAMIA, MESOPOTAMIA_RENDERER,
-                                   extension="cogs.mesopotamia"),
+                                   extension="cogs.mesopotamia",
+                                   pictures=(board_png, crop_pngs)),
     **_extra_games(),
 }
 

@@ -1,5 +1,5 @@
-"""Board drawing and AI searches in worker processes, off the bot's event loop and its
-interpreter lock.
+"""Board drawing, the pictures commands draw on demand and AI searches in worker
+processes, off the bot's event loop and its interpreter lock.
 
 Drawing a board, encoding its PNG or searching an AI step costs milliseconds of CPU;
 done in threads of the bot process, that work competes with the event loop for the
@@ -11,7 +11,7 @@ A worker is ``python -m bot.workers``: it reads jobs from its stdin and writes t
 results to its stdout, each a length-prefixed pickle, so the event loop talks to it
 directly (no helper threads), and it exits as soon as its stdin closes, which is also
 what happens when the bot is killed. A worker that dies is replaced and the job run
-again; both jobs are pure (the AI's random generator comes with the job), so nothing
+again; every job is pure (the AI's random generator comes with the job), so nothing
 else is at stake.
 """
 
@@ -29,11 +29,14 @@ import struct
 import sys
 import time
 from collections.abc import Callable
-from typing import Any, BinaryIO, NoReturn
+from typing import Any, BinaryIO, NoReturn, ParamSpec, TypeVar
 
 from bot import ai, registry
 from bot.engine import Action, Game, Seat
 from render.context import RenderContext
+
+P = ParamSpec("P")
+T = TypeVar("T")
 
 log = logging.getLogger(__name__)
 
@@ -53,7 +56,7 @@ class WorkerDied(Exception):
     """A worker exited before answering, or missed its job's deadline (it was replaced)."""
 
 
-DEADLINES = {"png": 15.0, "details": 15.0, "ai": 30.0}
+DEADLINES = {"png": 15.0, "details": 15.0, "picture": 15.0, "ai": 30.0}
 """Seconds a job may wait while its worker answers nothing at all before the worker is
 taken for stuck (stopped, or looping): it is killed and replaced, and the job run once
 more on another. A worker that keeps answering the jobs queued before it is busy, not
@@ -87,8 +90,23 @@ def ai_index(game: str, view: dict[str, Any], legal: list[Action], seat: Seat,
     return legal.index(action)
 
 
+def picture_name(picture: Callable[..., Any]) -> str:
+    """The name ``picture`` is registered under in :data:`PICTURES`."""
+    return f"{picture.__module__}.{picture.__qualname__}"
+
+
+PICTURES: dict[str, Callable[..., Any]] = {
+    picture_name(p): p for entry in registry.GAMES.values() for p in entry.pictures}
+"""The pictures the games' commands draw on demand (:meth:`Workers.picture`), by name."""
+
+
+def draw_picture(name: str, args: tuple[Any, ...], kwargs: dict[str, Any]) -> Any:
+    """``PICTURES[name](*args, **kwargs)``."""
+    return PICTURES[name](*args, **kwargs)
+
+
 JOBS: dict[str, Callable[..., Any]] = {"png": render_png, "details": render_details,
-                                       "ai": ai_index}
+                                       "picture": draw_picture, "ai": ai_index}
 """What a worker can be asked to run, by name."""
 
 
@@ -237,8 +255,8 @@ class _Worker:
 
 
 class Workers:
-    """Runs board drawing and AI searches in ``processes`` worker processes (in a thread
-    of the bot process when 0)."""
+    """Runs board drawing, on-demand pictures and AI searches in ``processes`` worker
+    processes (in a thread of the bot process when 0)."""
 
     def __init__(self, processes: int) -> None:
         self.processes = processes
@@ -295,6 +313,15 @@ class Workers:
         """The extra pictures of the board (:func:`render_details`), as (file name, PNG)."""
         found: list[tuple[str, bytes]] = await self._run("details", game, view, ctx)
         return found
+
+    async def picture(self, draw: Callable[P, T], *args: P.args, **kwargs: P.kwargs) -> T:
+        """``draw(*args, **kwargs)``, a function registered in :data:`PICTURES` (a
+        picture a command draws on demand); ValueError for any other function."""
+        name = picture_name(draw)
+        if PICTURES.get(name) is not draw:
+            raise ValueError(f"{name} is not a registered picture")
+        drawn: T = await self._run("picture", name, args, kwargs)
+        return drawn
 
     async def ai_step(self, game: str, engine: Game, view: dict[str, Any], legal: list[Action],
                       seat: Seat, seed: str) -> Action:

@@ -12,12 +12,16 @@ from discord.ext import commands
 
 from bot.client import DingirBot
 from bot.i18n import tr
+from bot.workers import Workers
 from cogs.common import Guarded, Interaction, in_time, lang_of, loc, reply
 from render.flood_tables import PAGES, tables_png
 
 
-def _pages(lang: str) -> list[bytes]:
-    return [tables_png(lang, page) for page in range(len(PAGES))]
+async def pages(workers: Workers, lang: str) -> list[bytes]:
+    """The pages of the tables in ``lang``, drawn by the workers (each once per language
+    and worker)."""
+    return list(await asyncio.gather(*(workers.picture(tables_png, lang, page)
+                                       for page in range(len(PAGES)))))
 
 
 class Flood(Guarded, commands.GroupCog, group_name=loc("discord.cmd.flood.name"),
@@ -31,11 +35,11 @@ class Flood(Guarded, commands.GroupCog, group_name=loc("discord.cmd.flood.name")
     @app_commands.command(name=loc("discord.cmd.flood.tables.name"),
                           description=loc("discord.cmd.flood.tables.description"))
     async def tables(self, interaction: Interaction) -> None:
-        """Show the tables (drawn once per language, in a worker thread)."""
+        """Show the tables (drawn by the workers)."""
         lang = lang_of(interaction)
-        pages = await in_time(interaction, asyncio.to_thread(_pages, lang))
+        drawn = await in_time(interaction, pages(self.bot.workers, lang))
         files = [discord.File(io.BytesIO(png), filename=f"flood-tables-{i + 1}.png")
-                 for i, png in enumerate(pages)]
+                 for i, png in enumerate(drawn)]
         await reply(interaction, tr(lang, "discord.flood.tables"), files=files)
 
 

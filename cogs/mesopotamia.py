@@ -79,7 +79,7 @@ class Mesopotamia(Guarded, commands.GroupCog, group_name=loc("discord.cmd.mesopo
         if seat is None:
             raise ServiceError(Text.of("discord.mesopotamia.unknown_player", name=player))
         view = self.bot.service.engine(GAME).view(record.state, seat if seat == mine else None)
-        png = await asyncio.to_thread(board_png, view, render_context(record, lang), seat)
+        png = await self.bot.workers.picture(board_png, view, render_context(record, lang), seat)
         return tr(lang, "discord.mesopotamia.board", who=seat_name(record, seat, lang)), png
 
     async def _zoom(self, interaction: Interaction, region: str, lang: str
@@ -91,7 +91,8 @@ class Mesopotamia(Guarded, commands.GroupCog, group_name=loc("discord.cmd.mesopo
             raise ServiceError(Text.of("discord.mesopotamia.unknown_region", name=region))
         seat = self.bot.service.seat_of(record, interaction.user.id)
         view = self.bot.service.engine(GAME).view(record.state, seat)
-        crops = await asyncio.to_thread(crop_pngs, view, render_context(record, lang), [rid])
+        crops = await self.bot.workers.picture(crop_pngs, view, render_context(record, lang),
+                                               [rid])
         return tr(lang, "discord.mesopotamia.zoom",
                   region=translate(D.name("region", rid), lang)), crops[0][1]
 

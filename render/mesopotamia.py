@@ -5,7 +5,8 @@ The map places each region's card at its ``map.json`` position, nudged apart unt
 cards overlap. A card is filled with its terrain's colour and carries the region's name
 (cut with an ellipsis when too long for a phone), a band of its resource's colour along
 the bottom, and a row of pieces: units as numbered squares in the empire's colour, a
-colony as a house, a neutral tribe as a numbered grey disc, a ziggurat token as a gold
+colony as a house, rams as a numbered arrow-head in the owner's colour (R-ram-bind), a
+neutral tribe as a numbered grey disc, a ziggurat token as a gold
 square with its number, an event token (its terrain's shape, dark face down, gold face up).
 A rampart is a thick border in the owner's colour; a blocked region is dark. Rivers are
 blue lines through their junctions, ships numbered boats on their section. Sizes are
@@ -204,10 +205,23 @@ def _token(draw: ImageDraw.ImageDraw, x: float, y: float, terrain: str, up: bool
     return x + s + 4
 
 
-def _land_units(view: dict[str, Any]) -> dict[str, Counter[int]]:
+def _ram(draw: ImageDraw.ImageDraw, x: float, y: float, fill: Colour, label: str) -> float:
+    """A seat's rams: an arrow-head (a ram's iron head), ``label`` (their number) inside; the
+    x after it."""
+    w = 36
+    draw.polygon([(x, y + 3), (x + w - 12, y + 3), (x + w, y + CHIP / 2),
+                  (x + w - 12, y + CHIP - 3), (x, y + CHIP - 3)], fill=fill, outline=INK)
+    draw.text((x + (w - 8) / 2, y + CHIP / 2 + 1), label, font=fonts.font(TEXT_MIN, True),
+              fill=_on(fill), anchor="mm")
+    return x + w + 3
+
+
+def _land_units(view: dict[str, Any], rams: bool = False) -> dict[str, Counter[int]]:
+    """Region -> seat -> how many of its units stand there (``rams``: its rams only, else all
+    but its rams)."""
     found: dict[str, Counter[int]] = {}
-    for seat, _kind, where in view["units"]:
-        if where in D.REGIONS:
+    for seat, kind, where in view["units"]:
+        if where in D.REGIONS and (kind == "ram") == rams:
             found.setdefault(where, Counter())[seat] += 1
     return found
 
@@ -266,8 +280,8 @@ def _boats(draw: ImageDraw.ImageDraw, view: dict[str, Any], top: int) -> None:
 
 
 def _region(draw: ImageDraw.ImageDraw, view: dict[str, Any], ctx: RenderContext, rid: str,
-            top: int, units: dict[str, Counter[int]], owners: dict[str, tuple[int, str]]
-            ) -> None:
+            top: int, units: dict[str, Counter[int]], owners: dict[str, tuple[int, str]],
+            rams: dict[str, Counter[int]]) -> None:
     cx, cy, w, h = layout()[rid]
     x0, y0 = cx - w / 2, cy - h / 2 + top
     region = D.REGIONS[rid]
@@ -288,6 +302,8 @@ def _region(draw: ImageDraw.ImageDraw, view: dict[str, Any], ctx: RenderContext,
             x = _house(draw, x, y, colour(view, seat))
     for seat, n in sorted(units.get(rid, Counter()).items()):
         x = _chip(draw, x, y, colour(view, seat), str(n))
+    for seat, n in sorted(rams.get(rid, Counter()).items()):
+        x = _ram(draw, x, y, colour(view, seat), str(n))
     tribe = sum(view["tribes"].get(rid, {}).values())
     if tribe:
         x = _chip(draw, x, y, TRIBE, str(tribe), round_=True)
@@ -308,10 +324,10 @@ def _map(image: Image.Image, view: dict[str, Any], ctx: RenderContext, top: int)
                 draw.line([(cards[rid][0], cards[rid][1] + top),
                            (cards[other][0], cards[other][1] + top)], fill=BORDER, width=2)
     _rivers(draw, view, top)
-    units = _land_units(view)
+    units, rams = _land_units(view), _land_units(view, rams=True)
     owners: dict[str, tuple[int, str]] = {}
     for rid in D.REGIONS:
-        _region(draw, view, ctx, rid, top, units, owners)
+        _region(draw, view, ctx, rid, top, units, owners, rams)
     _boats(draw, view, top)
 
 
@@ -326,8 +342,10 @@ def _legend(draw: ImageDraw.ImageDraw, ctx: RenderContext, top: int) -> None:
                TEXT_MIN, 160) + 16
     draw.rounded_rectangle((x, top + 8, x + 28, top + 8 + CHIP), 5, fill=BLOCKED, outline=MUTED)
     x += 34
-    _text(draw, (x, top + 8), tr(ctx.lang, "mesopotamia.render.blocked"), TEXT_MIN,
-          WIDTH - x - MARGIN)
+    x += _text(draw, (x, top + 8), tr(ctx.lang, "mesopotamia.render.blocked"), TEXT_MIN,
+               WIDTH - x - MARGIN) + 16
+    x = _ram(draw, x, top + 8, MUTED, "n")
+    _text(draw, (x, top + 8), _t(ctx.lang, "unit", "ram"), TEXT_MIN, WIDTH - x - MARGIN)
 
 
 # -- crops ------------------------------------------------------------------------------------

@@ -65,9 +65,11 @@ class World:
 
 
 @asynccontextmanager
-async def world(tmp_path: Path, *, dev_guild: bool = False, **env: str) -> AsyncIterator[World]:
+async def world(tmp_path: Path, *, dev_guild: bool = False, seed: int | None = None,
+                **env: str) -> AsyncIterator[World]:
     """A fresh stand-in and bot process (database and clock file under ``tmp_path``); with
-    ``dev_guild`` the commands are synced to the server only (DINGIR_DEV_GUILD)."""
+    ``dev_guild`` the commands are synced to the server only (DINGIR_DEV_GUILD); with
+    ``seed`` every game the bot starts gets that seed (:mod:`tests.seeded_bot`)."""
     fake = FakeDiscord(enforce_3s=True)    # an answer later than 3 s is refused, like Discord
     await fake.start()
     guild = fake.guild("Tavern", channels=("general", "games"))
@@ -75,8 +77,9 @@ async def world(tmp_path: Path, *, dev_guild: bool = False, **env: str) -> Async
     clock_file = tmp_path / "clock"
     settings = {"DINGIR_SCHEDULER_SECONDS": "0.2", "DINGIR_LOG_LEVEL": "INFO",
                 "DINGIR_DEV_GUILD": str(guild.id) if dev_guild else "", **NO_LIMITS, **env}
+    args = ("-m", "bot") if seed is None else ("-m", "tests.seeded_bot", str(seed))
     bot = BotProcess(fake, db_path=tmp_path / "dingir.sqlite3", clock_file=clock_file,
-                     env=settings, log_path=tmp_path / "bot.log")
+                     args=args, env=settings, log_path=tmp_path / "bot.log")
     try:
         await bot.start()
         await fake.wait_synced(guild if dev_guild else None)

@@ -371,13 +371,16 @@ def harvests(state: State) -> set[str]:
 
 def open_path(state: State, seat: int) -> tuple[str, str, str]:
     """Three regions in a row from ``seat``'s start region, each open to its units, the last
-    two without a tribe or a blocker."""
+    two without a tribe or a blocker, and their event tokens taken off (a unit stopping on one
+    would reveal it at once, R-reveal-timing)."""
     start = state["players"][seat]["start"]
     quiet = [r for r in D.REGIONS if not exploration.closed(state, seat, r)
              and r not in state["tribes"] and r not in state["blockers"]]
     for a in D.REGIONS[start].neighbours:
         for b in D.REGIONS[a].neighbours:
             if a in quiet and b in quiet and b != start:
+                state["sites"].pop(a, None)
+                state["sites"].pop(b, None)
                 return start, a, b
     raise AssertionError("no quiet path")
 
@@ -447,27 +450,6 @@ def test_the_blocking_example() -> None:
     state = play(state, f"activate cavalry {a}", f"move {b}", "halt")
     assert not [o for o in legal(state) if o.startswith("activate") and o.endswith(f" {a}")]
     assert f"activate cavalry {b}" in legal(state)
-
-
-def test_stopping_on_a_face_down_event_waits_for_the_events() -> None:
-    """« Si une Unité termine son déplacement dans une région avec un Événement non découvert,
-    celui-ci est alors révélé et résolu. » — recorded for the events slice, not revealed
-    here; « L'Événement n'est révélé que lorsque la Tribu neutre est éliminée de la région. »"""
-    state = ready(4)
-    start = state["players"][1]["start"]
-    sites = [r for r in D.REGIONS[start].neighbours if r in state["sites"]
-             and not exploration.closed(state, 1, r) and r not in state["blockers"]]
-    quiet = next(r for r in sites if r not in state["tribes"])
-    after = play(state, "use exploration pawn", f"activate spearman {start}", f"move {quiet}")
-    assert after["pending_events"] == [[1, quiet]] and not after["sites"][quiet][1]
-    token = state["sites"][quiet][0]
-    for seat in (None, 0, 1, 2, 3):
-        assert token not in json.dumps(GAME.view(after, seat))
-    guarded = [r for r in sites if r in state["tribes"]]
-    for region in guarded:
-        after = play(state, "use exploration pawn", f"activate spearman {start}",
-                     f"move {region}")
-        assert after["pending_events"] == []
 
 
 def test_ziggurat_storeys_follow_the_population_track() -> None:

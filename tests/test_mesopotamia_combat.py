@@ -220,35 +220,3 @@ def test_a_six_round_event_gains_each_round_then_its_final_reward() -> None:
     events.finish(state, done)
     opt = events.CARDS[card]["options"][option]
     assert seal_case(state, "event", 0) == case + int(opt["advance"])
-
-
-def test_pending_events_are_revealed_and_chosen_after_the_action_phase() -> None:
-    """« Donnez ensuite la carte Événement au joueur qui l'a révélé, qui doit choisir entre
-    l'option 1 et 2. » — the action phase records where a unit stopped on a face-down token;
-    its end reveals each in turn to that seat, who chooses; then the combat phase."""
-    from bot.games.mesopotamia.engine import GAME
-    from tests.test_mesopotamia_actions import play
-
-    state, _ = field(2)
-    region = next(r for r, (_, up) in state["sites"].items()
-                  if not up and r not in state["blockers"] and not state["tribes"].get(r))
-    card = state["sites"][region][0]
-    state["pending_events"] = [[1, region]]
-    while True:
-        if None in state["t"]["dice"]:
-            state = play(state, "set u")
-        after = play(state, "use growth pawn", "stop", "end")
-        if after["phase"] != "actions":
-            break
-        state = after
-    assert after["phase"] == "events" and GAME.active(after) == [1]
-    assert after["pending_events"] == [] and after["sites"][region][1]
-    assert GAME.view(after, 0)["sites"][region]["token"] == card
-    options = [a.notation for a in GAME.legal(after, 1)]
-    assert options and all(o.startswith(f"event {card} ") for o in options)
-    before = play(state, "use growth pawn", "stop")
-    assert not GAME.is_reversible(before, before["current"], GAME.parse(before,
-                                  before["current"], "end"))
-    done = GAME.apply(after, 1, options[0])
-    assert done["phase"] == "actions" and done["round"] == 2   # no combat: the next round
-    assert done["players"][1]["events_resolved"] == 1

@@ -365,7 +365,8 @@ def test_the_zoom_and_board_commands_read_names_in_the_reader_language() -> None
     assert command.seat_of_typed(record, "7", "en") is None
 
 
-ENTRY = GameEntry(GAME, _Focused(), extension="cogs.mesopotamia")
+ENTRY = GameEntry(GAME, _Focused(), extension="cogs.mesopotamia",
+                  pictures=(board.board_png, picture.crop_pngs))
 """Mesopotamia as the end-to-end bot loads it (``DINGIR_EXTRA_GAMES``), with its command
 group, and a renderer that always zooms on two regions (so that the first turn message
 already carries crops)."""

@@ -1,5 +1,5 @@
-"""Worker processes: the same boards and AI steps as in the bot, a dead worker replaced,
-no orphans."""
+"""Worker processes: the same boards, pictures and AI steps as in the bot, a dead worker
+replaced, no orphans."""
 
 from __future__ import annotations
 
@@ -10,10 +10,18 @@ import signal
 import sys
 import time
 from pathlib import Path
+from types import SimpleNamespace
+
+import pytest
 
 from bot import ai, registry
-from bot.workers import DEADLINES, Workers, render_png
+from bot.games.mesopotamia import data as MESOPOTAMIA
+from bot.records import SeatInfo
+from bot.workers import DEADLINES, JOBS, Workers, picture_name, render_png
 from render.context import RenderContext
+from render.flood_tables import PAGES, tables_png
+from render.mesopotamia import crop_pngs
+from render.mesopotamia_board import board_png
 
 CTX = RenderContext(("Ninsun", "Gilgamesh", "Enkidu"))
 
@@ -131,5 +139,63 @@ async def test_a_busy_worker_is_not_taken_for_stuck(monkeypatch) -> None:
         pngs = await asyncio.gather(*(workers.png("ur", v, CTX) for v in views))
         assert time.monotonic() - started > 0.3  # the last ones waited past the deadline
         assert len(set(pngs)) == 1 and workers.health() == (1, 0)    # nobody replaced
+    finally:
+        await workers.close()
+
+
+class _Service:
+    """The part of the game service the ``/mesopotamia`` commands read: one game, whose
+    first seat is the user 100."""
+
+    def __init__(self, record: object) -> None:
+        self.record = record
+
+    async def get(self, channel_id: int) -> object:
+        return self.record
+
+    def seat_of(self, record: object, user_id: int) -> int | None:
+        return 0 if user_id == 100 else None
+
+    def engine(self, game: str) -> object:
+        return registry.get(game).engine
+
+
+async def test_the_pictures_of_commands_are_drawn_by_the_worker_processes(monkeypatch) -> None:
+    """``/mesopotamia board``, ``/mesopotamia zoom`` and ``/flood tables`` send their
+    pictures to the workers as jobs, which a worker process draws (the job changed in this
+    process only changes what ``Workers(0)`` draws, in a thread of this process): the same
+    bytes as drawn directly. A function that is not a registered picture is refused."""
+    from cogs.flood import pages
+    from cogs.mesopotamia import Mesopotamia
+    engine = registry.get("mesopotamia").engine
+    state = engine.setup(3, 2, {})
+    seats = [SeatInfo(s, 100 + s, CTX.names[s]) for s in range(2)]
+    record = SimpleNamespace(id=1, game="mesopotamia", state=state, seats=seats)
+    rid = next(iter(MESOPOTAMIA.REGIONS))
+    user = SimpleNamespace(channel_id=5, user=SimpleNamespace(id=100))
+    ctx = RenderContext(CTX.names[:2], "fr")
+    monkeypatch.setitem(JOBS, "picture", lambda *args: b"drawn in the bot process")
+    assert await Workers(0).picture(tables_png, "fr", 0) == b"drawn in the bot process"
+    workers, sent = Workers(1), []
+    submit = workers._run
+
+    async def spy(job: str, *args: object) -> object:
+        sent.append((job, args[0]))
+        return await submit(job, *args)
+
+    monkeypatch.setattr(workers, "_run", spy)
+    await workers.start()
+    try:
+        cog = Mesopotamia(SimpleNamespace(service=_Service(record), workers=workers))
+        _, own = await cog._board(user, None, "fr")
+        assert own == board_png(engine.view(state, 0), ctx, 0)
+        _, zoom = await cog._zoom(user, rid, "fr")
+        assert zoom == crop_pngs(engine.view(state, 0), ctx, [rid])[0][1]
+        assert await pages(workers, "fr") == [tables_png("fr", p) for p in range(len(PAGES))]
+        assert sent == [("picture", picture_name(f))
+                        for f in (board_png, crop_pngs, tables_png, tables_png)]
+        assert workers.health() == (1, 0)
+        with pytest.raises(ValueError, match="not a registered picture"):
+            await workers.picture(render_png, "ur", sample_view(), CTX, False)
     finally:
         await workers.close()

@@ -1,4 +1,4 @@
-"""The Construction action: Ramparts, Ziggurat storeys and Colonies.
+"""The Construction action: Ramparts, Ziggurat storeys, Colonies, Rams, Ships and Gardens.
 
 « L'action Construction permet de bâtir l'une des Structures ou Unités disponibles, à condition
 d'avoir les ressources nécessaires (qui sont alors dépensées). » Each build is one step (a
@@ -12,7 +12,10 @@ at the designed cost of ``technologies.json`` (R-build-costs):
 - ``build colony <region>`` (R-colony-place);
 - ``build ship <section>``: « Navire : constructible sur toute section fluviale adjacente à
   votre Région de départ, ou à une région dans laquelle vous contrôlez une Colonie », within the
-  unit limit and the seat's 3 ship figures (R-ship-build).
+  unit limit and the seat's 3 ship figures (R-ship-build);
+- ``build ram <region>``: « Après avoir construit un Bélier, placez-le dans une région où vous
+  possédez une Colonie, ou dans votre Région de départ. », within the unit limit and the seat's
+  2 ram figures (R-ram-build); a unit standing there may take it along (R-ram-bind).
 
 - ``build garden <tile>``: the next Hanging Gardens storey, whose tile is face up, with a card
   that unlocks it (« vous devez avoir découvert la Technologie Architecture »), paying the
@@ -31,9 +34,8 @@ from bot.games.mesopotamia import data as D
 from bot.games.mesopotamia.state import seal_case, unit_limit, units_of
 
 VERBS = frozenset({"build"})
-WRITTEN = ("rampart", "ziggurat_storey", "colony", "ship")
 COST: dict[str, dict[str, int]] = {s["id"]: s["cost"] for s in D.TECH_DATA["structures"]
-                                   if s["id"] in WRITTEN}
+                                   if isinstance(s["cost"], dict)}
 STOREYS: list[dict[str, Any]] = D.DICE_DATA["rules"]["colour_per_storey"]["storeys"]
 PIECE_LIST = {"rampart": "ramparts", "colony": "colonies"}
 LAND_KINDS = frozenset({"spearman", "archer", "cavalry", "chariot"})
@@ -58,6 +60,8 @@ def legal(state: State, seat: Seat, act: dict[str, Any]) -> list[str]:
         out += [f"build colony {r}" for r in colony_regions(state, seat)]
     if "ship" in can and _affords(state, seat, "ship"):
         out += [f"build ship {s}" for s in ship_sections(state, seat)]
+    if "ram" in can and _affords(state, seat, "ram"):
+        out += [f"build ram {r}" for r in ram_regions(state, seat)]
     if "hanging_gardens_storey" in can:
         tile = garden_tile(state, seat)
         out += [] if tile is None else [f"build garden {tile}"]
@@ -108,8 +112,8 @@ def apply(state: State, seat: Seat, act: dict[str, Any], args: list[str]) -> Non
     if what == "storey":
         player["ziggurat"] += 1
         player["dice"].append(where)
-    elif what == "ship":
-        state["units"].append([seat, "ship", where])
+    elif what in ("ship", "ram"):
+        state["units"].append([seat, what, where])
     else:
         player[PIECE_LIST[what]].append(where)
     act["builds"] -= 1
@@ -136,13 +140,14 @@ def rampart_regions(state: State, seat: Seat) -> list[str]:
 
 
 def colony_regions(state: State, seat: Seat) -> list[str]:
-    """R-colony-place: a region holding the seat's unit, no enemy unit, no tribe, no Colony,
-    not a start region nor a blocker region; none once its 3 Colonies are placed."""
+    """R-colony-place: a region holding the seat's land unit, no enemy land unit (a ram never
+    counts, R-ram-unit), no tribe, no Colony, not a start region nor a blocker region; none
+    once its 3 Colonies are placed."""
     player = state["players"][seat]
     if len(player["colonies"]) >= D.PIECES["colony"]:
         return []
     taken = {r for p in state["players"] for r in p["colonies"]}
-    enemy = {u[2] for u in state["units"] if u[0] != seat}
+    enemy = {u[2] for u in state["units"] if u[0] != seat and u[1] in LAND_KINDS}
     return [r for r in D.REGIONS if r in _held(state, seat) and r not in taken
             and r not in enemy and not state["tribes"].get(r) and _buildable(state, r)]
 
@@ -165,15 +170,28 @@ def storey_colours(state: State, seat: Seat) -> list[str]:
     return list(D.COLOURS)
 
 
+def _homes(state: State, seat: Seat, kind: str) -> list[str]:
+    """The start region and the regions holding ``seat``'s Colony, where it builds a unit of
+    ``kind``; none beyond its unit limit or its figures of ``kind``."""
+    player = state["players"][seat]
+    if len(units_of(state, seat)) >= unit_limit(state, seat) or \
+            len(units_of(state, seat, kind)) >= D.FIGURES[kind]:
+        return []
+    return list(dict.fromkeys([player["start"], *player["colonies"]]))
+
+
 def ship_sections(state: State, seat: Seat) -> list[str]:
     """The river sections where ``seat`` may build a ship: one bank is its start region or a
     region holding its Colony; none beyond its unit limit or its ship figures."""
-    player = state["players"][seat]
-    if len(units_of(state, seat)) >= unit_limit(state, seat) or \
-            len(units_of(state, seat, "ship")) >= D.FIGURES["ship"]:
-        return []
-    home = {player["start"], *player["colonies"]}
+    home = set(_homes(state, seat, "ship"))
     return [s.id for s in D.SECTIONS.values() if home & set(s.banks)]
+
+
+def ram_regions(state: State, seat: Seat) -> list[str]:
+    """R-ram-build: the start region and each region holding ``seat``'s Colony, in map order;
+    none beyond its unit limit or its 2 ram figures."""
+    home = set(_homes(state, seat, "ram"))
+    return [r for r in D.REGIONS if r in home]
 
 
 def _build_garden(state: State, seat: Seat, tile: str) -> None:

@@ -1,4 +1,4 @@
-"""Event cards: their options and effects, and the ``events`` phase that resolves them.
+"""Event cards: their options and effects, and the steps that reveal and resolve them.
 
 « Donnez ensuite la carte Événement au joueur qui l'a révélé, qui doit choisir entre l'option 1
 et 2. » An option is ``immediate`` (its effect, then the card and token leave), ``vp_token``
@@ -10,11 +10,16 @@ granted units, Colonies and Ramparts go to the event's region, each one that can
 gives 1 phalanx instead; a discovery is free, and ``any`` (or a technology already at its top)
 lets the chooser name the technology (the ``techs`` argument).
 
-The steps (:func:`begin`, :func:`legal`, :func:`apply`): when the action phase ends, each event
-the action phase recorded in ``pending_events`` is revealed in turn (``state["event"]``) and its
-revealer chooses ``event <card> <option> [<technology>]`` (R-event-step); then the combat phase.
-Six-round events turn at the end of a round (:func:`end_of_round`, :func:`finish`, called by
-:mod:`bot.games.mesopotamia.battles`).
+The steps (:func:`reveal`, :func:`begin`, :func:`legal`, :func:`apply`): a unit that stops on a
+face-down token records it in ``pending_events`` (:mod:`bot.games.mesopotamia.exploration`),
+and the same step reveals it (:func:`reveal`, ``state["event"]``, R-reveal-timing): its
+revealer chooses ``event <card> <option> [<technology> …] [abandon <card>]`` (R-event-step;
+``abandon`` names the running event given up for a fourth six-round one, R-event-dice) before
+going on with its turn.
+A beaten tribe's event is revealed in the combat phase (:func:`begin`, phase ``events``,
+R-tribe-event). Six-round events turn at the end of a round (:func:`end_of_round`,
+:func:`finish`); a final reward that names a technology waits in ``state["finals"]`` for its
+owner's step (:mod:`bot.games.mesopotamia.rounds`, R-round-end).
 """
 
 from __future__ import annotations
@@ -84,16 +89,18 @@ def apply_effect(state: State, seat: Seat, region: str, effect: dict[str, Any],
 
 
 def choose(state: State, seat: Seat, region: str, card: str, option: int,
-           techs: list[str] | None = None) -> None:
-    """Resolve ``seat``'s choice of ``option`` of ``card`` revealed in ``region``."""
+           techs: list[str] | None = None, drop: str | None = None) -> None:
+    """Resolve ``seat``'s choice of ``option`` of ``card`` revealed in ``region``; ``drop`` is
+    the card of the running event it gives up for a six-round option (R-event-dice)."""
     opt = CARDS[card]["options"][option]
     apply_effect(state, seat, region, opt["effect"], techs)
     if opt["kind"] == "vp_token":
         state.setdefault("vp_tokens", {})[region] = int(opt["token_vp"])
     if opt["kind"] == "control_6_rounds":
-        mine = running(state, seat)
-        if len(mine) >= DICE_PER_EMPIRE:  # R-event-dice; which one: a step of the next slice
-            state["running"].remove(mine[0])
+        if drop is not None:
+            given_up = next(r for r in running(state, seat) if r["card"] == drop)
+            state["running"].remove(given_up)
+            del state["sites"][given_up["region"]]  # its card and token leave the game
         state.setdefault("running", []).append(
             {"seat": seat, "card": card, "option": option, "region": region, "face": 1})
     else:
@@ -105,10 +112,15 @@ def choose(state: State, seat: Seat, region: str, card: str, option: int,
 
 def finish(state: State, run: dict[str, Any], techs: list[str] | None = None) -> None:
     """The sixth end of round of ``run``: « gagnez la récompense finale » and the Event-track
-    advance (Q-six-rounds (a)). A free Ziggurat storey (its die colour) and Quest cards are
-    choices of the next slice."""
+    advance (Q-six-rounds (a)). Without ``techs``, a final reward that names a technology waits
+    in ``state["finals"]`` for its owner's step (R-round-end). A free Ziggurat storey (its die
+    colour) and Quest cards are choices of the next slice."""
     opt = CARDS[run["card"]]["options"][run["option"]]
-    apply_effect(state, run["seat"], run["region"], opt.get("final", {}), techs)
+    final = opt.get("final", {})
+    if techs is None and tech_choices(state, run["seat"], final) != [[]]:
+        state.setdefault("finals", []).append(run)
+        return
+    apply_effect(state, run["seat"], run["region"], final, techs)
     for _ in range(int(opt["advance"])):
         advance_seal(state, "event", run["seat"])
 
@@ -116,14 +128,15 @@ def finish(state: State, run: dict[str, Any], techs: list[str] | None = None) ->
 def end_of_round(state: State) -> list[dict[str, Any]]:
     """« À la fin de chaque Manche, tournez le dé sur le chiffre suivant et résolvez l'effet
     pour cette Manche. » Each running event gives its per-round gain; at the sixth end of round
-    the die is removed and the event returned (its final reward and its advance to resolve,
-    which may need the owner's choices)."""
+    the die, the card and the token are removed and the event returned (its final reward and its
+    advance to resolve, :func:`finish`)."""
     finished: list[dict[str, Any]] = []
     for run in list(state.get("running", [])):
         opt = CARDS[run["card"]]["options"][run["option"]]
         apply_effect(state, run["seat"], run["region"], opt.get("per_round", {}))
-        if run["face"] >= ROUNDS:
+        if run["face"] >= ROUNDS:  # « retirez la carte et le jeton Événement du jeu »
             state["running"].remove(run)
+            state["sites"].pop(run["region"], None)
             finished.append(run)
         else:
             run["face"] += 1
@@ -135,22 +148,30 @@ def end_of_round(state: State) -> list[dict[str, Any]]:
 VERBS = frozenset({"event"})
 
 
-def begin(state: State) -> None:
-    """After the action phase: reveal the first pending event (R-reveal-timing; the action phase
-    records them in ``pending_events``; a token already revealed is skipped) and give its card to
-    the seat whose unit stopped there (phase ``events``); with none left, the combat phase
-    (:mod:`bot.games.mesopotamia.battles` goes on with it; a beaten tribe's event comes here
-    too, R-tribe-event)."""
+def reveal(state: State) -> bool:
+    """« celui-ci est immédiatement révélé »: reveal the first pending event (a token already
+    revealed is skipped: two units stopped on it) for the seat whose unit stopped there
+    (``state["event"]``); False when none is left."""
     pending = state.get("pending_events", [])
     while pending and not _face_down(state, pending[0][1]):
-        pending.pop(0)     # two units stopped on one token: it is revealed once
+        pending.pop(0)
+    state["event"] = None
     if not pending:
-        state["phase"], state["current"], state["event"] = "combat", None, None
-        return
+        return False
     seat, region = pending.pop(0)
     state["sites"][region][1] = True
-    state["phase"], state["current"] = "events", int(seat)
-    state["event"] = {"region": region, "card": state["sites"][region][0]}
+    state["event"] = {"seat": int(seat), "region": region, "card": state["sites"][region][0]}
+    return True
+
+
+def begin(state: State) -> None:
+    """In the combat phase, a beaten tribe's event (R-tribe-event): reveal it and give its card
+    to the attacker (phase ``events``); with none left, back to the combat phase
+    (:mod:`bot.games.mesopotamia.battles` goes on with it)."""
+    if reveal(state):
+        state["phase"], state["current"] = "events", state["event"]["seat"]
+    else:
+        state["phase"], state["current"] = "combat", None
 
 
 def _face_down(state: State, region: str) -> bool:
@@ -158,35 +179,82 @@ def _face_down(state: State, region: str) -> bool:
     return site is not None and not site[1]
 
 
-def _choices(state: State, seat: Seat, effect: dict[str, Any]) -> list[list[str]]:
-    """The technology choices a discovery effect asks (R-event discoveries): none, or one
-    technology to name among those that can still go up a level."""
-    free = [a for a in D.ACTIONS if next_card(state, seat, a)]
-    asks = [d for d in effect.get("discover", []) if d == "any" or not next_card(state, seat, d)]
-    if not asks or not free:
+def tech_choices(state: State, seat: Seat, effect: dict[str, Any]) -> list[list[str]]:
+    """The technology names a discovery effect asks (R-event discoveries), in order: one for
+    each discovery of ``any`` or of a technology already at its top (« vous pouvez choisir une
+    autre Technologie à améliorer à la place »), among those that can still go up a level once
+    the earlier discoveries are taken; ``[[]]`` when none is asked."""
+    room = _room(state, seat)
+    found: list[tuple[list[str], list[str]]] = [([], [])]   # (names, technologies raised)
+    for named in effect.get("discover", []):
+        found = [pair for names, raised in found
+                 for pair in _discovered(room, named, names, raised)]
+    return [names for names, _ in found]
+
+
+def _discovered(room: dict[str, int], named: str, names: list[str],
+                raised: list[str]) -> list[tuple[list[str], list[str]]]:
+    """The ways one discovery of ``named`` goes on after ``names`` (``raised`` so far)."""
+    if named != "any" and room[named] > raised.count(named):
+        return [(names, [*raised, named])]
+    free = [a for a in D.ACTIONS if room[a] > raised.count(a)]
+    return [([*names, a], [*raised, a]) for a in free] or [(names, raised)]
+
+
+def _room(state: State, seat: Seat) -> dict[str, int]:
+    """How many levels each technology of ``seat`` can still go up (its next cards held)."""
+    player = state["players"][seat]
+    room: dict[str, int] = {}
+    for action in D.ACTIONS:
+        level = D.TECH_CARD[D.CIV_TECH[player["tech"][action]]][1]
+        held = {D.TECH_CARD[D.CIV_TECH[c]][1] for c in player["civ"]
+                if D.TECH_CARD[D.CIV_TECH[c]][0] == action}
+        room[action] = next(k for k in range(len(held) + 1) if level + k + 1 not in held)
+    return room
+
+
+def _drops(state: State, seat: Seat, option: dict[str, Any]) -> list[list[str]]:
+    """R-event-dice: with every Event die in use, a six-round option names the running event
+    it gives up (``abandon <card>``)."""
+    mine = running(state, seat)
+    if option["kind"] != "control_6_rounds" or len(mine) < DICE_PER_EMPIRE:
         return [[]]
-    return [[a] for a in free]
+    return [["abandon", run["card"]] for run in mine]
 
 
 def legal(state: State, seat: Seat) -> list[str]:
-    """``event <card> <option> [<technology>]`` for each option ``seat`` may choose."""
-    if state["phase"] != "events" or seat != state["current"]:
+    """``event <card> <option> [<technology> …] [abandon <card>]`` for each option ``seat`` may
+    choose, while an event revealed for ``seat`` waits."""
+    event = state.get("event")
+    if not event or seat != state["current"]:
         return []
-    card = state["event"]["card"]
+    card = event["card"]
     out: list[str] = []
     for i, opt in enumerate(CARDS[card]["options"]):
         if can_choose(state, seat, card, i):
-            out += [" ".join(["event", card, str(i + 1), *c])
-                    for c in _choices(state, seat, opt["effect"])]
+            out += [" ".join(["event", card, str(i + 1), *c, *d])
+                    for c in tech_choices(state, seat, opt["effect"])
+                    for d in _drops(state, seat, opt)]
     return out
 
 
+def parse(notation: str) -> tuple[str, int, list[str], str | None]:
+    """The card, the option (0 or 1), the named technologies and the given-up card of an
+    ``event`` step."""
+    _, card, option, *rest = notation.split()
+    drop = rest[-1] if "abandon" in rest else None
+    return card, int(option) - 1, rest[:rest.index("abandon")] if drop else rest, drop
+
+
 def apply(state: State, seat: Seat, notation: str) -> None:
-    """Resolve the chosen option, then reveal the next pending event (or begin combat)."""
-    _, card, option, *techs = notation.split()
+    """Resolve the chosen option, then reveal the next pending event: in the action phase the
+    turn goes on; in the combat phase (:func:`begin`), the combats go on once none is left."""
+    card, i, techs, drop = parse(notation)
     region = state["event"]["region"]
-    i = int(option) - 1
-    choose(state, seat, region, card, i, techs)
+    choose(state, seat, region, card, i, techs, drop)
     if CARDS[card]["options"][i]["kind"] == "immediate":
         del state["sites"][region]  # « Défaussez la carte et retirez le jeton. »
-    begin(state)
+    if state["phase"] == "events":
+        begin(state)
+    else:
+        reveal(state)

@@ -6,19 +6,28 @@ then ``move <region>`` to an adjacent region up to its speed, or ``halt``. A shi
 same way from river section to river section (``activate ship <section>``, ``move
 <section>``: « On considère qu'un Navire s'est déplacé lorsqu'il passe d'une section fluviale à
 une autre en traversant un embranchement »); ships never block nor are blocked (« les Navires
-ne se bloquent pas », R-ship-moves) and never reveal an event. Rams are not written yet. The
-last land unit to enter each region this round is recorded (:func:`entered`, R-attacker).
+ne se bloquent pas », R-ship-moves) and never reveal an event. The last land unit to enter
+each region this round is recorded (:func:`entered`, R-attacker).
+
+A ram is never activated; a land unit activated in a region holding its empire's ram may take
+one along, ``activate <unit> <region> ram`` (R-ram-bind): « Le Bélier se déplace
+automatiquement avec l'Unité avec laquelle il est lié. » It moves with each of the unit's moves
+and stays where the unit stops, or where the unit leaves it on the way, ``drop``.
 
 - « Vous ne pouvez ni attaquer ni traverser la Région de départ d'un autre Empire. », and a
   region holding a ziggurat token is closed the same way (the map's reading of
   [Q-ziggurat-tokens]);
+- « aucune Unité ennemie ne pourra entrer dans cette région à moins d'être accompagnée d'un
+  Bélier »: a region holding another empire's Rampart is closed to a unit, unless it carries
+  a ram, one of its empire's rams stands there, or one entered it this round
+  (``state["breaches"]``: ``[seat, region, round]``; R-ram-enter); ships never meet ramparts;
 - « Si une Unité entre dans une région comptant une Unité ennemie, elle doit s'arrêter
   immédiatement. Les défenseurs dans la région sont eux aussi bloqués. » « Exception : Si le
   nombre d'Unités alliées déjà présentes dans la région est supérieur ou égal au nombre
   d'Unités ennemies tous Empires confondus, l'Unité qui y entre n'est pas bloquée » (R-leave);
 - « Si une Unité termine son déplacement dans une région avec un Événement non découvert,
   celui-ci est alors révélé et résolu. »: the region is recorded in
-  ``state["pending_events"]`` for the events slice (nothing is revealed here), never in a
+  ``state["pending_events"]`` and revealed by the same step (``events.reveal``), never in a
   blocker region nor where a tribe still stands (R-tribe-crossing).
 """
 
@@ -29,7 +38,7 @@ from typing import Any
 from bot.engine import Seat, State
 from bot.games.mesopotamia import data as D
 
-VERBS = frozenset({"activate", "move", "halt"})
+VERBS = frozenset({"activate", "move", "halt", "drop"})
 SPEED: dict[str, int | None] = {k: v for k, v in D.EMPIRE_DATA["rules"]["speeds"].items()
                                 if not k.startswith("_")}
 LAND = tuple(k for k, v in SPEED.items() if v is not None and k != "ship")
@@ -55,45 +64,68 @@ def can_leave(state: State, seat: Seat, region: str) -> bool:
     return enemies == 0 or _land(state, region, seat, own=True) > enemies
 
 
-def moves_from(state: State, seat: Seat, region: str) -> list[str]:
-    """The regions a unit of ``seat`` in ``region`` may move to now."""
+def walled(state: State, seat: Seat, region: str) -> bool:
+    """True when another empire's Rampart closes ``region`` to ``seat``'s units that carry no
+    ram: no ram of ``seat`` stands there nor entered it this round (R-ram-enter)."""
+    if not any(region in p["ramparts"] for s, p in enumerate(state["players"]) if s != seat):
+        return False
+    return [seat, "ram", region] not in state["units"] and \
+        [seat, region, state.get("round", 0)] not in state.get("breaches", [])
+
+
+def moves_from(state: State, seat: Seat, region: str, ram: bool = False) -> list[str]:
+    """The regions a unit of ``seat`` in ``region`` may move to now (``ram``: it carries a
+    ram)."""
     if not can_leave(state, seat, region):
         return []
-    return [r for r in D.REGIONS[region].neighbours if not closed(state, seat, r)]
+    return [r for r in D.REGIONS[region].neighbours
+            if not closed(state, seat, r) and (ram or not walled(state, seat, r))]
 
 
-def _moves(state: State, seat: Seat, kind: str, at: str) -> list[str] | tuple[str, ...]:
-    """Where a unit of ``kind`` at ``at`` may move now."""
-    return D.SECTION_NEXT[at] if kind == "ship" else moves_from(state, seat, at)
+def _moves(state: State, seat: Seat, kind: str, at: str,
+           ram: bool = False) -> list[str] | tuple[str, ...]:
+    """Where a unit of ``kind`` at ``at`` (carrying a ram, ``ram``) may move now."""
+    return D.SECTION_NEXT[at] if kind == "ship" else moves_from(state, seat, at, ram)
 
 
 def legal(state: State, seat: Seat, act: dict[str, Any]) -> list[str]:
     """The next steps of an Exploration under way (``stop`` is added by the caller)."""
     if act["unit"] is not None:
         _, kind, at = state["units"][act["unit"]]
-        return [*(f"move {r}" for r in _moves(state, seat, kind, at)), "halt"]
+        ram = bool(act.get("ram"))      # an activation begun before rams were written has none
+        return [*(f"move {r}" for r in _moves(state, seat, kind, at, ram)), "halt",
+                *(["drop"] if ram and act["moved"] else [])]
     if not act["activations"]:
         return []
     pairs = dict.fromkeys((kind, at) for s, kind, at in state["units"]
                           if s == seat and (kind in LAND or kind == "ship"))
-    return [f"activate {kind} {at}" for kind, at in pairs if _moves(state, seat, kind, at)]
+    out = [f"activate {kind} {at}" for kind, at in pairs if _moves(state, seat, kind, at)]
+    return out + [f"activate {kind} {at} ram" for kind, at in pairs
+                  if kind in LAND and [seat, "ram", at] in state["units"]
+                  and _moves(state, seat, kind, at, ram=True)]
 
 
 def apply(state: State, seat: Seat, act: dict[str, Any], verb: str, args: list[str]) -> None:
-    """Play ``activate``, ``move`` or ``halt``."""
+    """Play ``activate``, ``move``, ``halt`` or ``drop``."""
     if verb == "activate":
-        kind, at = args
+        kind, at, *ram = args
         act["unit"] = next(i for i, (s, k, r) in enumerate(state["units"])
                            if s == seat and k == kind and r == at)
         act["moves"] = SPEED[kind]
         act["moved"] = False
+        act["ram"] = bool(ram)
         act["activations"] -= 1
+        return
+    if verb == "drop":
+        act["ram"] = False
         return
     unit = state["units"][act["unit"]]
     if verb == "move":
         ship = unit[1] == "ship"
         allies = 0 if ship else _land(state, args[0], seat, own=True)
         enemies = 0 if ship else _land(state, args[0], seat, own=False)
+        if act.get("ram"):
+            _carry(state, seat, unit[2], args[0])
         unit[2] = args[0]
         if not ship:
             entered(state, seat, args[0])
@@ -101,11 +133,22 @@ def apply(state: State, seat: Seat, act: dict[str, Any], verb: str, args: list[s
         act["moves"] -= 1
         if enemies > allies:
             act["moves"] = 0
-        if act["moves"] and _moves(state, seat, unit[1], unit[2]):
+        if act["moves"] and _moves(state, seat, unit[1], unit[2], bool(act.get("ram"))):
             return
     if act["moved"] and unit[1] != "ship":
         _stopped(state, seat, unit[2])
     act["unit"] = None
+
+
+def _carry(state: State, seat: Seat, start: str, region: str) -> None:
+    """A ram of ``seat`` goes from ``start`` to ``region`` with its unit; entering a region
+    walled against ``seat`` opens it to ``seat``'s units for the round (R-ram-enter)."""
+    breach = walled(state, seat, region)
+    next(u for u in state["units"] if u == [seat, "ram", start])[2] = region
+    if breach:
+        now = state.get("round", 0)
+        state["breaches"] = [b for b in state.get("breaches", []) if b[2] == now]
+        state["breaches"].append([seat, region, now])
 
 
 def entered(state: State, seat: Seat, region: str) -> None:
@@ -115,8 +158,8 @@ def entered(state: State, seat: Seat, region: str) -> None:
 
 
 def _stopped(state: State, seat: Seat, region: str) -> None:
-    """A unit ended its move in ``region``: a face-down event there waits for the events
-    slice, unless a blocker or a tribe stands there."""
+    """A unit ended its move in ``region``: a face-down event there is recorded for its
+    reveal, unless a blocker or a tribe stands there."""
     site = state["sites"].get(region)
     if site is None or site[1] or region in state["blockers"] or state["tribes"].get(region):
         return

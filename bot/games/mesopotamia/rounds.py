@@ -5,15 +5,19 @@ jardins terminés, la partie s'achève à la fin de la manche en cours. »
 
 :func:`contested` names the regions where the combat phase has a combat (R-combat-detection);
 :func:`end_round` is called once the combat phase is over (:mod:`bot.games.mesopotamia.battles`):
-the game ends (phase ``over``, nobody active) when every Hanging Gardens storey is built, else
-the next round begins (R-game-end).
+a six-round event's final reward that names a technology is first its owner's step (phase
+``end``: ``reward <card> <technology>``, R-round-end); then the game ends (phase ``over``,
+nobody active) when every Hanging Gardens storey is built, else the next round begins
+(R-game-end).
 """
 
 from __future__ import annotations
 
-from bot.engine import State
+from bot.engine import Seat, State
 from bot.games.mesopotamia import data as D
-from bot.games.mesopotamia import turn
+from bot.games.mesopotamia import events, turn
+
+VERBS = frozenset({"reward"})
 
 LAND = frozenset({"spearman", "archer", "cavalry", "chariot"})
 """The land units that fight (R-combat-detection: ships and rams alone never start a combat)."""
@@ -41,9 +45,32 @@ def gardens_complete(state: State) -> bool:
 
 
 def end_round(state: State) -> None:
-    """The end of the round: the end of the game once the Gardens are complete, else the next
+    """The end of the round: the final rewards waiting for a technology (``state["finals"]``,
+    their owners' steps), then the end of the game once the Gardens are complete, else the next
     round's action phase (:func:`bot.games.mesopotamia.turn.begin_round`)."""
+    if state.get("finals"):
+        state["phase"], state["current"], state["t"] = "end", state["finals"][0]["seat"], None
+        return
+    state.pop("finals", None)
     if gardens_complete(state):
         state["phase"], state["current"], state["t"] = "over", None, None
         return
     turn.begin_round(state)
+
+
+def legal(state: State, seat: Seat) -> list[str]:
+    """``reward <card> <technology>``: the technology the final reward of ``seat``'s finished
+    event discovers, among those it can raise (R-round-end)."""
+    if state["phase"] != "end" or seat != state["current"]:
+        return []
+    run = state["finals"][0]
+    final = events.CARDS[run["card"]]["options"][run["option"]]["final"]
+    return [" ".join(["reward", run["card"], *c])
+            for c in events.tech_choices(state, seat, final)]
+
+
+def apply(state: State, seat: Seat, notation: str) -> None:
+    """Take the final reward with the named technology, then go on with the end of the round."""
+    _, _, *techs = notation.split()
+    events.finish(state, state["finals"].pop(0), techs)
+    end_round(state)

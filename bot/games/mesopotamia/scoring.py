@@ -26,6 +26,7 @@ from typing import Any
 from bot.engine import Seat, State
 from bot.games.mesopotamia import data as D
 from bot.games.mesopotamia import strategy
+from bot.games.mesopotamia.exploration import LAND
 from bot.games.mesopotamia.state import seal_case, seal_order, tech_level, units_of
 
 SOURCES: tuple[str, ...] = ("event", "population", "gardens", "amphorae", "event_tokens",
@@ -50,7 +51,7 @@ def controllers(state: State, regions: list[str]) -> dict[str, Seat | None]:
     """Region -> its :func:`controller`, for each of ``regions`` (one pass over the units)."""
     present: dict[str, set[int]] = {r: set() for r in regions}
     for u in state["units"]:
-        if u[1] != "ship" and u[2] in present:
+        if u[1] in LAND and u[2] in present:
             present[u[2]].add(int(u[0]))
     colony = {r: s for s, p in reversed(list(enumerate(state["players"])))
               for r in p["colonies"]}
@@ -66,9 +67,9 @@ def controlled_colonies(state: State, seat: Seat) -> int:
 
 def occupied(state: State, seat: Seat) -> set[str]:
     """« Une région est occupée quand elle compte une Unité ou une Colonie vous appartenant.
-    Les Navires ne peuvent pas occuper de région. »"""
+    Les Navires ne peuvent pas occuper de région. » Nor does a ram (R-ram-unit)."""
     player = state["players"][seat]
-    return {str(u[2]) for u in units_of(state, seat) if u[1] != "ship"} | set(player["colonies"])
+    return {str(u[2]) for u in units_of(state, seat) if u[1] in LAND} | set(player["colonies"])
 
 
 def track_place_vp(state: State, track: str, seat: Seat) -> int:

@@ -11,7 +11,8 @@ The state is a JSON dict (seats are 0-based):
   (civilization cards not on the board), ``dice`` (Dingir die colours), ``ziggurat``
   (storeys built), ``colonies`` and ``ramparts`` (regions);
 - ``units``: ``[seat, kind, region]`` for every figure on the map (a ship's place is a river
-  section);
+  section; a ram's is a region, R-ram-bind); ``breaches``: ``[seat, region, round]`` where a
+  ram of ``seat`` entered another empire's Rampart this round (R-ram-enter);
 - ``seals``: per track, ``[seat, case]`` from the most advanced seal to the least (a pile
   lists its top first);
 - ``ziggurats`` (region -> token number), ``blockers`` (regions), ``tribes`` (region ->
@@ -22,13 +23,15 @@ The state is a JSON dict (seats are 0-based):
 - ``amphorae`` (trade slot -> the seat whose Amphora claims it);
 - the rounds (:mod:`bot.games.mesopotamia.turn`): ``no_chance`` (the variant), then, since
   the engine begins round 1 in the step that ends the setup (``ready`` is never a resting
-  phase), phase ``actions`` (then ``events`` and ``combat`` once every turn is played),
-  ``round``,
+  phase), phase ``actions`` (then ``combat`` once every turn is played, and ``end`` while a
+  final reward waits for its technology), ``round``,
   ``order`` (the seats' turns), ``index`` (whose turn in ``order``), ``t`` (the turn under
   way) and ``pending_events`` (``[seat, region]`` where a unit stopped on a face-down event,
-  revealed when the action phase ends);
-- the events (:mod:`bot.games.mesopotamia.events`): phase ``events`` with ``event`` (the
-  revealed ``region`` and ``card`` being chosen), ``vp_tokens`` (region -> VP of a token kept
+  revealed by the same step);
+- the events (:mod:`bot.games.mesopotamia.events`): ``event`` (the revealed event being
+  chosen: ``seat``, ``region``, ``card``; in the action phase, or in phase ``events`` for a
+  beaten tribe's), ``finals`` (finished six-round events whose final reward waits for its
+  owner to name a technology), ``vp_tokens`` (region -> VP of a token kept
   face up), ``running`` (six-round events: ``seat``, ``card``, ``option``, ``region``, ``face``
   of the Event die), per seat ``events_resolved``; per seat ``gardens`` (the Hanging Gardens
   tiles built, :mod:`bot.games.mesopotamia.construction`);

@@ -6,14 +6,15 @@ best rival's. The final score alone rewards almost nothing a turn can do (a tech
 storey or a harvest is worth no VP), so an AI judged by it never prepares the Hanging Gardens
 and the game never ends. :func:`progress` is the worth, in VP-equivalents, of what leads to VP
 later: technology levels (Construction most, towards Architecture, which the Gardens need),
-Ziggurat storeys (one Dingir die each), Population and Event cases, units, Colonies and
-Ramparts, the resources one Harvest gives (the card's harvests, at most one per source the
-seat has), resources (worth what they build, a pile worth little) and, for a seat with
-Architecture, how near it is to build the next Hanging Gardens storey. An action activated and
-not finished is worth what its best parts bring (:func:`action_gain`). The weights are design
-content (``data/mesopotamia/ai.json``). Progress counts nothing once the fifth storey is built:
-the game ends with that round, and the seat ahead then counts nearly a win, so a seat ahead on
-VP wants to finish and a seat behind does not.
+Ziggurat storeys (one Dingir die each), Population and Event cases, units (a ram less: it
+only opens Ramparts), Colonies and Ramparts, the resources one Harvest gives (the card's
+harvests, at most one per source the seat has), resources (worth what they build, a pile worth
+little) and, for a seat with Architecture, how near it is to build the next Hanging Gardens
+storey. An action activated and not finished is worth what its best parts bring
+(:func:`action_gain`). The weights are design content (``data/mesopotamia/ai.json``).
+Progress counts nothing once the fifth storey is built: the game ends with that round, and the
+seat ahead then counts nearly a win, so a seat ahead on VP wants to finish and a seat behind
+does not.
 """
 
 from __future__ import annotations
@@ -114,7 +115,8 @@ def progress(state: State, seat: Seat) -> float:
     total += sum(STOREY_WORTH[: int(player["ziggurat"])])
     total += float(WEIGHTS["population_case"]) * seal_case(state, "population", seat)
     total += float(WEIGHTS["event_case"]) * seal_case(state, "event", seat)
-    total += float(WEIGHTS["unit"]) * sum(1 for u in state["units"] if u[0] == seat)
+    total += sum(float(WEIGHTS["ram" if u[1] == "ram" else "unit"])
+                 for u in state["units"] if u[0] == seat)
     total += float(WEIGHTS["colony"]) * len(player["colonies"])
     total += float(WEIGHTS["rampart"]) * len(player["ramparts"])
     total += _resources(player["res"])

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from bot import chance
 from bot.engine import Action, Prompt, Report, Seat, State, Text, TextArg, seat_ref
-from bot.games.mesopotamia import battles, bids
+from bot.games.mesopotamia import battles, bids, events
 from bot.games.mesopotamia import data as D
 from bot.games.mesopotamia.combat import TRIBE, clashing_ships
 from bot.games.mesopotamia.state import PHASES, seal_case
@@ -17,9 +17,9 @@ GROUPS = {"role": "role", "empire": "empire", "start": "region", "die": "bonus",
           "reroll": "dice", "use": "action", "end": "turn", "convert": "research",
           "discover": "research", "harvest": "harvest", "phalanx": "war", "create": "war",
           "grow": "growth", "stop": "action", "activate": "exploration",
-          "move": "exploration", "halt": "exploration", "build": "construction",
-          "trade": "trade", "event": "event", "fight": "combat", "pair": "combat",
-          "bid": "combat", "sacrifice": "combat"}
+          "move": "exploration", "halt": "exploration", "drop": "exploration",
+          "build": "construction", "trade": "trade", "event": "event", "reward": "event",
+          "fight": "combat", "pair": "combat", "bid": "combat", "sacrifice": "combat"}
 
 
 def _t(key: str, **args: TextArg) -> Text:
@@ -46,18 +46,36 @@ def label(notation: str) -> Text:
         return _t("act.decline")
     if verb == "return":
         return _t("act.return", quest=D.name("quest", args[0]))
-    if verb == "event":
-        option = _t(f"event_option.{args[0]}.{args[1]}")
-        if len(args) > 2:
-            return _t("act.event_tech", event=D.name("event", args[0]), option=option,
-                      tech=D.name("action", args[2]))
-        return _t("act.event", event=D.name("event", args[0]), option=option)
+    if verb in ("event", "reward"):
+        return _event_label(notation)
     if verb in battles.VERBS:
         return _combat_label(verb, args)
     module = battles.standard()
     if module is not None and verb in module.VERBS:
         return module.label(notation)    # type: ignore[no-any-return]
     return _round_label(verb, args)
+
+
+def _event_label(notation: str) -> Text:
+    """The label of an event's option (with the technology it names, or the running event it
+    gives up) or of a final reward's technology."""
+    verb, card, *args = notation.split()
+    event = D.name("event", card)
+    if verb == "reward":
+        return _t("act.reward", event=event, tech=_techs(args)) if args else \
+            _t("act.reward_none", event=event)
+    _, i, techs, drop = events.parse(notation)
+    option = _t(f"event_option.{card}.{i + 1}")
+    if drop is not None:
+        return _t("act.event_drop", event=event, option=option, dropped=D.name("event", drop))
+    if techs:
+        return _t("act.event_tech", event=event, option=option, tech=_techs(techs))
+    return _t("act.event", event=event, option=option)
+
+
+def _techs(actions: list[str]) -> tuple[Text, ...]:
+    """The technologies a step names, by their actions."""
+    return tuple(D.name("action", a) for a in actions)
 
 
 def _side(word: str) -> Text:
@@ -103,7 +121,8 @@ def _round_label(verb: str, args: list[str]) -> Text:
     if verb == "build" and args[0] == "ship":
         return _t("act.build_ship", section=D.section_name(args[1]))
     if verb == "activate":
-        return _t("act.activate", unit=D.name("unit", args[0]), region=D.name("region", args[1]))
+        return _t("act.activate_ram" if args[2:] else "act.activate",
+                  unit=D.name("unit", args[0]), region=D.name("region", args[1]))
     if verb == "move":
         return _t("act.move", region=D.name("region", args[0]))
     if verb == "trade":
@@ -169,19 +188,19 @@ def _round_report(before: State, seat: Seat, notation: str, after: State) -> tup
     if after["phase"] not in ("actions", "combat", "events"):
         return extra
     verb, *args = notation.split()
-    if verb in ("convert", "phalanx", "grow", "harvest", "create", "reroll", "trade", "build"):
+    if verb in ("convert", "phalanx", "grow", "harvest", "create", "reroll", "trade", "build",
+                "event"):
         extra += _changes(before, after, seat)
     if verb == "discover":
         card = after["players"][seat]["tech"][args[0]]
         extra += (_t("report.discovered", tech=D.name("tech", D.CIV_TECH[card])),)
     if verb == "reroll":
         extra += (_t("report.dice", dice=dice_texts(after)),)
-    new_events = after.get("pending_events", [])[len(before.get("pending_events", [])):]
-    extra += tuple(_t("report.event_pending", region=D.name("region", r)) for _, r in new_events)
-    if after["phase"] == "events" and after["event"] != before.get("event"):
-        extra += (_t("report.event_revealed", who=seat_ref(after["current"]),
-                     region=D.name("region", after["event"]["region"]),
-                     event=D.name("event", after["event"]["card"])),)
+    event = after.get("event")
+    if event and event != before.get("event"):
+        extra += (_t("report.event_revealed", who=seat_ref(event["seat"]),
+                     region=D.name("region", event["region"]),
+                     event=D.name("event", event["card"])),)
     if after["phase"] in ("combat", "events"):
         return extra
     elif after["current"] != before["current"] or before["phase"] != "actions":
@@ -234,11 +253,13 @@ def prompt(state: State, seat: Seat) -> Prompt | None:
         cards = tuple(_t("quest_line", quest=D.name("quest", q), text=D.name("quest_text", q))
                       for q in state["quests"]["hands"][seat])
         return Prompt(_t("prompt.quests", kept=D.QUEST_KEPT, cards=cards))
-    if phase == "actions" and seat == state["current"]:
-        return Prompt(_turn_prompt(state, seat))
-    if phase == "events" and seat == state["current"]:
+    if state.get("event") and seat == state["current"]:
         return Prompt(_t("prompt.event", event=D.name("event", state["event"]["card"]),
                          region=D.name("region", state["event"]["region"])))
+    if phase == "actions" and seat == state["current"]:
+        return Prompt(_turn_prompt(state, seat))
+    if phase == "end" and seat == state["current"]:
+        return Prompt(_t("prompt.reward", event=D.name("event", state["finals"][0]["card"])))
     if phase == "combat":
         text = _combat_prompt(state, seat)
         return None if text is None else Prompt(text)

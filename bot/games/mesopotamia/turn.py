@@ -14,11 +14,15 @@ action is under way:
 - ``end``: once at least one action was done (« Chaque Tour, vous choisissez toujours au moins
   une action à effectuer. »).
 
+A unit that stops on a face-down event reveals it in the same step (R-reveal-timing): the seat
+then chooses its option (``event …``, :mod:`bot.games.mesopotamia.events`) before its turn goes
+on where it was.
+
 The turn state is ``state["t"]``: ``dice`` (faces, None while unset), ``used``, ``rerolls``,
 ``pawn`` (still free), ``done`` (actions) and ``act`` (the action under way,
 :mod:`bot.games.mesopotamia.actions`); ``state["entered"]`` (region -> the seat whose land
 unit entered it last this round, R-attacker) is emptied at the start of a round. After the last
-turn the phase is ``combat``: the events, then the combats and the end of the round
+turn the phase is ``combat``: the combats and the end of the round
 (:mod:`bot.games.mesopotamia.battles`).
 """
 
@@ -28,11 +32,11 @@ from itertools import combinations
 
 from bot import chance
 from bot.engine import Seat, State
-from bot.games.mesopotamia import actions
+from bot.games.mesopotamia import actions, events
 from bot.games.mesopotamia import data as D
 from bot.games.mesopotamia.state import seal_order
 
-VERBS = frozenset({"set", "reroll", "use", "end"}) | actions.VERBS
+VERBS = frozenset({"set", "reroll", "use", "end"}) | actions.VERBS | events.VERBS
 
 
 def begin_round(state: State) -> None:
@@ -72,6 +76,8 @@ def legal(state: State, seat: Seat) -> list[str]:
     if state["phase"] != "actions" or seat != state["current"]:
         return []
     t = state["t"]
+    if state.get("event"):
+        return events.legal(state, seat)
     if t["act"] is not None:
         return actions.legal(state, seat)
     player = state["players"][seat]
@@ -124,8 +130,11 @@ def apply(state: State, seat: Seat, notation: str) -> None:
     """Play the legal step ``notation`` of ``seat``."""
     verb, *args = notation.split()
     t = state["t"]
-    if verb in actions.VERBS:
+    if verb in events.VERBS:
+        events.apply(state, seat, notation)
+    elif verb in actions.VERBS:
         actions.apply(state, seat, notation)
+        events.reveal(state)
     elif verb == "set":
         t["dice"][t["dice"].index(None)] = args[0]
     elif verb == "reroll":
