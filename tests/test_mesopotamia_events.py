@@ -244,3 +244,127 @@ def test_two_discoveries_with_one_at_its_top_name_two_technologies() -> None:
     assert translate(label, "en", NAMES).count(",") == 1
     done = GAME.apply(state, 0, "reward plain_04 war war")
     assert tech_level(done, 0, "war") == level + 2 and done["round"] == 2
+
+
+# -- « Perte de contrôle » (R-event-reset) ------------------------------------------------------
+
+
+def held_event(units: list[tuple[int, str, int]], face: int = 3,
+               cards: tuple[str, ...] = ("plain_09",)) -> tuple[State, list[str]]:
+    """A 2-seat game at the end of the action phase of round 1 (simplified combat) where seat
+    0 runs the six-round option of each of ``cards`` (Event die on ``face``), each in a free
+    region with its token face up; ``units`` are ``[seat, kind, i]`` (i: the event's index)."""
+    state = bare(2)
+    regions = [r for r in free_regions(state, 60) if r in state["sites"]][:len(cards)]
+    for card, region in zip(cards, regions, strict=True):
+        state["sites"][region] = [card, True]
+    state["running"] = [{"seat": 0, "card": c, "option": 1, "region": r, "face": face}
+                        for c, r in zip(cards, regions, strict=True)]
+    state["units"] = [[s, k, regions[i]] for s, k, i in units]
+    state.update(phase="combat", current=None, t=None, log=[], combat_mode="simplified")
+    return state, regions
+
+
+def test_an_empire_taking_the_region_resets_the_event_and_chooses() -> None:
+    """« Si, au cours des 6 Manches, un autre Empire prend le contrôle de la région :
+    l'Événement est réinitialisé ; le nouveau propriétaire récupère la carte Événement ; puis
+    il choisit l'une des deux options de l'Événement. S'il choisit l'option sur 6 Manches, il
+    place son propre dé Événement sur la face 1. » — checked at the end of the combat phase,
+    before the dice turn: the winner of the combat chooses as its step, and its die, on face
+    1, gives its first gain at this end of round (R-event-reset, Q-event-reset (a))."""
+    state, (region,) = held_event([(0, "spearman", 0), (1, "spearman", 0), (1, "spearman", 0)])
+    for player in state["players"]:
+        player["res"]["phalanx"] = 1
+    battles.resume(state)
+    state = GAME.apply(state, 0, "bid 0")
+    after = GAME.apply(state, 1, "bid 1")
+    assert after["units"] == [[1, "spearman", region]] and after["running"] == []
+    assert after["phase"] == "events" and GAME.active(after) == [1]
+    assert after["event"] == {"seat": 1, "region": region, "card": "plain_09", "from": 0}
+    assert GAME.view(after, None)["event"]["from"] == 0
+    assert [a.notation for a in GAME.legal(after, 1)] == ["event plain_09 1", "event plain_09 2"]
+    report = GAME.report(state, 1, GAME.parse(state, 1, "bid 1"), after)
+    assert "Blake now controls" in translate(report.public, "en", NAMES)
+    prompt = GAME.prompt(after, 1)
+    assert prompt is not None and "is reset" in translate(prompt.text, "en", NAMES)
+    assert "réinitialisé" in translate(prompt.text, "fr", NAMES)
+    food, case = after["players"][1]["res"]["food"], seal_case(after, "event", 1)
+    done = GAME.apply(after, 1, "event plain_09 2")
+    assert done["running"] == [{"seat": 1, "card": "plain_09", "option": 1, "region": region,
+                                "face": 2}]
+    assert done["players"][1]["res"]["food"] == food + 2 and done["players"][0]["res"]["food"] == 0
+    assert seal_case(done, "event", 1) == case and done["phase"] == "actions"
+    assert done["round"] == 2 and done["sites"][region] == ["plain_09", True]
+
+
+def test_the_previous_owner_keeps_what_the_event_gave() -> None:
+    """« l'Événement est réinitialisé ; le nouveau propriétaire récupère la carte Événement »
+    — the previous owner keeps its gains and its die comes back; the new one, controlling the
+    region by its Colony (R-control), resolves the card as if he had revealed it: an immediate
+    option's effect, its Event-track advance, the card and token leave (Q-event-reset (a))."""
+    state, (region,) = held_event([], face=4)
+    state["players"][0]["res"]["food"] = 6          # three rounds of « gagnez 2 Nourriture »
+    state["players"][1]["colonies"] = [region]
+    cases = [seal_case(state, "event", s) for s in (0, 1)]
+    battles.resume(state)
+    assert state["phase"] == "events" and events.running(state, 0) == []
+    done = GAME.apply(state, 1, "event plain_09 1")
+    assert done["players"][0]["res"]["food"] == 6 and seal_case(done, "event", 0) == cases[0]
+    gained = done["players"][1]["res"]
+    assert (gained["food"], gained["wood"], gained["stone"]) == (2, 1, 1)
+    assert seal_case(done, "event", 1) == cases[1] + 1
+    assert done["players"][1]["events_resolved"] == 1
+    assert region not in done["sites"] and done["running"] == [] and done["round"] == 2
+
+
+def test_the_previous_owner_retaking_the_region_resets_it_again() -> None:
+    """« Si le propriétaire précédent reprend la région, l'Événement est à nouveau
+    réinitialisé. » — a round later, seat 0 is back alone in the region seat 1 took: seat 1's
+    die leaves and seat 0 chooses again, putting its die back on face 1 (R-event-reset)."""
+    state, (region,) = held_event([(1, "spearman", 0)])
+    battles.resume(state)
+    state = GAME.apply(state, 1, "event plain_09 2")
+    assert events.running(state, 1)[0]["face"] == 2 and state["round"] == 2
+    state["units"] = [[0, "spearman", region]]
+    state.update(phase="combat", current=None, t=None, log=[])
+    battles.resume(state)
+    assert state["event"] == {"seat": 0, "region": region, "card": "plain_09", "from": 1}
+    assert events.running(state, 1) == [] and GAME.active(state) == [0]
+    done = GAME.apply(state, 0, "event plain_09 2")
+    assert done["running"] == [{"seat": 0, "card": "plain_09", "option": 1, "region": region,
+                                "face": 2}]
+    assert done["round"] == 3
+
+
+def test_a_region_nobody_controls_keeps_its_die_running() -> None:
+    """« Si, au cours des 6 Manches, un autre Empire prend le contrôle de la région » — with
+    no unit and no Colony, nobody controls the region, so the die keeps turning for its owner
+    (Q-event-reset (a)); another event of the same owner lost the same round is reset, then
+    the dice turn (R-event-reset)."""
+    state, (empty, taken) = held_event([(1, "archer", 1)], cards=("plain_09", "plain_02"))
+    battles.resume(state)
+    assert state["event"] == {"seat": 1, "region": taken, "card": "plain_02", "from": 0}
+    assert [r["face"] for r in state["running"]] == [3]
+    done = GAME.apply(state, 1, "event plain_02 1")
+    assert done["running"] == [{"seat": 0, "card": "plain_09", "option": 1, "region": empty,
+                                "face": 4}]
+    assert done["players"][0]["res"]["food"] == 2 and done["round"] == 2
+
+
+def test_an_enemy_ram_keeps_no_event_colony_or_rampart_out() -> None:
+    """« placez 1 Colonie dans cette région » (plain 11) « Placez 1 Rempart dans cette région. »
+    (mountain 4) — another empire's ram alone in the region is no enemy unit there: it keeps
+    nobody from founding a Colony (R-ram-unit), so both pieces are placed; another empire's
+    spearman keeps them out, « vous gagnez 1 Phalange à la place » for each."""
+    pieces = [events.CARDS["plain_11"]["options"][1]["final"],
+              events.CARDS["mountain_04"]["options"][1]["effect"]]
+    for enemy, placed in (("ram", True), ("spearman", False)):
+        state = bare(2)
+        region = free_regions(state, 1)[0]
+        state["units"] = [[1, enemy, region]]
+        for effect in pieces:
+            events.apply_effect(state, 0, region, effect)
+        player = state["players"][0]
+        assert (player["colonies"], player["ramparts"]) == (([region], [region]) if placed
+                                                            else ([], []))
+        assert player["res"]["phalanx"] == (0 if placed else 2)

@@ -330,21 +330,24 @@ def test_control_by_a_unit_or_a_colony_and_nobody_while_contested() -> None:
     assert scoring.controller(state, c) is None
 
 
-@pytest.mark.xfail(reason="scoring.controller ignores the Ziggurat: an empty start region is "
-                   "controlled by nobody", strict=True)
 def test_the_start_region_stays_controlled_by_its_ziggurat() -> None:
     """« Pour contrôler une région, vous devez y posséder une Ziggurat » « Vous ne pouvez pas
-    perdre le contrôle de votre région de départ. » — even with no unit there."""
+    perdre le contrôle de votre région de départ. » — even with no unit there; a Ziggurat
+    token of an unused start region is nobody's Ziggurat; and the start region still scores no
+    region VP (« n'inclut pas votre Région de départ ») (R-start-control)."""
     state = bare(2)
     assert all(scoring.controller(state, p["start"]) == s
                for s, p in enumerate(state["players"]))
+    assert state["ziggurats"] and all(scoring.controller(state, r) is None
+                                      for r in state["ziggurats"])
+    start = state["players"][0]["start"]
+    state["units"] = [[0, "spearman", start]]
+    assert scoring.controller(state, start) == 0 and scoring.breakdown(state, 0)["regions"] == 0
 
 
 # -- 10. ships -----------------------------------------------------------------------------
 
 
-@pytest.mark.xfail(reason="construction.ship_sections offers a section that already holds "
-                   "the seat's own ship", strict=True)
 def test_no_second_own_ship_on_a_section() -> None:
     """« Seul 1 Navire à la fois peut occuper une section fluviale. Un joueur ne peut pas placer
     de second Navire sur une section fluviale comptant déjà un Navire lui appartenant. »
@@ -355,6 +358,27 @@ def test_no_second_own_ship_on_a_section() -> None:
     home = construction.ship_sections(state, 1)[0]
     state["units"].append([1, "ship", home])
     assert home not in construction.ship_sections(state, 1)
+
+
+def test_a_ship_sails_through_but_never_ends_on_its_own_ship() -> None:
+    """« Seul 1 Navire à la fois peut occuper une section fluviale. Un joueur ne peut pas placer
+    de second Navire sur une section fluviale comptant déjà un Navire lui appartenant. »
+    (R-ship-stack, Q-ship-stack reading a: no move ends there; a rival's ship may share) — a
+    speed-3 ship crosses its own ship's section, may not halt there, and its last move may end
+    on a rival ship's section but not on its own."""
+    state = ready(4)
+    here = next(s for s, near in D.SECTION_NEXT.items() if len(near) >= 3)
+    own, rival = D.SECTION_NEXT[here][:2]
+    state["units"] = [u for u in state["units"] if u[1] != "ship"]
+    state["units"] += [[1, "ship", here], [1, "ship", own], [0, "ship", rival]]
+    state = play(state, "use exploration pawn", f"activate ship {here}", f"move {own}")
+    assert "halt" not in legal(state) and f"move {here}" in legal(state)
+    state = play(state, f"move {here}")
+    assert "halt" in legal(state) and f"move {own}" not in legal(state)
+    assert f"move {rival}" in legal(state)
+    state = play(state, f"move {rival}")
+    assert [1, "ship", rival] in state["units"] and [0, "ship", rival] in state["units"]
+    assert state["t"]["act"] is None or state["t"]["act"]["unit"] is None
 
 
 def test_ships_are_built_next_to_a_colony() -> None:

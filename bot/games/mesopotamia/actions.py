@@ -169,7 +169,7 @@ def harvest_sources(state: State, seat: Seat) -> dict[str, tuple[list[str], int]
     player = state["players"][seat]
     sources: dict[str, tuple[list[str], int]] = {player["start"]: (list(D.BASE_RESOURCES), 1)}
     held = Counter([*player["colonies"],
-                    *(u[2] for u in units_of(state, seat) if u[1] in exploration.LAND)])
+                    *(u[2] for u in units_of(state, seat) if u[1] in D.LAND)])
     for rid in sorted(held, key=REGION_ORDER.__getitem__):
         resource = D.REGIONS[rid].resource
         if resource and rid not in state["blockers"]:

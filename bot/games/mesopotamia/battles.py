@@ -19,8 +19,11 @@ the combats (R-combat-detection) are fought one at a time:
   next combat (R-tribe-event, :mod:`bot.games.mesopotamia.events`);
 - after the last combat, in Event-track order, each seat with a land unit in a region holding an
   enemy colony says ``colony destroy|take|keep <region>`` (R-colony-attack);
-- then the six-round events turn (:func:`bot.games.mesopotamia.events.end_of_round`) and the
-  round ends (:func:`bot.games.mesopotamia.rounds.end_round`).
+- then a running event whose region another empire controls is reset, its new controller
+  choosing an option (phase ``events``, :func:`bot.games.mesopotamia.events.take_over`,
+  R-event-reset), the six-round events turn
+  (:func:`bot.games.mesopotamia.events.end_of_round`) and the round ends
+  (:func:`bot.games.mesopotamia.rounds.end_round`).
 
 The phase's record is ``state["battle"]``: ``stage`` (``order``, ``pair``, ``bids``,
 ``sacrifice``, ``standard`` or ``colonies``), ``chooser`` (the first on the Event track when
@@ -281,7 +284,7 @@ def siege(state: State, region: str, attacker_: Seat) -> None:
 def colony_targets(state: State, seat: Seat) -> list[str]:
     """The regions where ``seat`` may act on an enemy colony (R-colony-attack): its land unit
     stands there, the colony is another seat's, and ``seat`` has not kept it standing."""
-    held = {u[2] for u in state["units"] if u[0] == seat and u[1] in rounds.LAND}
+    held = {u[2] for u in state["units"] if u[0] == seat and u[1] in D.LAND}
     enemy = {r for s, p in enumerate(state["players"]) if s != seat for r in p["colonies"]}
     kept = {r for s, r in state["battle"]["kept"] if s == seat}
     return [r for r in D.REGIONS if r in held and r in enemy and r not in kept]
@@ -300,8 +303,11 @@ def _colonies(state: State) -> None:
 
 
 def end_round(state: State) -> None:
-    """The six-round events turn (and the finished ones give their final reward), then the
-    next round or the end of the game."""
+    """A running event whose region another empire controls is first reset, its new owner's
+    step (R-event-reset); then the six-round events turn (and the finished ones give their
+    final reward), then the next round or the end of the game."""
+    if events.take_over(state):
+        return
     for run in events.end_of_round(state):
         events.finish(state, run)
     state.pop("battle", None)

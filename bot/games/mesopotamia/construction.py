@@ -12,7 +12,8 @@ at the designed cost of ``technologies.json`` (R-build-costs):
 - ``build colony <region>`` (R-colony-place);
 - ``build ship <section>``: « Navire : constructible sur toute section fluviale adjacente à
   votre Région de départ, ou à une région dans laquelle vous contrôlez une Colonie », within the
-  unit limit and the seat's 3 ship figures (R-ship-build);
+  unit limit and the seat's 3 ship figures (R-ship-build), never on a section holding one of
+  its ships (R-ship-stack);
 - ``build ram <region>``: « Après avoir construit un Bélier, placez-le dans une région où vous
   possédez une Colonie, ou dans votre Région de départ. », within the unit limit and the seat's
   2 ram figures (R-ram-build); a unit standing there may take it along (R-ram-bind).
@@ -21,8 +22,6 @@ at the designed cost of ``technologies.json`` (R-build-costs):
   that unlocks it (« vous devez avoir découvert la Technologie Architecture »), paying the
   tile's cost and meeting its conditions, which are not spent (R-garden-build). The seat keeps
   the tile (``players[s]["gardens"]``, scored at the end) and the next tile is turned face up.
-
-Rams are not written yet.
 """
 
 from __future__ import annotations
@@ -38,7 +37,6 @@ COST: dict[str, dict[str, int]] = {s["id"]: s["cost"] for s in D.TECH_DATA["stru
                                    if isinstance(s["cost"], dict)}
 STOREYS: list[dict[str, Any]] = D.DICE_DATA["rules"]["colour_per_storey"]["storeys"]
 PIECE_LIST = {"rampart": "ramparts", "colony": "colonies"}
-LAND_KINDS = frozenset({"spearman", "archer", "cavalry", "chariot"})
 
 
 def _affords(state: State, seat: Seat, structure: str) -> bool:
@@ -94,7 +92,7 @@ def garden_tile(state: State, seat: Seat) -> str | None:
 
 def _colony_held(state: State, seat: Seat, region: str) -> bool:
     """R-control for a Colony: no land unit of another empire in its region."""
-    return not any(u[0] != seat and u[2] == region and u[1] in LAND_KINDS
+    return not any(u[0] != seat and u[2] == region and u[1] in D.LAND
                    for u in state["units"])
 
 
@@ -120,7 +118,7 @@ def apply(state: State, seat: Seat, act: dict[str, Any], args: list[str]) -> Non
 
 
 def _held(state: State, seat: Seat) -> set[str]:
-    return {u[2] for u in units_of(state, seat) if u[1] in LAND_KINDS}
+    return {u[2] for u in units_of(state, seat) if u[1] in D.LAND}
 
 
 def _buildable(state: State, region: str) -> bool:
@@ -147,7 +145,7 @@ def colony_regions(state: State, seat: Seat) -> list[str]:
     if len(player["colonies"]) >= D.PIECES["colony"]:
         return []
     taken = {r for p in state["players"] for r in p["colonies"]}
-    enemy = {u[2] for u in state["units"] if u[0] != seat and u[1] in LAND_KINDS}
+    enemy = {u[2] for u in state["units"] if u[0] != seat and u[1] in D.LAND}
     return [r for r in D.REGIONS if r in _held(state, seat) and r not in taken
             and r not in enemy and not state["tribes"].get(r) and _buildable(state, r)]
 
@@ -182,9 +180,11 @@ def _homes(state: State, seat: Seat, kind: str) -> list[str]:
 
 def ship_sections(state: State, seat: Seat) -> list[str]:
     """The river sections where ``seat`` may build a ship: one bank is its start region or a
-    region holding its Colony; none beyond its unit limit or its ship figures."""
+    region holding its Colony, and none of its ships is there (R-ship-stack); none beyond its
+    unit limit or its ship figures."""
     home = set(_homes(state, seat, "ship"))
-    return [s.id for s in D.SECTIONS.values() if home & set(s.banks)]
+    afloat = {u[2] for u in units_of(state, seat, "ship")}
+    return [s.id for s in D.SECTIONS.values() if home & set(s.banks) and s.id not in afloat]
 
 
 def ram_regions(state: State, seat: Seat) -> list[str]:

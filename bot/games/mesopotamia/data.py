@@ -107,6 +107,10 @@ ACTIONS: tuple[str, ...] = tuple(a["id"] for a in TECH_DATA["actions"])
 TECH_CARD: dict[str, tuple[str, int]] = {
     t["id"]: (t["action"], int(t["level"])) for t in TECH_DATA["technologies"]}
 """Technology id -> (action, level)."""
+SPEEDS: dict[str, int | None] = {k: v for k, v in EMPIRE_DATA["rules"]["speeds"].items()
+                                 if not k.startswith("_")}
+LAND: frozenset[str] = frozenset(k for k, v in SPEEDS.items() if v is not None and k != "ship")
+"""The land units: they move, fight, block, occupy and harvest (not ships, nor rams, R-ram-unit)."""
 FIGURES: dict[str, int] = {k: int(v) for k, v in
                            EMPIRE_DATA["rules"]["figures_per_empire"].items()
                            if k not in ("_source", "ruling")}

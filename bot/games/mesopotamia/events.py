@@ -19,7 +19,10 @@ going on with its turn.
 A beaten tribe's event is revealed in the combat phase (:func:`begin`, phase ``events``,
 R-tribe-event). Six-round events turn at the end of a round (:func:`end_of_round`,
 :func:`finish`); a final reward that names a technology waits in ``state["finals"]`` for its
-owner's step (:mod:`bot.games.mesopotamia.rounds`, R-round-end).
+owner's step (:mod:`bot.games.mesopotamia.rounds`, R-round-end). Just before they turn, a
+running event whose region another empire controls is reset (:func:`take_over`,
+R-event-reset): its card goes to the controller, who chooses in phase ``events``
+(``state["event"]`` then names the previous owner, ``from``).
 """
 
 from __future__ import annotations
@@ -28,6 +31,7 @@ from typing import Any
 
 from bot.engine import Seat, State
 from bot.games.mesopotamia import data as D
+from bot.games.mesopotamia import scoring
 from bot.games.mesopotamia.actions import next_card
 from bot.games.mesopotamia.state import advance_seal, unit_limit, units_of
 
@@ -72,8 +76,8 @@ def apply_effect(state: State, seat: Seat, region: str, effect: dict[str, Any],
                                ("rampart_here", "ramparts", "rampart")):
         for _ in range(int(effect.get(key, 0))):
             taken = {r for p in state["players"] for r in p[pieces]}
-            enemy = any(u[0] != seat and u[2] == region and u[1] != "ship"
-                        for u in state["units"])
+            enemy = any(u[0] != seat and u[2] == region and u[1] in D.LAND
+                        for u in state["units"])     # a ram keeps nobody out (R-ram-unit)
             if len(player[pieces]) < D.PIECES[piece] and region not in taken and not enemy:
                 player[pieces].append(region)
             else:
@@ -174,6 +178,26 @@ def begin(state: State) -> None:
         state["phase"], state["current"] = "combat", None
 
 
+def take_over(state: State) -> bool:
+    """« Si, au cours des 6 Manches, un autre Empire prend le contrôle de la région :
+    l'Événement est réinitialisé ; le nouveau propriétaire récupère la carte Événement ; puis il
+    choisit l'une des deux options » (R-event-reset): the first running event whose region
+    another empire controls (R-control) leaves its owner, who keeps what it gave; its card goes
+    to the controller, who chooses as if he had revealed it (phase ``events``). False when no
+    running event has changed hands (a region nobody controls keeps its die running)."""
+    runs = state.get("running", [])
+    owners = scoring.controllers(state, [r["region"] for r in runs])
+    lost = next((r for r in runs if owners[r["region"]] not in (None, r["seat"])), None)
+    if lost is None:
+        return False
+    runs.remove(lost)
+    seat = owners[lost["region"]]
+    state["event"] = {"seat": seat, "region": lost["region"], "card": lost["card"],
+                      "from": lost["seat"]}
+    state["phase"], state["current"] = "events", seat
+    return True
+
+
 def _face_down(state: State, region: str) -> bool:
     site = state["sites"].get(region)
     return site is not None and not site[1]
@@ -248,7 +272,8 @@ def parse(notation: str) -> tuple[str, int, list[str], str | None]:
 
 def apply(state: State, seat: Seat, notation: str) -> None:
     """Resolve the chosen option, then reveal the next pending event: in the action phase the
-    turn goes on; in the combat phase (:func:`begin`), the combats go on once none is left."""
+    turn goes on; in the combat phase (:func:`begin`), the combats (or, after a reset, the end
+    of the round) go on once none is left."""
     card, i, techs, drop = parse(notation)
     region = state["event"]["region"]
     choose(state, seat, region, card, i, techs, drop)

@@ -6,8 +6,12 @@ then ``move <region>`` to an adjacent region up to its speed, or ``halt``. A shi
 same way from river section to river section (``activate ship <section>``, ``move
 <section>``: « On considère qu'un Navire s'est déplacé lorsqu'il passe d'une section fluviale à
 une autre en traversant un embranchement »); ships never block nor are blocked (« les Navires
-ne se bloquent pas », R-ship-moves) and never reveal an event. The last land unit to enter
-each region this round is recorded (:func:`entered`, R-attacker).
+ne se bloquent pas », R-ship-moves) and never reveal an event. A ship may sail through, never
+end its move on, a section holding another of its empire's ships (« Un joueur ne peut pas
+placer de second Navire sur une section fluviale comptant déjà un Navire lui appartenant. »,
+R-ship-stack): no ``halt`` there, no ``move`` there unless it can go on to another section.
+The last land unit to enter each region this round is recorded (:func:`entered`,
+R-attacker).
 
 A ram is never activated; a land unit activated in a region holding its empire's ram may take
 one along, ``activate <unit> <region> ram`` (R-ram-bind): « Le Bélier se déplace
@@ -39,15 +43,17 @@ from bot.engine import Seat, State
 from bot.games.mesopotamia import data as D
 
 VERBS = frozenset({"activate", "move", "halt", "drop"})
-SPEED: dict[str, int | None] = {k: v for k, v in D.EMPIRE_DATA["rules"]["speeds"].items()
-                                if not k.startswith("_")}
-LAND = tuple(k for k, v in SPEED.items() if v is not None and k != "ship")
+
+
+def _speed(kind: str) -> int:
+    """How many moves a unit of ``kind`` makes (a ram has no speed of its own)."""
+    return D.SPEEDS[kind] or 0
 
 
 def _land(state: State, region: str, seat: Seat, own: bool) -> int:
     """How many land units of ``seat`` (``own``) or of its enemies stand in ``region``."""
     return sum(1 for s, kind, at in state["units"]
-               if at == region and kind in LAND and (s == seat) == own)
+               if at == region and kind in D.LAND and (s == seat) == own)
 
 
 def closed(state: State, seat: Seat, region: str) -> bool:
@@ -82,10 +88,28 @@ def moves_from(state: State, seat: Seat, region: str, ram: bool = False) -> list
             if not closed(state, seat, r) and (ram or not walled(state, seat, r))]
 
 
-def _moves(state: State, seat: Seat, kind: str, at: str,
-           ram: bool = False) -> list[str] | tuple[str, ...]:
-    """Where a unit of ``kind`` at ``at`` (carrying a ram, ``ram``) may move now."""
-    return D.SECTION_NEXT[at] if kind == "ship" else moves_from(state, seat, at, ram)
+def _moves(state: State, seat: Seat, kind: str, at: str, left: int,
+           ram: bool = False) -> list[str]:
+    """Where a unit of ``kind`` at ``at`` with ``left`` moves (carrying a ram, ``ram``) may move
+    now."""
+    if kind != "ship":
+        return moves_from(state, seat, at, ram)
+    docked = [u[2] for u in state["units"] if u[0] == seat and u[1] == "ship"]
+    docked.remove(at)                   # the ship on the move
+    return [s for s in D.SECTION_NEXT[at] if _may_end(s, left - 1, docked)]
+
+
+def _may_end(section: str, left: int, docked: list[str]) -> bool:
+    """R-ship-stack: True when a ship entering ``section`` with ``left`` moves after it can end
+    its move on a section holding none of its empire's other ships (``docked``); it may sail
+    through such a section."""
+    return section not in docked or (left > 0 and any(
+        _may_end(s, left - 1, docked) for s in D.SECTION_NEXT[section]))
+
+
+def _may_halt(state: State, seat: Seat, kind: str, at: str) -> bool:
+    """False for a ship on a section holding another of its empire's ships (R-ship-stack)."""
+    return kind != "ship" or state["units"].count([seat, "ship", at]) < 2
 
 
 def legal(state: State, seat: Seat, act: dict[str, Any]) -> list[str]:
@@ -93,16 +117,18 @@ def legal(state: State, seat: Seat, act: dict[str, Any]) -> list[str]:
     if act["unit"] is not None:
         _, kind, at = state["units"][act["unit"]]
         ram = bool(act.get("ram"))      # an activation begun before rams were written has none
-        return [*(f"move {r}" for r in _moves(state, seat, kind, at, ram)), "halt",
+        return [*(f"move {r}" for r in _moves(state, seat, kind, at, act["moves"], ram)),
+                *(["halt"] if _may_halt(state, seat, kind, at) else []),
                 *(["drop"] if ram and act["moved"] else [])]
     if not act["activations"]:
         return []
     pairs = dict.fromkeys((kind, at) for s, kind, at in state["units"]
-                          if s == seat and (kind in LAND or kind == "ship"))
-    out = [f"activate {kind} {at}" for kind, at in pairs if _moves(state, seat, kind, at)]
+                          if s == seat and (kind in D.LAND or kind == "ship"))
+    out = [f"activate {kind} {at}" for kind, at in pairs
+           if _moves(state, seat, kind, at, _speed(kind))]
     return out + [f"activate {kind} {at} ram" for kind, at in pairs
-                  if kind in LAND and [seat, "ram", at] in state["units"]
-                  and _moves(state, seat, kind, at, ram=True)]
+                  if kind in D.LAND and [seat, "ram", at] in state["units"]
+                  and _moves(state, seat, kind, at, _speed(kind), ram=True)]
 
 
 def apply(state: State, seat: Seat, act: dict[str, Any], verb: str, args: list[str]) -> None:
@@ -111,7 +137,7 @@ def apply(state: State, seat: Seat, act: dict[str, Any], verb: str, args: list[s
         kind, at, *ram = args
         act["unit"] = next(i for i, (s, k, r) in enumerate(state["units"])
                            if s == seat and k == kind and r == at)
-        act["moves"] = SPEED[kind]
+        act["moves"] = _speed(kind)
         act["moved"] = False
         act["ram"] = bool(ram)
         act["activations"] -= 1
@@ -133,7 +159,8 @@ def apply(state: State, seat: Seat, act: dict[str, Any], verb: str, args: list[s
         act["moves"] -= 1
         if enemies > allies:
             act["moves"] = 0
-        if act["moves"] and _moves(state, seat, unit[1], unit[2], bool(act.get("ram"))):
+        if act["moves"] and _moves(state, seat, unit[1], unit[2], act["moves"],
+                                   bool(act.get("ram"))):
             return
     if act["moved"] and unit[1] != "ship":
         _stopped(state, seat, unit[2])

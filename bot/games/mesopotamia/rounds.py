@@ -19,8 +19,6 @@ from bot.games.mesopotamia import events, turn
 
 VERBS = frozenset({"reward"})
 
-LAND = frozenset({"spearman", "archer", "cavalry", "chariot"})
-"""The land units that fight (R-combat-detection: ships and rams alone never start a combat)."""
 
 
 def contested(state: State) -> list[str]:
@@ -28,7 +26,7 @@ def contested(state: State) -> list[str]:
     a land unit on a neutral tribe's region (R-combat-detection)."""
     out: list[str] = []
     for region in D.REGIONS:
-        empires = {int(u[0]) for u in state["units"] if u[2] == region and u[1] in LAND}
+        empires = {int(u[0]) for u in state["units"] if u[2] == region and u[1] in D.LAND}
         if len(empires) > 1 or (empires and state["tribes"].get(region)):
             out.append(region)
     return out

@@ -26,7 +26,6 @@ from typing import Any
 from bot.engine import Seat, State
 from bot.games.mesopotamia import data as D
 from bot.games.mesopotamia import strategy
-from bot.games.mesopotamia.exploration import LAND
 from bot.games.mesopotamia.state import seal_case, seal_order, tech_level, units_of
 
 SOURCES: tuple[str, ...] = ("event", "population", "gardens", "amphorae", "event_tokens",
@@ -42,8 +41,10 @@ TOKEN_VP: dict[str, int] = {t["id"]: int(t["vp"]) for t in D.TRADE_DATA["tokens"
 
 
 def controller(state: State, region: str) -> Seat | None:
-    """R-control: the only empire with land units in ``region``; with no land unit there, the
-    owner of its Colony; else nobody (a contested region is controlled by nobody)."""
+    """R-control: the empire whose start region (its Ziggurat) ``region`` is, whatever stands
+    there (R-start-control); else the only empire with land units in ``region``; with no land
+    unit there, the owner of its Colony; else nobody (a contested region is controlled by
+    nobody)."""
     return controllers(state, [region])[region]
 
 
@@ -51,12 +52,14 @@ def controllers(state: State, regions: list[str]) -> dict[str, Seat | None]:
     """Region -> its :func:`controller`, for each of ``regions`` (one pass over the units)."""
     present: dict[str, set[int]] = {r: set() for r in regions}
     for u in state["units"]:
-        if u[1] in LAND and u[2] in present:
+        if u[1] in D.LAND and u[2] in present:
             present[u[2]].add(int(u[0]))
     colony = {r: s for s, p in reversed(list(enumerate(state["players"])))
               for r in p["colonies"]}
-    return {r: (next(iter(seats)) if len(seats) == 1 else None) if seats else colony.get(r)
+    start = {p["start"]: s for s, p in enumerate(state["players"]) if p["start"] is not None}
+    held = {r: (next(iter(seats)) if len(seats) == 1 else None) if seats else colony.get(r)
             for r, seats in present.items()}
+    return {r: start.get(r, seat) for r, seat in held.items()}
 
 
 def controlled_colonies(state: State, seat: Seat) -> int:
@@ -69,7 +72,7 @@ def occupied(state: State, seat: Seat) -> set[str]:
     """« Une région est occupée quand elle compte une Unité ou une Colonie vous appartenant.
     Les Navires ne peuvent pas occuper de région. » Nor does a ram (R-ram-unit)."""
     player = state["players"][seat]
-    return {str(u[2]) for u in units_of(state, seat) if u[1] in LAND} | set(player["colonies"])
+    return {str(u[2]) for u in units_of(state, seat) if u[1] in D.LAND} | set(player["colonies"])
 
 
 def track_place_vp(state: State, track: str, seat: Seat) -> int:

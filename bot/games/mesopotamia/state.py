@@ -30,8 +30,9 @@ The state is a JSON dict (seats are 0-based):
   revealed by the same step);
 - the events (:mod:`bot.games.mesopotamia.events`): ``event`` (the revealed event being
   chosen: ``seat``, ``region``, ``card``; in the action phase, or in phase ``events`` for a
-  beaten tribe's), ``finals`` (finished six-round events whose final reward waits for its
-  owner to name a technology), ``vp_tokens`` (region -> VP of a token kept
+  beaten tribe's, or for a running event reset, with ``from``, its previous owner),
+  ``finals`` (finished six-round events whose final reward waits for its owner to name a
+  technology), ``vp_tokens`` (region -> VP of a token kept
   face up), ``running`` (six-round events: ``seat``, ``card``, ``option``, ``region``, ``face``
   of the Event die), per seat ``events_resolved``; per seat ``gardens`` (the Hanging Gardens
   tiles built, :mod:`bot.games.mesopotamia.construction`);

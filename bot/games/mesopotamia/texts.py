@@ -5,6 +5,8 @@ setup and the rounds). Only :class:`~bot.engine.Text` values: the catalogue hold
 
 from __future__ import annotations
 
+from typing import Any
+
 from bot import chance
 from bot.engine import Action, Prompt, Report, Seat, State, Text, TextArg, seat_ref
 from bot.games.mesopotamia import battles, bids, events
@@ -198,9 +200,7 @@ def _round_report(before: State, seat: Seat, notation: str, after: State) -> tup
         extra += (_t("report.dice", dice=dice_texts(after)),)
     event = after.get("event")
     if event and event != before.get("event"):
-        extra += (_t("report.event_revealed", who=seat_ref(event["seat"]),
-                     region=D.name("region", event["region"]),
-                     event=D.name("event", event["card"])),)
+        extra += (_event_report(event),)
     if after["phase"] in ("combat", "events"):
         return extra
     elif after["current"] != before["current"] or before["phase"] != "actions":
@@ -208,6 +208,17 @@ def _round_report(before: State, seat: Seat, notation: str, after: State) -> tup
         if None not in after["t"]["dice"] and after["t"]["dice"]:
             extra += (_t("report.dice", dice=dice_texts(after)),)
     return extra
+
+
+def _event_report(event: dict[str, Any]) -> Text:
+    """An event revealed, or a running event reset for the empire now controlling its region
+    (R-event-reset)."""
+    args: dict[str, TextArg] = {"who": seat_ref(event["seat"]),
+                                "region": D.name("region", event["region"]),
+                                "event": D.name("event", event["card"])}
+    if "from" in event:
+        return _t("report.event_reset", owner=seat_ref(event["from"]), **args)
+    return _t("report.event_revealed", **args)
 
 
 def _combat_report(before: State, after: State) -> tuple[Text, ...]:
@@ -253,9 +264,13 @@ def prompt(state: State, seat: Seat) -> Prompt | None:
         cards = tuple(_t("quest_line", quest=D.name("quest", q), text=D.name("quest_text", q))
                       for q in state["quests"]["hands"][seat])
         return Prompt(_t("prompt.quests", kept=D.QUEST_KEPT, cards=cards))
-    if state.get("event") and seat == state["current"]:
-        return Prompt(_t("prompt.event", event=D.name("event", state["event"]["card"]),
-                         region=D.name("region", state["event"]["region"])))
+    event = state.get("event")
+    if event and seat == state["current"]:
+        args: dict[str, TextArg] = {"event": D.name("event", event["card"]),
+                                    "region": D.name("region", event["region"])}
+        if "from" in event:
+            return Prompt(_t("prompt.event_reset", owner=seat_ref(event["from"]), **args))
+        return Prompt(_t("prompt.event", **args))
     if phase == "actions" and seat == state["current"]:
         return Prompt(_turn_prompt(state, seat))
     if phase == "end" and seat == state["current"]:
