@@ -1,4 +1,5 @@
-"""Image figures of any game: render time and bytes of its public and private views.
+"""Image figures of any game: render time and bytes of its public and private views, and of
+the extra pictures of its turn messages (a renderer's optional ``details``).
 
 Usage::
 
@@ -6,8 +7,10 @@ Usage::
 
 Views are taken at random moments of random playouts (``P`` players, the game's
 minimum by default); each is drawn as PNG for the public and for one seat's private
-view. Prints the median and 95th percentile render time (ms), the median and largest
-size (KB), and the image size in pixels, for each kind. Timings use the wall clock
+view, and the public view's ``details`` when the renderer has them (the time of all of a
+turn message's extra pictures, for the views that have some; the size is per picture).
+Prints the median and 95th percentile render time (ms), the median and largest size (KB),
+and the image size in pixels, for each kind. Timings use the wall clock
 (benchmarks only; tests never time anything).
 """
 
@@ -64,12 +67,27 @@ def measure(game_id: str, count: int, players: int, seed: int, lang: str) -> dic
             times.append(1000 * (time.perf_counter() - started))
             sizes.append(len(png) / 1024)
             shape = Image.open(io.BytesIO(png)).size
-        times.sort()
-        results[kind] = {"median_ms": statistics.median(times),
-                         "p95_ms": times[int(0.95 * (len(times) - 1))],
-                         "median_kb": statistics.median(sizes), "max_kb": max(sizes),
-                         "pixels": shape}
+        results[kind] = _figures(times, sizes, shape)
+    details = getattr(renderer, "details", None)
+    if details is not None:
+        times, sizes = [], []
+        for sample in samples:
+            started = time.perf_counter()
+            files = details(sample[0], ctx)
+            if files:                   # a view with nothing to zoom on draws nothing
+                times.append(1000 * (time.perf_counter() - started))
+                sizes += [len(png) / 1024 for _, png in files]
+                shape = Image.open(io.BytesIO(files[0][1])).size
+        if sizes:
+            results["details"] = _figures(times, sizes, shape)
     return results
+
+
+def _figures(times: list[float], sizes: list[float], shape: tuple[int, int]) -> dict[str, Any]:
+    """Median and 95th percentile time, median and largest size, pixels of the last one."""
+    times = sorted(times)
+    return {"median_ms": statistics.median(times), "p95_ms": times[int(0.95 * (len(times) - 1))],
+            "median_kb": statistics.median(sizes), "max_kb": max(sizes), "pixels": shape}
 
 
 def main(argv: list[str] | None = None) -> int:
