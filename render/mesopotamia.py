@@ -47,6 +47,9 @@ GARDEN_ROW = 3 * CELL_ROW + 44
 TRADE_ROW = 6 * CELL_ROW + 44
 PLAYER_ROW = 114
 QUEST_ROW = 32
+FULL_QUESTS = 3
+"""A hand of more quests (drawn by events) lists their names only, so that the map keeps within
+its height; their texts stay on the player's board (``/mesopotamia board``)."""
 TEXT_MIN = 23
 CHIP = 28
 CARD = (140, 66)
@@ -594,16 +597,19 @@ def _players(draw: ImageDraw.ImageDraw, view: dict[str, Any], ctx: RenderContext
                   WIDTH - 2 * MARGIN - 24)
 
 
-def _quest_lines(view: dict[str, Any], ctx: RenderContext, width: float | None = None
-                 ) -> list[str]:
-    """The seat's secret quests (nothing in the public view), wrapped to ``width`` px."""
+def _quest_lines(view: dict[str, Any], ctx: RenderContext, width: float | None = None,
+                 most: int | None = None) -> list[str]:
+    """The seat's secret quests (nothing in the public view), wrapped to ``width`` px; names
+    only when it holds more than ``most``."""
     quests = view["quests"]
     if view.get("you") is None or quests.get("hand") is None:
         return []
     lang = ctx.lang
     out = [tr(lang, "mesopotamia.render.your_quests", who=_name(ctx, int(view["you"])))]
+    brief = most is not None and len(quests["hand"]) > most
     for q in quests["hand"]:
-        line = f"{_t(lang, 'quest', q)}: {_t(lang, 'quest_text', q)}"
+        name = _t(lang, "quest", q)
+        line = name if brief else f"{name}: {_t(lang, 'quest_text', q)}"
         out += [line] if width is None else wrap(line, width)
     if quests.get("returned"):
         out.append(tr(lang, "mesopotamia.render.returned",
@@ -695,7 +701,7 @@ class MesopotamiaRenderer(PictureRenderer):
     """The renderer of Mesopotamia (``render.context.Renderer``)."""
 
     def image(self, view: dict[str, Any], ctx: RenderContext) -> Image.Image:
-        quests = _quest_lines(view, ctx, WIDTH - 2 * MARGIN - 4)
+        quests = _quest_lines(view, ctx, WIDTH - 2 * MARGIN - 4, FULL_QUESTS)
         height = (HEADER + MAP_HEIGHT + LEGEND + TRACK_ROW + GARDEN_ROW + TRADE_ROW
                   + view["n"] * PLAYER_ROW + MARGIN + (len(quests) * QUEST_ROW + 16
                                                        if quests else 0))

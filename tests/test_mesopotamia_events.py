@@ -368,3 +368,47 @@ def test_an_enemy_ram_keeps_no_event_colony_or_rampart_out() -> None:
         assert (player["colonies"], player["ramparts"]) == (([region], [region]) if placed
                                                             else ([], []))
         assert player["res"]["phalanx"] == (0 if placed else 2)
+
+
+def test_a_final_ziggurat_storey_is_built_with_the_die_its_owner_chooses() -> None:
+    """« À la fin de la Manche 6 : gagnez la récompense finale » — a free Ziggurat storey comes
+    with its Dingir die (« Vous gagnez un dé Dingir pour chaque étage construit »): its owner
+    names the colour when the storey allows several, it is taken by itself when one only, and
+    « Vous ne pouvez pas construire un nombre d'étages de Ziggurat supérieur à votre niveau sur
+    la piste Population » gives 1 Phalanx instead (as the free pieces that cannot be placed)."""
+    state, _ = sixth_end(2, "plain_06", 1)
+    state["seals"]["population"] = [[0, 3], [1, 1]]
+    player = state["players"][0]
+    storeys, phalanxes = player["ziggurat"], player["res"]["phalanx"]
+    battles.resume(state)
+    assert state["phase"] == "end" and GAME.active(state) == [0]
+    colours = [c for c in D.COLOURS if c not in player["dice"]]
+    options = [a.notation for a in GAME.legal(state, 0)]
+    assert len(colours) > 1 and options == [f"reward plain_06 {c}" for c in colours]
+    label = translate(GAME.legal(state, 0)[0].label, "en", NAMES)
+    assert "Ziggurat storey" in label and "die" in label
+    done = GAME.apply(state, 0, f"reward plain_06 {colours[-1]}")
+    built = done["players"][0]
+    assert built["ziggurat"] == storeys + 1 and built["dice"][-1] == colours[-1]
+    assert done["phase"] == "actions" and done["round"] == 2
+
+    capped, _ = sixth_end(2, "plain_06", 1)
+    capped["seals"]["population"] = [[1, 1], [0, 1]]
+    capped["players"][0]["ziggurat"] = 1
+    battles.resume(capped)
+    assert capped["phase"] == "actions" and capped["players"][0]["ziggurat"] == 1
+    assert capped["players"][0]["res"]["phalanx"] == phalanxes + 1
+
+
+def test_a_final_quest_card_is_drawn_from_the_deck_and_kept() -> None:
+    """« À la fin de la Manche 6 : gagnez la récompense finale » — the Quest card of a final
+    reward is the top card of the Quest deck, kept in its owner's hand, which no other seat
+    reads."""
+    state, _ = sixth_end(2, "desert_06", 1)
+    deck = list(state["quests"]["deck"])
+    hand = list(state["quests"]["hands"][0])
+    battles.resume(state)
+    assert state["quests"]["hands"][0] == [*hand, deck[0]]
+    assert state["quests"]["deck"] == deck[1:]
+    assert GAME.view(state, 1)["quests"]["hand"] == state["quests"]["hands"][1]
+    assert GAME.view(state, 0)["quests"]["hand"] == [*hand, deck[0]]

@@ -408,3 +408,18 @@ async def test_end_to_end_the_crops_follow_the_board_and_the_commands_answer_pri
         nobody = await (await eve.slash("mesopotamia board", channel=w.channel,
                                         player="zed")).final()
         assert nobody.ephemeral and not nobody.pngs and "choose one of the names" in nobody.text
+
+
+def test_a_hand_grown_by_events_lists_quest_names_on_the_map_and_texts_on_the_board() -> None:
+    """Events may add Quest cards to a hand (« récompense finale »): the map then names them
+    only, so that it keeps within its height, and the player's board keeps their texts."""
+    state = states(7, 3)[-1]
+    hand = [q for q in D.QUESTS if q not in state["quests"]["hands"][0]][:6]
+    state["quests"]["hands"][0] = hand
+    view = GAME.view(state, 0)
+    ctx = RenderContext(("ann", "bob", "cid"), "en")
+    names = picture._quest_lines(view, ctx, 600, picture.FULL_QUESTS)
+    texts = picture._quest_lines(view, ctx, 600)
+    assert len(hand) > picture.FULL_QUESTS
+    assert all(any(translate(D.name("quest", q), "en") == line for line in names) for q in hand)
+    assert len(texts) > len(names)

@@ -108,8 +108,7 @@ def apply(state: State, seat: Seat, act: dict[str, Any], args: list[str]) -> Non
     for k, v in COST[structure].items():
         player["res"][k] -= v
     if what == "storey":
-        player["ziggurat"] += 1
-        player["dice"].append(where)
+        add_storey(state, seat, where)
     elif what in ("ship", "ram"):
         state["units"].append([seat, what, where])
     else:
@@ -148,6 +147,13 @@ def colony_regions(state: State, seat: Seat) -> list[str]:
     enemy = {u[2] for u in state["units"] if u[0] != seat and u[1] in D.LAND}
     return [r for r in D.REGIONS if r in _held(state, seat) and r not in taken
             and r not in enemy and not state["tribes"].get(r) and _buildable(state, r)]
+
+
+def add_storey(state: State, seat: Seat, colour: str) -> None:
+    """``seat``'s next Ziggurat storey, with its Dingir die of ``colour`` (R-new-die)."""
+    player = state["players"][seat]
+    player["ziggurat"] += 1
+    player["dice"].append(colour)
 
 
 def storey_colours(state: State, seat: Seat) -> list[str]:

@@ -33,6 +33,7 @@ from bot.engine import Seat, State
 from bot.games.mesopotamia import data as D
 from bot.games.mesopotamia import scoring
 from bot.games.mesopotamia.actions import next_card
+from bot.games.mesopotamia.construction import add_storey, storey_colours
 from bot.games.mesopotamia.state import advance_seal, unit_limit, units_of
 
 CARDS: dict[str, dict[str, Any]] = {c["id"]: c for c in D.EVENT_DATA["cards"]}
@@ -56,7 +57,8 @@ def can_choose(state: State, seat: Seat, card: str, option: int) -> bool:
 def apply_effect(state: State, seat: Seat, region: str, effect: dict[str, Any],
                  techs: list[str] | None = None) -> None:
     """Apply ``effect`` for ``seat`` at the event's ``region``; ``techs`` names the technology
-    of each discovery, in order (needed for ``any`` or a technology already at its top)."""
+    of each discovery, in order (needed for ``any`` or a technology already at its top), then
+    the colour of a free Ziggurat storey's die when more than one is allowed."""
     player = state["players"][seat]
     res = player["res"]
     for k, v in effect.get("pay", {}).items():
@@ -82,7 +84,18 @@ def apply_effect(state: State, seat: Seat, region: str, effect: dict[str, Any],
                 player[pieces].append(region)
             else:
                 res["phalanx"] += 1
-    chosen = list(techs or [])
+    quests = state["quests"]
+    for _ in range(int(effect.get("quest_cards", 0))):   # drawn from the deck and kept
+        if quests["deck"]:
+            quests["hands"][seat].append(quests["deck"].pop(0))
+    chosen = [t for t in techs or [] if t not in D.COLOURS]
+    colours = storey_colours(state, seat)
+    for _ in range(int(effect.get("ziggurat_storey", 0))):
+        named = [c for c in techs or [] if c in D.COLOURS]
+        if colours:   # « … vous gagnez 1 Phalange à la place » when it cannot be built
+            add_storey(state, seat, named[0] if named else colours[0])
+        else:
+            res["phalanx"] += 1
     for named in effect.get("discover", []):
         tech = named if named != "any" and next_card(state, seat, named) else \
             (chosen.pop(0) if chosen else None)
@@ -116,12 +129,12 @@ def choose(state: State, seat: Seat, region: str, card: str, option: int,
 
 def finish(state: State, run: dict[str, Any], techs: list[str] | None = None) -> None:
     """The sixth end of round of ``run``: « gagnez la récompense finale » and the Event-track
-    advance (Q-six-rounds (a)). Without ``techs``, a final reward that names a technology waits
-    in ``state["finals"]`` for its owner's step (R-round-end). A free Ziggurat storey (its die
-    colour) and Quest cards are choices of the next slice."""
+    advance (Q-six-rounds (a)). Without ``techs``, a final reward that names a technology or the
+    colour of a free Ziggurat storey's die waits in ``state["finals"]`` for its owner's step
+    (R-round-end)."""
     opt = CARDS[run["card"]]["options"][run["option"]]
     final = opt.get("final", {})
-    if techs is None and tech_choices(state, run["seat"], final) != [[]]:
+    if techs is None and reward_choices(state, run["seat"], final) != [[]]:
         state.setdefault("finals", []).append(run)
         return
     apply_effect(state, run["seat"], run["region"], final, techs)
@@ -214,6 +227,15 @@ def tech_choices(state: State, seat: Seat, effect: dict[str, Any]) -> list[list[
         found = [pair for names, raised in found
                  for pair in _discovered(room, named, names, raised)]
     return [names for names, _ in found]
+
+
+def reward_choices(state: State, seat: Seat, effect: dict[str, Any]) -> list[list[str]]:
+    """The names a final reward asks: its technologies (:func:`tech_choices`), then the colour
+    of a free Ziggurat storey's die when more than one is allowed (R-new-die); ``[[]]`` when
+    none is asked."""
+    colours = storey_colours(state, seat) if effect.get("ziggurat_storey") else []
+    dice = [[c] for c in colours] if len(colours) > 1 else [[]]
+    return [t + d for t in tech_choices(state, seat, effect) for d in dice]
 
 
 def _discovered(room: dict[str, int], named: str, names: list[str],

@@ -57,14 +57,15 @@ def end_round(state: State) -> None:
 
 
 def legal(state: State, seat: Seat) -> list[str]:
-    """``reward <card> <technology>``: the technology the final reward of ``seat``'s finished
-    event discovers, among those it can raise (R-round-end)."""
+    """``reward <card> <technology>… [<colour>]``: the technology the final reward of ``seat``'s
+    finished event discovers, among those it can raise, and the colour of its free Ziggurat
+    storey's die (R-round-end)."""
     if state["phase"] != "end" or seat != state["current"]:
         return []
     run = state["finals"][0]
     final = events.CARDS[run["card"]]["options"][run["option"]]["final"]
     return [" ".join(["reward", run["card"], *c])
-            for c in events.tech_choices(state, seat, final)]
+            for c in events.reward_choices(state, seat, final)]
 
 
 def apply(state: State, seat: Seat, notation: str) -> None:

@@ -64,6 +64,8 @@ def _event_label(notation: str) -> Text:
     verb, card, *args = notation.split()
     event = D.name("event", card)
     if verb == "reward":
+        if args and args[-1] in D.COLOURS:   # no final reward both discovers and builds
+            return _t("act.reward_storey", event=event, colour=D.name("colour", args[-1]))
         return _t("act.reward", event=event, tech=_techs(args)) if args else \
             _t("act.reward_none", event=event)
     _, i, techs, drop = events.parse(notation)

@@ -94,12 +94,17 @@ def _guess_quests(shown: dict[str, Any], seat: Seat, rng: random.Random) -> dict
     rng.shuffle(pool)
     hands = [list(shown["hand"]) if s == seat else [pool.pop() for _ in range(size)]
              for s, size in enumerate(shown["hand_sizes"])]
-    done = all(shown["chosen"])
-    if done:
-        pool.append(own)
-        rng.shuffle(pool)
-    others = iter([q for q in pool if q != own] if done else pool[::-1])
-    returned = [own if s == seat else next(others) if chosen else None
+    if all(shown["chosen"]):
+        # the returned cards went back into the deck, from which events may draw them again:
+        # another seat's returned card is any card ``seat`` does not hold
+        unknown = [q for q in D.QUESTS if q not in shown["hand"] and q != own]
+        others = iter(rng.sample(unknown, len(hands) - 1))
+        returned = [own if s == seat else next(others) for s in range(len(hands))]
+        deck = [*pool, own]
+        rng.shuffle(deck)
+        return {"deck": deck, "hands": hands, "returned": returned}
+    waiting = iter(pool[::-1])
+    returned = [own if s == seat else next(waiting) if chosen else None
                 for s, chosen in enumerate(shown["chosen"])]
-    deck = pool if done else [q for q in pool if q not in returned]
+    deck = [q for q in pool if q not in returned]
     return {"deck": deck, "hands": hands, "returned": returned}
