@@ -7,6 +7,7 @@ the loop of one game, the win shares and their printing are the same and live he
 
 from __future__ import annotations
 
+import hashlib
 import json
 import random
 import shlex
@@ -73,3 +74,34 @@ def save(path: Path, figures: dict[str, Any]) -> None:
     """Write ``figures`` as JSON to ``path``, making its folder if need be."""
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(json.dumps(figures, indent=1) + "\n", encoding="utf-8")
+
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def fingerprint(paths: Iterable[str]) -> str:
+    """A short hash of the files under ``paths`` (relative to the project root): records of
+    games played by code with the same fingerprint can be counted together."""
+    digest = hashlib.sha256()
+    for path in sorted(p for root in paths for p in (ROOT / root).rglob("*")
+                       if p.is_file() and p.suffix in (".py", ".json")):
+        digest.update(str(path.relative_to(ROOT)).encode())
+        digest.update(path.read_bytes())
+    return digest.hexdigest()[:16]
+
+
+def load_records(path: Path, code: str) -> list[dict[str, Any]]:
+    """The games recorded in the JSON-lines file ``path`` by the code of fingerprint
+    ``code`` (none if the file is missing)."""
+    if not path.exists():
+        return []
+    lines = path.read_text(encoding="utf-8").splitlines()
+    return [r for r in map(json.loads, filter(None, lines)) if r.get("code") == code]
+
+
+def append_record(path: Path, record: dict[str, Any]) -> None:
+    """Add one game's ``record`` to the JSON-lines file ``path`` (a run stopped half-way keeps
+    the games it finished)."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with path.open("a", encoding="utf-8") as out:
+        out.write(json.dumps(record) + "\n")

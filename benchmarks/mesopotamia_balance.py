@@ -3,7 +3,7 @@
 Usage::
 
     python benchmarks/mesopotamia_balance.py [--games N] [--players 2,3,4] [--workers W]
-        [--budget quick|fast|full] [--json FILE]
+        [--budget quick|fast|full] [--json FILE] [--records FILE]
 
 Every game is played from ``setup`` to its end (the round in which the fifth Hanging Gardens
 storey is built) by the generic AI (``bot.ai``; the ``quick`` and ``fast`` budgets look ahead
@@ -15,6 +15,12 @@ winners' points come from; how often each action is used (``use <action> …`` s
 each technology discovered and each event card, quest and Hanging Gardens tile seen; gardens
 storeys per seat and per game; combats per game. ``--json`` writes every figure (default
 ``benchmarks/results/mesopotamia_balance.json``).
+
+Each finished game is appended to ``--records`` (JSON lines, default
+``benchmarks/results/mesopotamia_games.jsonl``) with the fingerprint of the code that played
+it (the engines, the AI, the game's data and these scripts): a run stopped half-way resumes
+where it stopped, the games already recorded by the same code are not played again, and the
+figures count every recorded game of the first ``--games`` seeds of each player count.
 """
 
 from __future__ import annotations
@@ -33,7 +39,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from benchmarks.balance import (
     BUDGETS,
+    append_record,
     command_line,
+    fingerprint,
+    load_records,
     play_ai_game,
     save,
     shares_line,
@@ -47,6 +56,10 @@ from bot.games.mesopotamia.engine import GAME
 
 MAX_STEPS = 30_000
 RESULTS = Path(__file__).resolve().parent / "results" / "mesopotamia_balance.json"
+RECORDS = RESULTS.with_name("mesopotamia_games.jsonl")
+CODE = ("bot/engine.py", "bot/ai.py", "bot/games", "data/mesopotamia", "benchmarks/balance.py",
+        "benchmarks/mesopotamia_balance.py")
+"""What plays a balance game: records of games played by other code are not counted."""
 
 
 def one_game(args: tuple[int, int, str]) -> dict[str, Any]:
@@ -203,17 +216,27 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--budget", choices=sorted(BUDGETS), default="quick")
     parser.add_argument("--json", type=Path, default=RESULTS)
+    parser.add_argument("--records", type=Path, default=RECORDS)
     args = parser.parse_args(argv)
     counts = [int(p) for p in args.players.split(",")]
+    code = f"{fingerprint(CODE)}:{args.budget}"
     started = time.perf_counter()
-    jobs = [(seed, players, args.budget) for players in counts for seed in range(args.games)]
+    games = [g for g in load_records(args.records, code)
+             if g["players"] in counts and g["seed"] < args.games]
+    done = {(g["players"], g["seed"]) for g in games}
+    jobs = [(seed, players, args.budget) for players in counts for seed in range(args.games)
+            if (players, seed) not in done]
     with ProcessPoolExecutor(args.workers) as pool:
-        games = list(pool.map(one_game, jobs, chunksize=1))
+        for game in pool.map(one_game, jobs, chunksize=1):
+            append_record(args.records, {**game, "code": code})
+            games.append(game)
     results = {str(p): figures([g for g in games if g["players"] == p], p) for p in counts}
-    run = {"seconds": time.perf_counter() - started, "budget": args.budget,
+    run = {"seconds": time.perf_counter() - started, "budget": args.budget, "code": code,
+           "played_now": len(jobs), "cpu_seconds": sum(g["seconds"] for g in games),
            "command": command_line("mesopotamia_balance.py", argv),
            "by_players": results}
-    print(f"{len(games)} games in {run['seconds']:.0f} s with the {args.budget} AI")
+    print(f"{len(games)} games ({len(jobs)} played now, in {run['seconds']:.0f} s; "
+          f"{run['cpu_seconds']:.0f} CPU s in all) with the {args.budget} AI, code {code}")
     for result in results.values():
         print("\n".join(report_lines(result)))
     save(args.json, run)

@@ -96,3 +96,23 @@ def test_the_seat_ahead_sees_the_last_storey_in_its_action_under_way() -> None:
     state = play(state, "use construction pawn")
     assert f"build garden {tiles[4]}" in legal(state)
     assert GAME.heuristic(state, seat) > strategy.FINISH
+
+
+def test_a_colony_condition_values_the_colony_cost_held() -> None:
+    """« un certain nombre de Colonies »: when the face-up Hanging Gardens tile asks for a
+    Colony the seat lacks, the resources of a Colony (« Colonie : 1 Pierre, 1 Bois, 1 Argile,
+    1 Nourriture ») bring it nearer to the storey; before, a seat without a Colony saw no gain
+    in holding them and spent its Wood on units, and games stalled for dozens of rounds."""
+    state = bare(2)
+    tile = next(t for t, rule in GARDEN.items() if rule["conditions"].get("colonies") == 1)
+    state["gardens"][0] = [tile, True]
+    player = state["players"][0]
+    empty = strategy.garden_readiness(state, 0, 0)
+    player["res"].update(wood=1, food=1)
+    assert strategy.garden_readiness(state, 0, 0) > empty
+    player["res"].update(stone=1, clay=1)
+    almost = strategy.garden_readiness(state, 0, 0)
+    player["colonies"] = free_regions(state, 1)
+    player["res"].update(stone=0, wood=0, clay=0, food=0)
+    assert strategy.garden_readiness(state, 0, 0) == empty + 0.5
+    assert almost > empty

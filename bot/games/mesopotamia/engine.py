@@ -81,7 +81,10 @@ class MesopotamiaGame(GameDefaults):
 
     def apply(self, state: State, seat: Seat, action: Action | str) -> State:
         notation = action.notation if isinstance(action, Action) else action
-        checked = self.parse(state, seat, notation).notation
+        return self._advance(state, seat, self.parse(state, seat, notation).notation)
+
+    def _advance(self, state: State, seat: Seat, checked: str) -> State:
+        """The state after ``seat`` plays the legal step ``checked``."""
         new: State = clone(state)
         if state["phase"] in PHASES:
             setup.apply(new, seat, checked)
@@ -164,7 +167,7 @@ class MesopotamiaGame(GameDefaults):
         ``rng``): the heuristic judges an action under way by its best parts
         (``strategy.action_gain``), which the search's short rollouts of random steps to the
         end of a turn would undervalue (its AI then ended turns early)."""
-        values = [self.heuristic(self.apply(state, seat, a), seat) for a in legal]
+        values = [self.heuristic(self._advance(state, seat, a.notation), seat) for a in legal]
         top = max(values)
         best = [a for a, v in zip(legal, values, strict=True) if v >= top - 1e-9]
         return best[0] if len(best) == 1 else rng.choice(best)

@@ -27,7 +27,7 @@ from bot.games import content
 from bot.games.mesopotamia import actions
 from bot.games.mesopotamia import data as D
 from bot.games.mesopotamia.actions import harvest_sources
-from bot.games.mesopotamia.construction import GARDEN
+from bot.games.mesopotamia.construction import COST, GARDEN
 from bot.games.mesopotamia.state import clone, seal_case, tech_level
 
 WEIGHTS: dict[str, Any] = content.load("mesopotamia", "ai")
@@ -150,10 +150,15 @@ def garden_readiness(state: State, seat: Seat, built: int) -> float:
         return 0.0
     rule = GARDEN[state["gardens"][built][0]]
     res = state["players"][seat]["res"]
-    need = sum(int(v) for v in rule["cost"].values())
-    held = sum(min(res[k], int(v)) for k, v in rule["cost"].items())
+    cost = _share(res, rule["cost"])
     have = {"population": seal_case(state, "population", seat),
             "event_track": seal_case(state, "event", seat),
-            "colonies": len(state["players"][seat]["colonies"])}
+            "colonies": len(state["players"][seat]["colonies"]) + _share(res, COST["colony"])}
     met = [min(1.0, have[k] / int(v)) for k, v in rule["conditions"].items()]
-    return float(held / need + (sum(met) / len(met) if met else 1.0)) / 2
+    return float(cost + (sum(met) / len(met) if met else 1.0)) / 2
+
+
+def _share(res: dict[str, int], cost: dict[str, Any]) -> float:
+    """The share of ``cost`` that the resources ``res`` pay."""
+    need = sum(int(v) for v in cost.values())
+    return sum(min(res[k], int(v)) for k, v in cost.items()) / need
