@@ -12,13 +12,14 @@ import json
 import random
 import shlex
 import sys
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
 from benchmarks.contract_playouts import wilson
 from bot import ai
-from bot.engine import Action, Game, Seat, State
+from bot.engine import Game, State
+from tests.contract import Observer
 
 QUICK_BUDGET = ai.Budget(candidates=2, rollouts=2, sample=1, max_steps=4, guesses=1, breadth=10)
 """A third of the fast budget's work (After the Flood: 0.8 CPU s a game against 2.6 s):
@@ -27,8 +28,6 @@ BUDGETS = {"quick": QUICK_BUDGET, "fast": ai.FAST_BUDGET, "full": ai.DEFAULT_BUD
 """The AI budgets a run may use (``fast`` and ``quick``: less look-ahead, for thousands of
 games)."""
 
-Observer = Callable[[State, Seat, Action, State], None]
-"""Called after every step with (state before, seat, action, state after)."""
 
 
 def play_ai_game(game: Game, state: State, rng: random.Random, budget: ai.Budget,
@@ -83,8 +82,9 @@ def fingerprint(paths: Iterable[str]) -> str:
     """A short hash of the files under ``paths`` (relative to the project root): records of
     games played by code with the same fingerprint can be counted together."""
     digest = hashlib.sha256()
-    for path in sorted(p for root in paths for p in (ROOT / root).rglob("*")
-                       if p.is_file() and p.suffix in (".py", ".json")):
+    files = [p for root in map(ROOT.joinpath, paths)
+             for p in ([root] if root.is_file() else root.rglob("*"))]
+    for path in sorted(p for p in files if p.is_file() and p.suffix in (".py", ".json")):
         digest.update(str(path.relative_to(ROOT)).encode())
         digest.update(path.read_bytes())
     return digest.hexdigest()[:16]

@@ -6,15 +6,18 @@ Usage::
         [--budget quick|fast|full] [--json FILE] [--records FILE]
 
 Every game is played from ``setup`` to its end (the round in which the fifth Hanging Gardens
-storey is built) by the generic AI (``bot.ai``; the ``quick`` and ``fast`` budgets look ahead
-less, for thousands of games). Per player count it prints: rounds per game (the goal: a real
-game lasts about 6-12 rounds), steps and turns per game, CPU seconds per game; the win rate per
-seat position (the turn order of round 1, which is the Population order) and per empire with
-95% intervals (the goal: none above 1/n + 8 points); the spread of final scores and where the
-winners' points come from; how often each action is used (``use <action> …`` steps per game),
-each technology discovered and each event card, quest and Hanging Gardens tile seen; gardens
-storeys per seat and per game; combats per game. ``--json`` writes every figure (default
-``benchmarks/results/mesopotamia_balance.json``).
+storey is built) by the AI (``bot.ai``, which lets ``MesopotamiaGame.ai_step`` choose; the
+``quick`` and ``fast`` budgets look ahead less, for thousands of games), through the engine
+contract's playout (``tests.contract.playout``: a broken promise of the contract stops the run
+with the game, seed and step; ``--contract-density``: the share of steps with its thorough
+checks), so that these games are also the contract's AI playouts. Per player count it prints:
+rounds per game (the goal: a real game lasts about 6-12 rounds), steps and turns per game, CPU
+seconds per game; the win rate per seat position (the turn order of round 1, which is the
+Population order) and per empire with 95% intervals (the goal: none above 1/n + 8 points); the
+spread of final scores and where the winners' points come from; how often each action is used
+(``use <action> …`` steps per game), each technology discovered and each event card, quest and
+Hanging Gardens tile seen; gardens storeys per seat and per game; combats per game. ``--json``
+writes every figure (default ``benchmarks/results/mesopotamia_balance.json``).
 
 Each finished game is appended to ``--records`` (JSON lines, default
 ``benchmarks/results/mesopotamia_games.jsonl``) with the fingerprint of the code that played
@@ -26,7 +29,6 @@ figures count every recorded game of the first ``--games`` seeds of each player 
 from __future__ import annotations
 
 import argparse
-import random
 import statistics
 import sys
 import time
@@ -43,31 +45,30 @@ from benchmarks.balance import (
     command_line,
     fingerprint,
     load_records,
-    play_ai_game,
     save,
     shares_line,
     win_shares,
 )
 from benchmarks.contract_playouts import wilson
+from bot import registry
 from bot.engine import Action, Seat, State
 from bot.games.mesopotamia import data as D
 from bot.games.mesopotamia import scoring
-from bot.games.mesopotamia.engine import GAME
+from tests.contract import playout
 
 MAX_STEPS = 30_000
 RESULTS = Path(__file__).resolve().parent / "results" / "mesopotamia_balance.json"
 RECORDS = RESULTS.with_name("mesopotamia_games.jsonl")
 CODE = ("bot/engine.py", "bot/ai.py", "bot/games", "data/mesopotamia", "benchmarks/balance.py",
-        "benchmarks/mesopotamia_balance.py")
+        "benchmarks/mesopotamia_balance.py", "tests/contract.py")
 """What plays a balance game: records of games played by other code are not counted."""
 
 
-def one_game(args: tuple[int, int, str]) -> dict[str, Any]:
-    """One AI game of ``players``: its length, first turn order, empires, winners, scores and
-    what was played."""
-    seed, players, budget_name = args
-    rng = random.Random(f"mesopotamia-balance:{players}:{seed}")
-    state = GAME.setup(rng.getrandbits(63), players, {})
+def one_game(args: tuple[int, int, str, float]) -> dict[str, Any]:
+    """One AI game of ``players``, checked by the engine contract (``density``: the share of
+    steps with its thorough checks): its length, first turn order, empires, winners, scores
+    and what was played."""
+    seed, players, budget_name, density = args
     first_order: list[Seat] = []
     actions: Counter[str] = Counter()
     techs: Counter[str] = Counter()
@@ -92,11 +93,14 @@ def one_game(args: tuple[int, int, str]) -> dict[str, Any]:
             combats["tribe" if "tribe" in (fought["winner"], fought["loser"]) else "empires"] += 1
 
     started = time.process_time()
-    state, steps = play_ai_game(GAME, state, rng, BUDGETS[budget_name], MAX_STEPS, observe)
-    outcome = GAME.outcome(state)
+    played = playout(registry.GAMES["mesopotamia"], players, seed, ai_seats=range(players),
+                     density=density, images=0, max_steps=MAX_STEPS,
+                     budget=BUDGETS[budget_name], observe=observe)
+    state, outcome = played.final, played.outcome
+    assert state is not None and outcome is not None
     players_ = state["players"]
     return {
-        "seed": seed, "players": players, "ended": outcome is not None, "steps": steps,
+        "seed": seed, "players": players, "ended": True, "steps": played.steps,
         "turns": turns, "rounds": int(state.get("round", 0)),
         "seconds": time.process_time() - started, "first_order": first_order,
         "empires": [p["empire"] for p in players_],
@@ -217,15 +221,17 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--budget", choices=sorted(BUDGETS), default="quick")
     parser.add_argument("--json", type=Path, default=RESULTS)
     parser.add_argument("--records", type=Path, default=RECORDS)
+    parser.add_argument("--contract-density", type=float, default=0.1,
+                        help="share of steps with the contract's thorough checks")
     args = parser.parse_args(argv)
     counts = [int(p) for p in args.players.split(",")]
-    code = f"{fingerprint(CODE)}:{args.budget}"
+    code = f"{fingerprint(CODE)}:{args.budget}:{args.contract_density}"
     started = time.perf_counter()
     games = [g for g in load_records(args.records, code)
              if g["players"] in counts and g["seed"] < args.games]
     done = {(g["players"], g["seed"]) for g in games}
-    jobs = [(seed, players, args.budget) for players in counts for seed in range(args.games)
-            if (players, seed) not in done]
+    jobs = [(seed, players, args.budget, args.contract_density) for players in counts
+            for seed in range(args.games) if (players, seed) not in done]
     with ProcessPoolExecutor(args.workers) as pool:
         for game in pool.map(one_game, jobs, chunksize=1):
             append_record(args.records, {**game, "code": code})

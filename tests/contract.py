@@ -23,7 +23,7 @@ from __future__ import annotations
 import io
 import json
 import random
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 
@@ -58,6 +58,11 @@ class Playout:
     outcome: Outcome | None = None
     actions: dict[str, int] = field(default_factory=dict)
     images: list[int] = field(default_factory=list)
+    final: State | None = None
+
+
+Observer = Callable[[State, Seat, Action, State], None]
+"""Called after every step of a playout with (state before, seat, action, state after)."""
 
 
 @lru_cache(maxsize=4096)
@@ -191,14 +196,14 @@ class _Checker:
 
 def playout(entry: GameEntry, n_players: int, seed: int, *, options: Mapping[str, str] = {},
             ai_seats: Iterable[Seat] = (), density: float = 1.0, images: int = 2,
-            max_steps: int = MAX_STEPS, budget: ai.Budget = ai.DEFAULT_BUDGET) -> Playout:
+            max_steps: int = MAX_STEPS, budget: ai.Budget = ai.DEFAULT_BUDGET,
+            observe: Observer | None = None) -> Playout:
     """Play one game with random steps (the AI for ``ai_seats``) and check the contract.
 
-    ``budget``: the AI's look-ahead. ``density``: the share of steps that get the
-    thorough checks (views, every legal
-    step parsed back, determinize); ``images``: how many states are rendered (the first,
-    the last, and others at random). Raises :class:`ContractError` naming the game, seed
-    and step.
+    ``budget``: the AI's look-ahead; ``observe``: told of every step. ``density``: the share of
+    steps that get the thorough checks (views, every legal step parsed back, determinize);
+    ``images``: how many states are rendered (the first, the last, and others at random).
+    Raises :class:`ContractError` naming the game, seed and step.
     """
     game = entry.engine
     rng = random.Random(f"contract:{game.meta.id}:{n_players}:{seed}")
@@ -236,6 +241,8 @@ def playout(entry: GameEntry, n_players: int, seed: int, *, options: Mapping[str
             raise check.fail("the turn number went down")
         if thorough:
             check.report(state, seat, action, after, check.forbidden(list(game.secrets(after))))
+        if observe is not None:
+            observe(state, seat, action, after)
         log.append(Step(seat, action.notation))
         result.actions[action.group or action.notation.split()[0]] = \
             result.actions.get(action.group or action.notation.split()[0], 0) + 1
@@ -249,4 +256,5 @@ def playout(entry: GameEntry, n_players: int, seed: int, *, options: Mapping[str
     if json.dumps(replayed, sort_keys=True) != json.dumps(state, sort_keys=True):
         raise check.fail("replaying the log does not reproduce the final state")
     result.steps, result.turns, result.outcome = len(log), game.turn_number(state), outcome
+    result.final = state
     return result

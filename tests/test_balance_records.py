@@ -1,0 +1,43 @@
+"""The balance runs keep each game they finish and resume where they stopped."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from benchmarks import mesopotamia_balance
+from benchmarks.balance import append_record, fingerprint, load_records
+
+
+def test_records_are_counted_only_for_the_code_that_played_them(tmp_path: Path) -> None:
+    """A record of other code (another fingerprint) is not loaded; a missing file is none."""
+    path = tmp_path / "games.jsonl"
+    assert load_records(path, "a") == []
+    append_record(path, {"seed": 0, "code": "a"})
+    append_record(path, {"seed": 1, "code": "b"})
+    assert load_records(path, "a") == [{"seed": 0, "code": "a"}]
+
+
+def test_a_fingerprint_covers_files_and_folders() -> None:
+    """A file named by itself and a folder's files both count: leaving either out changes the
+    fingerprint."""
+    code = ("bot/games/mesopotamia/data.py", "data/mesopotamia")
+    assert fingerprint(code) != fingerprint(code[:1]) != fingerprint(code[1:])
+
+
+@pytest.mark.slow
+def test_a_balance_run_resumes_from_its_records(tmp_path: Path,
+                                                capsys: pytest.CaptureFixture[str]) -> None:
+    """A second run of the same games plays none of them again and reports the same figures."""
+    args = ["--games", "1", "--players", "2", "--workers", "1",
+            "--json", str(tmp_path / "figures.json"), "--records", str(tmp_path / "g.jsonl")]
+    mesopotamia_balance.main(args)
+    first = json.loads((tmp_path / "figures.json").read_text())
+    mesopotamia_balance.main(args)
+    second = json.loads((tmp_path / "figures.json").read_text())
+    assert (first["played_now"], second["played_now"]) == (1, 0)
+    assert first["by_players"] == second["by_players"]
+    assert len((tmp_path / "g.jsonl").read_text().splitlines()) == 1
+    assert "1 games (0 played now" in capsys.readouterr().out
