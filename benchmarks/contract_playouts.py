@@ -3,7 +3,7 @@
 Usage::
 
     python benchmarks/contract_playouts.py GAME [--games N] [--ai-games M] [--players 3,4]
-        [--density D] [--max-steps S] [--json FILE]
+        [--density D] [--max-steps S] [--workers W] [--json FILE] [--records FILE]
 
 For each player count, ``N`` random playouts and ``M`` playouts with every seat played
 by the AI (its fast budget) go through :func:`tests.contract.playout` (every check it
@@ -15,83 +15,98 @@ and turns per game (median, max), how often each kind of step was played, wins p
 with 95% intervals, and the time taken. A broken promise stops the run with the game,
 seed and step.
 ``bazaar`` (the test game) is known here besides the registered games.
+
+With ``--records FILE`` each finished playout is appended to that JSON-lines file with the
+fingerprint of the code that played it (the bot, the renderers, the game's data, the contract):
+a run stopped half-way resumes where it stopped, and the figures count every recorded playout
+of the same code among the first ``N`` and ``M`` seeds.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
-import math
 import statistics
 import sys
 import time
 from collections import Counter
+from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from benchmarks.balance import append_record, fingerprint, load_records, wilson
 from bot import registry
 from bot.ai import FAST_BUDGET
 from bot.registry import GameEntry
 from tests import bazaar
-from tests.contract import MAX_STEPS, Playout, playout
+from tests.contract import MAX_STEPS, playout
+
+GAMES: dict[str, GameEntry] = {**registry.GAMES, "bazaar": bazaar.ENTRY}
+AI_SEEDS = 1_000_000
+"""The seeds of the AI playouts start here (the random ones at 0)."""
+Job = tuple[str, int, str, int, float, int]
+"""One playout to run: (game, players, ``random`` or ``ai``, seed, density, max steps)."""
 
 
-def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
-    """The 95% Wilson interval of a proportion ``wins / n``."""
-    if n == 0:
-        return 0.0, 1.0
-    p = wins / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return max(0.0, centre - half), min(1.0, centre + half)
+def one_playout(job: Job) -> dict[str, Any]:
+    """Run the playout ``job``; the record of what it did."""
+    game, players, kind, seed, density, max_steps = job
+    started = time.process_time()
+    if kind == "ai":
+        result = playout(GAMES[game], players, AI_SEEDS + seed, ai_seats=range(players),
+                         density=density, images=0, budget=FAST_BUDGET, max_steps=max_steps)
+    else:
+        result = playout(GAMES[game], players, seed, density=density,
+                         images=3 if seed % 50 == 0 else 0, max_steps=max_steps)
+    assert result.outcome is not None
+    return {"game": game, "players": players, "kind": kind, "seed": seed,
+            "steps": result.steps, "turns": result.turns,
+            "winners": [w for w in result.outcome.winners if w < players],
+            "actions": result.actions, "images": result.images,
+            "seconds": time.process_time() - started}
 
 
-def summary(results: list[Playout], players: int, seconds: float) -> dict[str, Any]:
-    """The figures of one player count."""
+def summary(records: list[dict[str, Any]], players: int) -> dict[str, Any]:
+    """The figures of the playouts ``records`` of one player count."""
     wins = [0.0] * players
-    for result in results:
-        assert result.outcome is not None
-        winners = [w for w in result.outcome.winners if w < players]
-        for seat in winners:
-            wins[seat] += 1 / len(winners)
+    for record in records:
+        for seat in record["winners"]:
+            wins[seat] += 1 / len(record["winners"])
     actions: Counter[str] = Counter()
-    for result in results:
-        actions.update(result.actions)
+    for record in records:
+        actions.update(record["actions"])
     total = sum(actions.values())
     return {
-        "games": len(results),
-        "steps_median": statistics.median(r.steps for r in results),
-        "steps_max": max(r.steps for r in results),
-        "turns_median": statistics.median(r.turns for r in results),
-        "turns_max": max(r.turns for r in results),
-        "wins_by_seat": [{"share": w / len(results), "interval": wilson(w, len(results))}
+        "games": len(records),
+        "steps_median": statistics.median(r["steps"] for r in records),
+        "steps_max": max(r["steps"] for r in records),
+        "turns_median": statistics.median(r["turns"] for r in records),
+        "turns_max": max(r["turns"] for r in records),
+        "wins_by_seat": [{"share": w / len(records), "interval": wilson(w, len(records))}
                          for w in wins],
         "step_kinds": {k: v / total for k, v in actions.most_common()},
-        "largest_image_bytes": max((max(r.images) for r in results if r.images), default=0),
-        "seconds": seconds,
+        "largest_image_bytes": max((max(r["images"]) for r in records if r["images"]),
+                                   default=0),
+        "seconds": sum(r["seconds"] for r in records),
     }
 
 
-def run(entry: GameEntry, players: int, games: int, ai_games: int,
-        density: float, max_steps: int = MAX_STEPS) -> dict[str, Any]:
-    """Random and AI playouts of one player count; their figures."""
-    started = time.perf_counter()
-    results = [playout(entry, players, seed, density=density, images=3 if seed % 50 == 0
-                       else 0, max_steps=max_steps) for seed in range(games)]
-    random_part = summary(results, players, time.perf_counter() - started)
-    started = time.perf_counter()
-    ai = [playout(entry, players, 1_000_000 + seed, ai_seats=range(players), density=density,
-                  images=0, budget=FAST_BUDGET, max_steps=max_steps) for seed in range(ai_games)]
-    return {"random": random_part,
-            "ai": summary(ai, players, time.perf_counter() - started) if ai else None}
+def run(jobs: list[Job], workers: int, records: list[dict[str, Any]],
+        keep: Callable[[dict[str, Any]], None]) -> None:
+    """Run ``jobs`` on ``workers`` processes, adding each record to ``records`` and giving it
+    to ``keep``."""
+    with ProcessPoolExecutor(workers) as pool:
+        for record in pool.map(one_playout, jobs, chunksize=1):
+            records.append(record)
+            keep(record)
 
 
 def main(argv: list[str] | None = None) -> int:
-    games = {**registry.GAMES, "bazaar": bazaar.ENTRY}
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("game", choices=sorted(games))
+    parser.add_argument("game", choices=sorted(GAMES))
     parser.add_argument("--games", type=int, default=1000)
     parser.add_argument("--ai-games", type=int, default=50)
     parser.add_argument("--players", default="", help="player counts, e.g. 3,4 (default: all)")
@@ -99,15 +114,32 @@ def main(argv: list[str] | None = None) -> int:
                         help="share of steps with the thorough checks")
     parser.add_argument("--max-steps", type=int, default=MAX_STEPS,
                         help="steps after which a playout counts as endless")
+    parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--json", type=Path)
+    parser.add_argument("--records", type=Path,
+                        help="JSON-lines file of the finished playouts (to resume a run)")
     args = parser.parse_args(argv)
-    entry = games[args.game]
-    meta = entry.engine.meta
+    meta = GAMES[args.game].engine.meta
     counts = [int(n) for n in args.players.split(",")] if args.players else list(
         range(meta.min_players, meta.max_players + 1))
-    report: dict[str, Any] = {"game": args.game, "command": " ".join(sys.argv)}
+    code = ":".join([fingerprint(("bot", "render", f"data/{args.game}", "tests/contract.py",
+                                  "tests/bazaar.py")), str(args.density), str(args.max_steps)])
+    wanted = {"random": args.games, "ai": args.ai_games}
+    records = [r for r in (load_records(args.records, code) if args.records else [])
+               if r["game"] == args.game and r["players"] in counts
+               and r["seed"] < wanted[r["kind"]]]
+    done = {(r["players"], r["kind"], r["seed"]) for r in records}
+    jobs = [(args.game, players, kind, seed, args.density, args.max_steps)
+            for players in counts for kind in ("random", "ai") for seed in range(wanted[kind])
+            if (players, kind, seed) not in done]
+    run(jobs, args.workers, records,
+        lambda r: append_record(args.records, {**r, "code": code}) if args.records else None)
+    report: dict[str, Any] = {"game": args.game, "command": " ".join(sys.argv), "code": code,
+                              "played_now": len(jobs)}
     for players in counts:
-        figures = run(entry, players, args.games, args.ai_games, args.density, args.max_steps)
+        figures = {kind: summary(part, players) if part else None for kind in ("random", "ai")
+                   for part in [[r for r in records if r["players"] == players
+                                 and r["kind"] == kind]]}
         report[str(players)] = figures
         for kind in ("random", "ai"):
             part = figures[kind]
@@ -118,7 +150,7 @@ def main(argv: list[str] | None = None) -> int:
             print(f"{args.game} {players}p {kind}: {part['games']} games, steps median "
                   f"{part['steps_median']:.0f} (max {part['steps_max']}), turns median "
                   f"{part['turns_median']:.0f} (max {part['turns_max']}), "
-                  f"{part['seconds']:.1f} s; wins by seat {seats}")
+                  f"{part['seconds']:.1f} CPU s; wins by seat {seats}")
             kinds = ", ".join(f"{k} {100 * v:.1f}%" for k, v in
                               list(part["step_kinds"].items())[:12])
             print(f"    steps: {kinds}")

@@ -47,9 +47,9 @@ from benchmarks.balance import (
     load_records,
     save,
     shares_line,
+    wilson,
     win_shares,
 )
-from benchmarks.contract_playouts import wilson
 from bot import registry
 from bot.engine import Action, Seat, State
 from bot.games.mesopotamia import data as D
@@ -59,9 +59,10 @@ from tests.contract import playout
 MAX_STEPS = 30_000
 RESULTS = Path(__file__).resolve().parent / "results" / "mesopotamia_balance.json"
 RECORDS = RESULTS.with_name("mesopotamia_games.jsonl")
-CODE = ("bot/engine.py", "bot/ai.py", "bot/games", "data/mesopotamia", "benchmarks/balance.py",
-        "benchmarks/mesopotamia_balance.py", "tests/contract.py")
-"""What plays a balance game: records of games played by other code are not counted."""
+CODE = ("bot/engine.py", "bot/ai.py", "bot/replay.py", "bot/games", "data/mesopotamia",
+        "tests/contract.py")
+"""What plays a balance game (with the AI budget's values): records of games played by other
+code are not counted."""
 
 
 def one_game(args: tuple[int, int, str, float]) -> dict[str, Any]:
@@ -225,7 +226,7 @@ def main(argv: list[str] | None = None) -> int:
                         help="share of steps with the contract's thorough checks")
     args = parser.parse_args(argv)
     counts = [int(p) for p in args.players.split(",")]
-    code = f"{fingerprint(CODE)}:{args.budget}:{args.contract_density}"
+    code = f"{fingerprint(CODE)}:{BUDGETS[args.budget]}:{args.contract_density}"
     started = time.perf_counter()
     games = [g for g in load_records(args.records, code)
              if g["players"] in counts and g["seed"] < args.games]
