@@ -89,10 +89,11 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 def fingerprint(paths: Iterable[str]) -> str:
-    """A short hash of the files under ``paths`` (relative to the project root): records of
-    games played by code with the same fingerprint can be counted together."""
+    """A short hash of the files under ``paths`` (relative to the project root, glob patterns
+    allowed): records of games played by code with the same fingerprint can be counted
+    together."""
     digest = hashlib.sha256()
-    files = [p for root in map(ROOT.joinpath, paths)
+    files = [p for pattern in paths for root in ROOT.glob(pattern)
              for p in ([root] if root.is_file() else root.rglob("*"))]
     for path in sorted(p for p in files if p.is_file() and p.suffix in (".py", ".json")):
         digest.update(str(path.relative_to(ROOT)).encode())
