@@ -8,7 +8,9 @@ Usage::
 Views are taken at random moments of random playouts (``P`` players, the game's
 minimum by default); each is drawn as PNG for the public and for one seat's private
 view, and the public view's ``details`` when the renderer has them (the time of all of a
-turn message's extra pictures, for the views that have some; the size is per picture).
+turn message's extra pictures, for the views that have some; the size is per picture), and
+each picture a command of the game draws for a seat (a registered picture taking ``view, ctx,
+seat``, such as a player's board), from the seat's private view.
 Prints the median and 95th percentile render time (ms), the median and largest size (KB),
 and the image size in pixels, for each kind. Timings use the wall clock
 (benchmarks only; tests never time anything).
@@ -17,12 +19,14 @@ and the image size in pixels, for each kind. Timings use the wall clock
 from __future__ import annotations
 
 import argparse
+import inspect
 import io
 import json
 import random
 import statistics
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -80,7 +84,22 @@ def measure(game_id: str, count: int, players: int, seed: int, lang: str) -> dic
                 shape = Image.open(io.BytesIO(files[0][1])).size
         if sizes:
             results["details"] = _figures(times, sizes, shape)
+    for picture in seat_pictures(game_id):
+        times, sizes = [], []
+        for _, private, seat in samples:
+            started = time.perf_counter()
+            png = picture(private, ctx, seat)
+            times.append(1000 * (time.perf_counter() - started))
+            sizes.append(len(png) / 1024)
+            shape = Image.open(io.BytesIO(png)).size
+        results[picture.__name__] = _figures(times, sizes, shape)
     return results
+
+
+def seat_pictures(game_id: str) -> list[Callable[[Any, RenderContext, int], bytes]]:
+    """The registered pictures of ``game_id`` drawn for a seat: ``(view, ctx, seat) -> PNG``."""
+    return [p for p in registry.get(game_id).pictures
+            if list(inspect.signature(p).parameters) == ["view", "ctx", "seat"]]
 
 
 def _figures(times: list[float], sizes: list[float], shape: tuple[int, int]) -> dict[str, Any]:
