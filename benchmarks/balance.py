@@ -29,7 +29,6 @@ BUDGETS = {"quick": QUICK_BUDGET, "fast": ai.FAST_BUDGET, "full": ai.DEFAULT_BUD
 games)."""
 
 
-
 def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
     """The 95% Wilson interval of a proportion ``wins / n``."""
     if n == 0:

@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import random
 import shlex
 import statistics
@@ -33,7 +32,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from benchmarks.balance import BUDGETS
+from benchmarks.balance import BUDGETS, wilson
 from bot import ai, registry
 from bot.engine import Game, Seat
 
@@ -120,16 +119,6 @@ def ai_game(
             action = ai.random_choice(game, view, legal, seat, rng)
         state = game.apply(state, seat, action)
     return ai_seat, outcome.winners, time.perf_counter() - start, decisions
-
-
-def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
-    """The 95% Wilson score interval of a proportion."""
-    if n == 0:
-        return 0.0, 1.0
-    p = wins / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return centre - half, centre + half
 
 
 def bench_ai(game: Game, games: int, seed: int, players: int = 3,
