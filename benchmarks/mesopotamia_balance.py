@@ -20,10 +20,10 @@ Hanging Gardens tile seen; gardens storeys per seat and per game; combats per ga
 writes every figure (default ``benchmarks/results/mesopotamia_balance.json``).
 
 Each finished game is appended to ``--records`` (JSON lines, default
-``benchmarks/results/mesopotamia_games.jsonl``) with the fingerprint of the code that played
-it (the engines, the AI, the game's data and these scripts): a run stopped half-way resumes
-where it stopped, the games already recorded by the same code are not played again, and the
-figures count every recorded game of the first ``--games`` seeds of each player count.
+``benchmarks/results/mesopotamia_games.jsonl``) with the fingerprint of the code that played it
+(:data:`CODE` and the AI budget): a run stopped half-way resumes where it stopped, the games
+already recorded by the same code are not played again, and the figures count every recorded
+game of the first ``--games`` seeds of each player count.
 """
 
 from __future__ import annotations
