@@ -101,7 +101,7 @@ def one_game(args: tuple[int, int, str, float]) -> dict[str, Any]:
     assert state is not None and outcome is not None
     players_ = state["players"]
     return {
-        "seed": seed, "players": players, "ended": True, "steps": played.steps,
+        "seed": seed, "players": players, "steps": played.steps,
         "turns": turns, "rounds": int(state.get("round", 0)),
         "seconds": time.process_time() - started, "first_order": first_order,
         "empires": [p["empire"] for p in players_],
@@ -141,21 +141,20 @@ def _share_of_games(games: list[dict[str, Any]], key: str) -> dict[str, float]:
 def figures(games: list[dict[str, Any]], players: int) -> dict[str, Any]:
     """The figures of the games of one player count."""
     n = len(games)
-    ended = [g for g in games if g["ended"]] or games
-    by_position = win_shares(([g["first_order"].index(w) for w in g["winners"]] for g in ended),
-                             players, len(ended))
-    empire_games = Counter(e for g in ended for e in g["empires"])
-    empire_wins = Counter(g["empires"][w] for g in ended for w in g["winners"])
+    by_position = win_shares(([g["first_order"].index(w) for w in g["winners"]] for g in games),
+                             players, len(games))
+    empire_games = Counter(e for g in games for e in g["empires"])
+    empire_wins = Counter(g["empires"][w] for g in games for w in g["winners"])
     by_empire = {e: {"share": empire_wins[e] / empire_games[e],
                      "interval": wilson(empire_wins[e], empire_games[e])}
                  for e in sorted(empire_games)}
-    scores = [float(s) for g in ended for s in g["scores"]]
-    winning = [float(max(g["scores"])) for g in ended if g["scores"]]
-    sources = {k: statistics.mean(g["vp_from"][g["winners"][0]][k] for g in ended)
+    scores = [float(s) for g in games for s in g["scores"]]
+    winning = [float(max(g["scores"])) for g in games if g["scores"]]
+    sources = {k: statistics.mean(g["vp_from"][g["winners"][0]][k] for g in games)
                for k in scoring.SOURCES}
-    storeys = [len(built) for g in ended for built in g["gardens"]]
+    storeys = [len(built) for g in games for built in g["gardens"]]
     return {
-        "players": players, "games": n, "ended": sum(g["ended"] for g in games),
+        "players": players, "games": n,
         "rounds": _spread([float(g["rounds"]) for g in games]),
         "longest": sorted(((g["rounds"], g["seed"]) for g in games), reverse=True)[:5],
         "steps": _spread([float(g["steps"]) for g in games]),
@@ -172,7 +171,7 @@ def figures(games: list[dict[str, Any]], players: int) -> dict[str, Any]:
         "quests_held": _share_of_games(games, "quests_held"),
         "quests_done": _share_of_games(games, "quests_done"),
         "storeys_per_seat": _spread([float(s) for s in storeys]),
-        "seats_building": statistics.mean(sum(1 for b in g["gardens"] if b) for g in ended),
+        "seats_building": statistics.mean(sum(1 for b in g["gardens"] if b) for g in games),
     }
 
 
@@ -190,7 +189,7 @@ def report_lines(result: dict[str, Any]) -> list[str]:
     players = result["players"]
     goal = 100 / players + 8
     return [
-        f"== {players} players: {result['games']} games ({result['ended']} ended)",
+        f"== {players} players: {result['games']} games",
         f"rounds per game: {spread(result['rounds'])}  (a real game: about 6-12); longest "
         "(rounds, seed): " + ", ".join(f"({r}, {s})" for r, s in result["longest"]),
         f"turns per game: {spread(result['turns'])}; steps per game: {spread(result['steps'])}",
