@@ -241,6 +241,30 @@ async def test_the_deadline_timer_fires_once_at_its_time(env: Env) -> None:
     await deadlines.close()
 
 
+async def test_a_timer_woken_before_the_clock_says_due_waits_on(env: Env) -> None:
+    """The loop's monotonic time can run ahead of the wall clock (a time sync slews or
+    sets it back): the timer must not fire early, be refused and be lost."""
+    fired: list[Seat] = []
+    deadlines = Deadlines(env.clock, {"bazaar": BAZAAR}.__getitem__)
+    env.service.watchers.append(deadlines.watch)
+
+    async def fire(game_id: int, seat: Seat, version: int) -> None:
+        if await env.service.expire(game_id, seat, version):
+            fired.append(seat)
+
+    deadlines.start(fire)
+    await started(env.service, {"rounds": "1", "quiz_seconds": "2"})
+    await play(env.service, 0, "roll")
+    await play(env.service, 0, "quiz")
+    env.clock.advance(1.9)                  # the loop will sleep 0.1 s of its own time
+    await asyncio.sleep(0.3)                # ... while the wall clock stands still
+    assert fired == [] and deadlines.pending() == 1
+    env.clock.advance(0.1)
+    await asyncio.sleep(0.3)
+    assert fired == [0] and deadlines.pending() == 0
+    await deadlines.close()
+
+
 def test_an_outcome_ranks_a_non_player_side_and_a_shared_result() -> None:
     automaton = Outcome((12, 15), ((1,), (0,)), sides=(Text.of("core.seat", seat=7),))
     assert automaton.n_seats == 1 and automaton.side(1) is not None
