@@ -17,9 +17,10 @@ seed and step.
 ``bazaar`` (the test game) is known here besides the registered games.
 
 With ``--records FILE`` each finished playout is appended to that JSON-lines file with the
-fingerprint of the code that played it (the bot, the renderers, the game's data, the contract):
-a run stopped half-way resumes where it stopped, and the figures count every recorded playout
-of the same code among the first ``N`` and ``M`` seeds.
+fingerprint of the code that played it (:func:`checked_code`: the engine core, the AI, the
+game's rules, pictures, data and words, the contract): a run stopped half-way resumes where it
+stopped, and the figures count every recorded playout of the same code among the first ``N``
+and ``M`` seeds. A change elsewhere (the Discord layer, the service, another game) keeps them.
 """
 
 from __future__ import annotations
@@ -49,6 +50,16 @@ AI_SEEDS = 1_000_000
 """The seeds of the AI playouts start here (the random ones at 0)."""
 Job = tuple[str, int, str, int, float, int]
 """One playout to run: (game, players, ``random`` or ``ai``, seed, density, max steps)."""
+
+
+def checked_code(game: str) -> tuple[str, ...]:
+    """The files (glob patterns) whose code or content a playout of ``game`` runs."""
+    return ("bot/engine.py", "bot/ai.py", "bot/chance.py", "bot/i18n.py", "bot/registry.py",
+            "bot/replay.py", "bot/games/*.py", f"bot/games/{game}*", "render/__init__.py",
+            "render/context.py", "render/draw.py", "render/fonts.py", f"render/{game}*",
+            f"data/{game}", "data/render", "data/locales/*/core.json",
+            "data/locales/*/render.json", f"data/locales/*/{game}*.json", "tests/contract.py",
+            "tests/bazaar")
 
 
 def one_playout(job: Job) -> dict[str, Any]:
@@ -122,8 +133,8 @@ def main(argv: list[str] | None = None) -> int:
     meta = GAMES[args.game].engine.meta
     counts = [int(n) for n in args.players.split(",")] if args.players else list(
         range(meta.min_players, meta.max_players + 1))
-    code = ":".join([fingerprint(("bot", "render", f"data/{args.game}", "tests/contract.py",
-                                  "tests/bazaar.py")), str(args.density), str(args.max_steps)])
+    code = ":".join([fingerprint(checked_code(args.game)), str(args.density),
+                     str(args.max_steps)])
     wanted = {"random": args.games, "ai": args.ai_games}
     records = [r for r in (load_records(args.records, code) if args.records else [])
                if r["game"] == args.game and r["players"] in counts

@@ -8,7 +8,9 @@ from pathlib import Path
 import pytest
 
 from benchmarks import mesopotamia_balance
-from benchmarks.balance import append_record, fingerprint, load_records
+from benchmarks.balance import ROOT, append_record, fingerprint, load_records
+from benchmarks.contract_playouts import checked_code
+from bot import registry
 
 
 def test_records_are_counted_only_for_the_code_that_played_them(tmp_path: Path) -> None:
@@ -26,6 +28,21 @@ def test_a_fingerprint_covers_files_and_folders() -> None:
     code = ("bot/games/mesopotamia/data.py", "data/mesopotamia")
     assert fingerprint(code) != fingerprint(code[:1]) != fingerprint(code[1:])
     assert fingerprint(["bot/games/mesopotamia/*.py"]) == fingerprint(["bot/games/mesopotamia"])
+
+
+@pytest.mark.parametrize("game", sorted(registry.GAMES))
+def test_a_contract_record_names_the_games_rules_pictures_and_words(game: str) -> None:
+    """Every pattern of a registered game's checked code names files (a renamed module is not
+    silently left out); the game's rules, renderer and words are among them, the Discord layer
+    and the other games are not."""
+    files = {p.relative_to(ROOT).as_posix(): p for pattern in checked_code(game)
+             for p in ROOT.glob(pattern)}
+    assert all(any(ROOT.glob(pattern)) for pattern in checked_code(game))
+    assert {f"bot/games/{game}", f"data/{game}", f"render/{game}.py",
+            f"data/locales/fr/{game}.json"} <= set(files)
+    others = set(registry.GAMES) - {game}
+    assert not [f for f in files if f.startswith("cogs/") or "service" in f
+                or any(f"/{other}" in f for other in others)]
 
 
 @pytest.mark.slow
