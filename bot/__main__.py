@@ -8,11 +8,13 @@ token is never printed or logged.
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
 import signal
 import sqlite3
 import sys
 from collections.abc import Callable
+from typing import Any
 
 import aiohttp
 import discord
@@ -57,6 +59,32 @@ def use_endpoints(settings: config.Settings) -> None:
         discord.http.Route.BASE = settings.api_base.rstrip("/")
     if settings.gateway_url:
         discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(settings.gateway_url)
+
+
+JsonText = str | bytes | bytearray | memoryview
+STRICT_JSON: Callable[[JsonText], Any] = discord.utils._from_json
+"""discord.py's JSON reader (orjson where installed)."""
+
+
+def read_gateway_json(text: JsonText) -> Any:
+    """Read one message from Discord as discord.py does, but also one with a lone UTF-16
+    surrogate escape (half an emoji, ``"\\ud83d"``): orjson refuses it and the refused
+    message would end the connection and the bot. The standard library reads it, and each
+    lone surrogate becomes U+FFFD (a string that can be written back to Discord)."""
+    try:
+        return STRICT_JSON(text)
+    except ValueError:
+        return _mend_surrogates(json.loads(bytes(text) if isinstance(text, memoryview) else text))
+
+
+def _mend_surrogates(value: Any) -> Any:
+    if isinstance(value, str):
+        return value.encode("utf-16", "surrogatepass").decode("utf-16", "replace")
+    if isinstance(value, list):
+        return [_mend_surrogates(v) for v in value]
+    if isinstance(value, dict):
+        return {_mend_surrogates(k): _mend_surrogates(v) for k, v in value.items()}
+    return value
 
 
 async def run(settings: config.Settings, seed_source: Callable[[], int] | None = None) -> None:
@@ -143,6 +171,7 @@ def main(seed_source: Callable[[], int] | None = None) -> int:
     for handler in logging.getLogger().handlers:
         handler.addFilter(Redact(settings.token))
     use_endpoints(settings)
+    discord.utils._from_json = read_gateway_json
     sys.setswitchinterval(SWITCH_INTERVAL)
     try:
         with asyncio.Runner(loop_factory=event_loop_factory()) as runner:

@@ -68,6 +68,9 @@ async def test_wrong_player_and_malformed_action_are_refused_privately(tmp_path:
         assert "You could play" in bad.text and legal[0]["value"] in bad.text, bad.text
         assert "/play" in bad.text
 
+        half = await (await player.slash("play", channel=w.channel, action="\ud83d")).final()
+        assert half.ephemeral and "You could play" in half.text, half.text   # half an emoji
+
         with pytest.raises(ValidationError, match="length"):   # Discord enforces the limit
             await player.slash("play", channel=w.channel, action="x" * 101)
         long = await (await player.slash("play", channel=w.channel, action="x" * 100)).final()
