@@ -59,8 +59,8 @@ from tests.contract import playout
 MAX_STEPS = 30_000
 RESULTS = Path(__file__).resolve().parent / "results" / "mesopotamia_balance.json"
 RECORDS = RESULTS.with_name("mesopotamia_games.jsonl")
-CODE = ("bot/engine.py", "bot/ai.py", "bot/replay.py", "bot/games/*.py", "bot/games/mesopotamia",
-        "data/mesopotamia", "tests/contract.py")
+CODE = ("bot/engine.py", "bot/ai.py", "bot/chance.py", "bot/replay.py", "bot/games/*.py",
+        "bot/games/mesopotamia", "data/mesopotamia", "tests/contract.py")
 """What plays a balance game (with the AI budget's values): records of games played by other
 code are not counted."""
 
