@@ -9,9 +9,9 @@ and tells the players. A decision taken in time makes its timer useless: the nex
 save replaces or cancels it, and ``expire`` checks the decision's version anyway,
 so a timer fires a decision's default at most once. After a restart, ``watch``
 over the running games re-arms every clock; one already past fires at once (late,
-never twice). A timer that wakes before ``clock`` says it is due sleeps again (the
-loop's time and the wall clock can drift apart). :meth:`check` fires overdue timers
-too, for a clock that jumped.
+never twice). A timer that wakes before ``clock`` says it is due sleeps again (uvloop
+wakes up to a millisecond early; the wall clock can drift from the loop's).
+:meth:`check` fires overdue timers too, for a clock that jumped.
 
 How late each timer fired (against its due time) is kept in :attr:`lateness`.
 """
@@ -108,9 +108,10 @@ class Deadlines:
             timer.task.cancel()
 
     async def _wait(self, key: tuple[int, Seat], timer: _Timer) -> None:
-        # The loop sleeps on its own monotonic time; the due time is on ``clock`` (the
-        # wall clock, which a time sync may slow or set back): sleep again until the
-        # clock agrees, since the service refuses to expire a decision early.
+        # A sleep may end before ``clock`` says the time is due (uvloop counts whole
+        # milliseconds and wakes up to one early; the wall clock can be slowed or set back
+        # by a time sync): sleep again until it agrees, since the service refuses to expire
+        # a decision early and the timer would be lost.
         while (left := timer.due - self.clock.now()) > 0:
             await asyncio.sleep(left)
         await self._run(key, timer)
