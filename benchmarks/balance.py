@@ -87,6 +87,14 @@ def save(path: Path, figures: dict[str, Any]) -> None:
 ROOT = Path(__file__).resolve().parent.parent
 
 
+def rules_code(game: str) -> tuple[str, ...]:
+    """The files (glob patterns) that decide how a game of ``game`` played by the AI under the
+    contract goes: the engine core, the AI, chance, replay, the shared game helpers, the
+    game's rules and data, the contract."""
+    return ("bot/engine.py", "bot/ai.py", "bot/chance.py", "bot/replay.py", "bot/games/*.py",
+            f"bot/games/{game}*", f"data/{game}", "tests/contract.py")
+
+
 def fingerprint(paths: Iterable[str]) -> str:
     """A short hash of the files under ``paths`` (relative to the project root, glob patterns
     allowed): records of games played by code with the same fingerprint can be counted
@@ -94,7 +102,7 @@ def fingerprint(paths: Iterable[str]) -> str:
     digest = hashlib.sha256()
     files = [p for pattern in paths for root in ROOT.glob(pattern)
              for p in ([root] if root.is_file() else root.rglob("*"))]
-    for path in sorted(p for p in files if p.is_file() and p.suffix in (".py", ".json")):
+    for path in sorted({p for p in files if p.is_file() and p.suffix in (".py", ".json")}):
         digest.update(str(path.relative_to(ROOT)).encode())
         digest.update(path.read_bytes())
     return digest.hexdigest()[:16]

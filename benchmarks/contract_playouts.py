@@ -38,7 +38,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from benchmarks.balance import append_record, fingerprint, load_records, wilson
+from benchmarks.balance import append_record, fingerprint, load_records, rules_code, wilson
 from bot import registry
 from bot.ai import FAST_BUDGET
 from bot.registry import GameEntry
@@ -53,13 +53,12 @@ Job = tuple[str, int, str, int, float, int]
 
 
 def checked_code(game: str) -> tuple[str, ...]:
-    """The files (glob patterns) whose code or content a playout of ``game`` runs."""
-    return ("bot/engine.py", "bot/ai.py", "bot/chance.py", "bot/i18n.py", "bot/registry.py",
-            "bot/replay.py", "bot/games/*.py", f"bot/games/{game}*", "render/__init__.py",
+    """The files (glob patterns) whose code or content a playout of ``game`` runs: its rules
+    code, and the words and pictures the contract checks."""
+    return (*rules_code(game), "bot/i18n.py", "bot/registry.py", "render/__init__.py",
             "render/context.py", "render/draw.py", "render/fonts.py", f"render/{game}*",
-            f"data/{game}", "data/render", "data/locales/*/core.json",
-            "data/locales/*/render.json", f"data/locales/*/{game}*.json", "tests/contract.py",
-            "tests/bazaar")
+            "data/render", "data/locales/*/core.json", "data/locales/*/render.json",
+            f"data/locales/*/{game}*.json", "tests/bazaar")
 
 
 def one_playout(job: Job) -> dict[str, Any]:

@@ -45,6 +45,7 @@ from benchmarks.balance import (
     command_line,
     fingerprint,
     load_records,
+    rules_code,
     save,
     shares_line,
     wilson,
@@ -59,8 +60,7 @@ from tests.contract import playout
 MAX_STEPS = 30_000
 RESULTS = Path(__file__).resolve().parent / "results" / "mesopotamia_balance.json"
 RECORDS = RESULTS.with_name("mesopotamia_games.jsonl")
-CODE = ("bot/engine.py", "bot/ai.py", "bot/chance.py", "bot/replay.py", "bot/games/*.py",
-        "bot/games/mesopotamia", "data/mesopotamia", "tests/contract.py")
+CODE = rules_code("mesopotamia")
 """What plays a balance game (with the AI budget's values): records of games played by other
 code are not counted."""
 

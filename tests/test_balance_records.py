@@ -35,11 +35,11 @@ def test_a_contract_record_names_the_games_rules_pictures_and_words(game: str) -
     """Every pattern of a registered game's checked code names files (a renamed module is not
     silently left out); the game's rules, renderer and words are among them, the Discord layer
     and the other games are not."""
-    files = {p.relative_to(ROOT).as_posix(): p for pattern in checked_code(game)
+    files = {p.relative_to(ROOT).as_posix() for pattern in checked_code(game)
              for p in ROOT.glob(pattern)}
     assert all(any(ROOT.glob(pattern)) for pattern in checked_code(game))
     assert {f"bot/games/{game}", f"data/{game}", f"render/{game}.py",
-            f"data/locales/fr/{game}.json"} <= set(files)
+            f"data/locales/fr/{game}.json"} <= files
     others = set(registry.GAMES) - {game}
     assert not [f for f in files if f.startswith("cogs/") or "service" in f
                 or any(f"/{other}" in f for other in others)]

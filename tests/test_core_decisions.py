@@ -242,8 +242,9 @@ async def test_the_deadline_timer_fires_once_at_its_time(env: Env) -> None:
 
 
 async def test_a_timer_woken_before_the_clock_says_due_waits_on(env: Env) -> None:
-    """The loop's monotonic time can run ahead of the wall clock (a time sync slews or
-    sets it back): the timer must not fire early, be refused and be lost."""
+    """A sleep can end before the service's clock says the time is due (uvloop wakes up to
+    a millisecond early; a time sync can slow the wall clock): the timer must wait on, not
+    fire early, be refused and be lost."""
     fired: list[Seat] = []
     deadlines = Deadlines(env.clock, {"bazaar": BAZAAR}.__getitem__)
     env.service.watchers.append(deadlines.watch)
