@@ -71,12 +71,14 @@ def card_signs(state: State, action: str) -> tuple[str, ...]:
 
 
 def set_card(state: State, seat: int, action: str, level: int) -> None:
-    """Put ``seat``'s civilization card of ``action`` at ``level`` on its board (by hand; the
-    Sumerians' common card when the empire has none of that level)."""
+    """Put ``seat``'s civilization card of ``action`` at ``level`` on its board (by hand; when
+    the empire has none of that level, another empire's card without a variant)."""
     player = state["players"][seat]
-    empires = (player["empire"], "sumerian")
-    card = next(c for e in empires for c, t in D.EMPIRES[e].card_tech
-                if D.TECH_CARD[t] == (action, level))
+    tech = D.TECH_AT[(action, level)]
+    common = next(t["effect"] for t in D.TECH_DATA["technologies"] if t["id"] == tech)
+    own = [c for c, t in D.EMPIRES[player["empire"]].card_tech if t == tech]
+    card = own[0] if own else next(c for e in D.EMPIRES for c, t in D.EMPIRES[e].card_tech
+                                   if t == tech and D.CARD_EFFECT[c] == common)
     player["civ"] = [c for c in player["civ"] if c != card]
     player["tech"][action] = card
 
@@ -271,6 +273,22 @@ def test_growth_spends_the_cards_food() -> None:
     set_card(state, 1, "growth", 1)
     state["players"][1]["res"]["food"] = 2
     assert legal(play(state, "use growth pawn")) == ["stop"]
+
+
+def test_sumerian_agriculture_spends_two_food() -> None:
+    """The Sumerians' Agriculture is a variant: 2 Food for a step, not 3 (« maîtres de … l'art
+    délicat de l'irrigation »; R-sumerian-agriculture)."""
+    state = ready(2)
+    assert state["players"][0]["empire"] == "sumerian" and state["current"] == 1
+    state = play(state, *(["set u"] if None in state["t"]["dice"] else []))
+    state = play(state, "use growth pawn", "stop", "end")
+    assert state["current"] == 0
+    state["players"][0]["res"]["food"] = 2
+    case = seal_case(state, "population", 0)
+    state = play(state, *(["set u"] if None in state["t"]["dice"] else []))
+    state = play(state, "use growth pawn", "grow")
+    assert state["players"][0]["res"]["food"] == 0
+    assert seal_case(state, "population", 0) == case + 1
 
 
 def test_the_last_population_case_holds_one_seal() -> None:
