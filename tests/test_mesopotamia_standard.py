@@ -339,6 +339,7 @@ def test_lines_are_rearranged_until_one_empire_is_left() -> None:
     other = 1 - lead
     state, region = fight([(lead, "spearman"), (lead, "archer"), (other, "cavalry"),
                            (other, "spearman")], region="anshan")
+    state["tribes"].pop("awan")             # the Awan warriors gone: an open neighbour
     spear = example_card("seed_multiplayer_sumerian_spearman")
     archer = example_card("seed_multiplayer_sumerian_archer")
     cavalry = example_card("seed_multiplayer_babylonian_cavalry")
