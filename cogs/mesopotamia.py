@@ -19,6 +19,7 @@ from discord.ext import commands
 from bot.client import DingirBot
 from bot.engine import Seat, Text
 from bot.games.mesopotamia import data as D
+from bot.games.mesopotamia.texts import card_lines
 from bot.i18n import tr, translate
 from bot.records import GameRecord, ServiceError
 from cogs.common import Guarded, Interaction, in_time, lang_of, loc, reply, seat_name
@@ -80,7 +81,9 @@ class Mesopotamia(Guarded, commands.GroupCog, group_name=loc("discord.cmd.mesopo
             raise ServiceError(Text.of("discord.mesopotamia.unknown_player", name=player))
         view = self.bot.service.engine(GAME).view(record.state, seat if seat == mine else None)
         png = await self.bot.workers.picture(board_png, view, render_context(record, lang), seat)
-        return tr(lang, "discord.mesopotamia.board", who=seat_name(record, seat, lang)), png
+        cards = "\n".join(translate(line, lang) for line in card_lines(record.state, seat))
+        return tr(lang, "discord.mesopotamia.board", who=seat_name(record, seat, lang),
+                  cards=cards), png
 
     async def _zoom(self, interaction: Interaction, region: str, lang: str
                     ) -> tuple[str, bytes]:

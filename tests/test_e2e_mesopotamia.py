@@ -5,7 +5,9 @@ the end through Discord interactions only. The people play like the AI: each of 
 decisions is the step the AI's policy (``bot.ai.choose`` with the quick budget of the balance
 runs) picks from the state the bot stored, sent by ``/play`` with its notation most of the
 time and through "Take my turn" and the private panel otherwise; a sealed bid always goes
-through the private panel. Checked: every turn message carries the board image first; while
+through the private panel; once the setup is over, each looks at their board with
+``/mesopotamia board``. Checked: every turn message carries the board image first; the board
+reply says what each of the person's technology cards does, in their language; while
 bids are open (« vous décidez en secret du nombre de Phalanges à investir : aucune, une
 partie, ou tout. »), nothing any user received shows a bid its seat may not read; every
 combat's report names every bid once they are revealed; the last message names the three
@@ -32,7 +34,8 @@ import pytest
 from benchmarks.balance import QUICK_BUDGET
 from bot import ai
 from bot.engine import Seat, State
-from bot.games.mesopotamia import bids
+from bot.games.mesopotamia import bids, texts
+from bot.games.mesopotamia import data as D
 from bot.games.mesopotamia.combat import Side
 from bot.games.mesopotamia.engine import GAME
 from bot.i18n import translate
@@ -45,9 +48,10 @@ from tests.test_e2e_game import World, click, open_game, world
 pytestmark = pytest.mark.slow
 
 SEED = 42
-"""The seed of the game played: 451 steps, 5 combats with bids, two of them between the two
-people (other seeds played 389 to 810 steps, with 2 to more than 9 combats with bids). A
-change to the engine or to the AI plays another game: the test asserts that people bid."""
+"""The seed of the game played: 797 steps, 16 combats with bids, five of them between the
+two people (other seeds played 389 to 810 steps, with 2 to more than 9 combats with bids). A
+change to the engine, the data or the AI plays another game: the test asserts that people
+bid."""
 
 PANEL_EVERY = 6
 """One step in this many (and every sealed bid) goes through the private panel."""
@@ -185,6 +189,18 @@ def combat_bids(tmp_path: Path) -> list[dict[Side, list[int]]]:
             if fought["bids"]]
 
 
+async def boards_show_the_cards(w: World, people: dict[Seat, FakeUser], state: State) -> None:
+    """``/mesopotamia board``: each person's own board, privately, as a picture, with what
+    each of their six technology cards does written out in their language."""
+    for seat, user in people.items():
+        answer = await (await user.slash("mesopotamia board", channel=w.channel)).final()
+        assert answer.ephemeral and answer.pngs, answer.text
+        lang = user.locale[:2]
+        lines = [translate(line, lang) for line in texts.card_lines(state, seat)]
+        assert len(lines) == len(D.ACTIONS)
+        assert all(line in answer.text for line in lines), (answer.text, lines)
+
+
 async def test_two_people_and_an_ai_play_mesopotamia_to_the_end(tmp_path: Path) -> None:
     began = time.monotonic()
     async with world(tmp_path, seed=SEED) as w:
@@ -195,8 +211,12 @@ async def test_two_people_and_an_ai_play_mesopotamia_to_the_end(tmp_path: Path) 
         ai_seats = set(range(len(names))) - set(people)
         watch, counts = Watch(), {"play": 0, "panel": 0, "bid": 0}
         now = await settled(tmp_path)
+        boards_seen = False
         while now.state["phase"] != "over":
             assert sum(counts.values()) < MAX_DECISIONS
+            if not boards_seen and now.state["phase"] == "actions":
+                await boards_show_the_cards(w, people, now.state)
+                boards_seen = True
             active = GAME.active(now.state)
             if ai_seats & set(active) or not active:   # the AI decides first (also a bid)
                 now = await settled(tmp_path, now.version)
@@ -234,6 +254,7 @@ async def test_two_people_and_an_ai_play_mesopotamia_to_the_end(tmp_path: Path) 
         assert GAME.turn_number(now.state) * 2 < now.version and final in turns
         assert all(m.attachments[0].filename == "board.png" for m in turns)
         assert counts["bid"] > 0 and counts["panel"] > 5 and watch.scans > 0, counts
+        assert boards_seen
         fought = combat_bids(tmp_path)
         reports = [[translate(bids.sealed_text(side, bid), "en", names)
                     for side, bid in shown.items()] for shown in fought]

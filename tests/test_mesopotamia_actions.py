@@ -18,7 +18,7 @@ import pytest
 
 from bot import chance
 from bot.engine import IllegalMove, State, Text
-from bot.games.mesopotamia import construction, exploration, trade
+from bot.games.mesopotamia import construction, exploration, texts, trade
 from bot.games.mesopotamia import data as D
 from bot.games.mesopotamia.engine import GAME
 from bot.games.mesopotamia.state import can_advance, seal_case, seal_order, unit_limit, units_of
@@ -289,6 +289,28 @@ def test_sumerian_agriculture_spends_two_food() -> None:
     state = play(state, "use growth pawn", "grow")
     assert state["players"][0]["res"]["food"] == 0
     assert seal_case(state, "population", 0) == case + 1
+
+
+def test_a_player_reads_what_each_card_does() -> None:
+    """The board's cards and an action's prompt say what the card does, with the empire's
+    variant (the designed cards are not in the rulebook: a player has nowhere else to read
+    them), in the reader's language."""
+    state = ready(4)
+    sumer = [translate(line, "en") for line in texts.card_lines(state, 0)]
+    assert len(sumer) == len(D.ACTIONS)
+    assert "Agriculture (level 1): Spend 2 Food: move up 1 step on the Population track." \
+        in sumer
+    babylon = [translate(line, "fr") for line in texts.card_lines(state, 1)]
+    assert "Irrigation (niv. 2) : Dépensez 2 Nourritures : avancez d'une case sur la piste " \
+        "Population." in babylon
+    assert "Maçonnerie (niv. 1) : Construction 2 : construisez 2 structures, différentes ou " \
+        "identiques : un Rempart ou un étage de Ziggurat." in babylon
+    state = play(state, *(["set u"] if None in state["t"]["dice"] else []))
+    prompt = GAME.prompt(play(state, "use growth pawn"), 1)
+    assert prompt is not None
+    first, how = translate(prompt.text, "en").split("\n")
+    assert first == "Irrigation (level 2): Spend 2 Food: move up 1 step on the Population track."
+    assert how.startswith("Spend Food")
 
 
 def test_the_last_population_case_holds_one_seal() -> None:

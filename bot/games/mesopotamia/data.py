@@ -155,6 +155,9 @@ def _empire(e: dict[str, Any]) -> Empire:
 EMPIRES: dict[str, Empire] = {e["id"]: _empire(e) for e in EMPIRE_DATA["empires"]}
 CIV_TECH: dict[str, str] = {card: tech for e in EMPIRES.values() for card, tech in e.card_tech}
 """Civilization card id -> the technology it is."""
+VARIANT_CARDS: frozenset[str] = frozenset(
+    c["id"] for e in EMPIRE_DATA["empires"] for c in e["civilization_cards"] if c["variant"])
+"""The civilization cards whose effect is the empire's own, not the common card's."""
 RESOURCES: tuple[str, ...] = (*MAP["resources"]["kinds"], "tablet", "phalanx")
 
 # -- decks ----------------------------------------------------------------------------------
@@ -177,9 +180,16 @@ GARDEN_FACE_UP = int(GARDEN_DATA["rules"]["first_face_up"]["storey"])
 
 def name(family: str, item: str) -> Text:
     """The catalogue name of ``item`` of ``family`` (``region``, ``empire``, ``quest``,
-    ``quest_text``, ``colour``, ``event``, ``garden``, ``action``, ``tech``, ``resource``,
-    ``unit``, ``sign``)."""
+    ``quest_text``, ``colour``, ``event``, ``garden``, ``action``, ``tech``, ``tech_text``,
+    ``card_text``, ``resource``, ``unit``, ``sign``)."""
     return Text.of(f"mesopotamia.{family}.{item}")
+
+
+def card_text(card: str) -> Text:
+    """What civilization card ``card`` does: its variant's text, or its technology's."""
+    if card in VARIANT_CARDS:
+        return name("card_text", card)
+    return name("tech_text", CIV_TECH[card])
 
 
 # -- the rounds: signs, dice and card effects -----------------------------------------------

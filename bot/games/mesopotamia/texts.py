@@ -308,13 +308,26 @@ def _combat_prompt(state: State, seat: Seat) -> Text | None:
               need=int(sealing["need"][key]))
 
 
+def card_line(card: str) -> Text:
+    """A civilization card as a player reads it: technology, level and what it does."""
+    tech = D.CIV_TECH[card]
+    return _t("card_line", tech=D.name("tech", tech), level=D.TECH_CARD[tech][1],
+              text=D.card_text(card))
+
+
+def card_lines(state: State, seat: Seat) -> tuple[Text, ...]:
+    """The six technology cards on ``seat``'s board, one line each, in action order."""
+    cards = state["players"][seat]["tech"]
+    return tuple(card_line(cards[action]) for action in D.ACTIONS if cards.get(action))
+
+
 def _turn_prompt(state: State, seat: Seat) -> Text:
     """What the current turn asks: set a die, choose an action, or a part of the action."""
     t = state["t"]
     player = state["players"][seat]
     if t["act"] is not None:
-        action = t["act"]["action"]
-        return _t(f"prompt.act.{action}", tech=D.name("tech", D.CIV_TECH[t["act"]["card"]]))
+        return _t("prompt.act", card=card_line(t["act"]["card"]),
+                  how=_t(f"prompt.act.{t['act']['action']}"))
     if None in t["dice"]:
         i = t["dice"].index(None)
         return _t("prompt.set", n=i + 1, colour=D.name("colour", player["dice"][i]))
