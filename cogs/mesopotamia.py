@@ -1,5 +1,7 @@
 """``/mesopotamia board`` and ``/mesopotamia zoom``: a player's board, or a region of the map
-with its neighbours, as a picture, privately, in the reader's language.
+with its neighbours, as a picture, privately, in the reader's language; the board comes with
+what each of the seat's six technology cards does, written out (the designed cards are in no
+rulebook).
 
 A player of the game sees their own board with their quests; anyone else (or a player
 looking at another seat) sees that seat's public board. Both commands read the game of the
