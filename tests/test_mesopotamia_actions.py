@@ -75,10 +75,9 @@ def set_card(state: State, seat: int, action: str, level: int) -> None:
     the empire has none of that level, another empire's card without a variant)."""
     player = state["players"][seat]
     tech = D.TECH_AT[(action, level)]
-    common = next(t["effect"] for t in D.TECH_DATA["technologies"] if t["id"] == tech)
     own = [c for c, t in D.EMPIRES[player["empire"]].card_tech if t == tech]
-    card = own[0] if own else next(c for e in D.EMPIRES for c, t in D.EMPIRES[e].card_tech
-                                   if t == tech and D.CARD_EFFECT[c] == common)
+    card = own[0] if own else next(c for c, t in D.CIV_TECH.items()
+                                   if t == tech and c not in D.VARIANT_CARDS)
     player["civ"] = [c for c in player["civ"] if c != card]
     player["tech"][action] = card
 
