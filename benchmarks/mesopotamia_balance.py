@@ -13,11 +13,12 @@ with the game, seed and step; ``--contract-density``: the share of steps with it
 checks), so that these games are also the contract's AI playouts. Per player count it prints:
 rounds per game (the goal: a real game lasts about 6-12 rounds), steps and turns per game, CPU
 seconds per game; the win rate per seat position (the turn order of round 1, which is the
-Population order) and per empire with 95% intervals (the goal: none above 1/n + 8 points); the
-spread of final scores and where the winners' points come from; how often each action is used
-(``use <action> …`` steps per game), each technology discovered and each event card, quest and
-Hanging Gardens tile seen; gardens storeys per seat and per game; combats per game. ``--json``
-writes every figure (default ``benchmarks/results/mesopotamia_balance.json``).
+Population order) and per empire (the goal: none above 1/n + 8 points), and per start region,
+with 95% intervals; the spread of final scores and where the winners' points come from; how
+often each action is used (``use <action> …`` steps per game), each technology discovered and
+each event card, quest and Hanging Gardens tile seen; gardens storeys per seat and per game;
+combats per game. ``--json`` writes every figure (default
+``benchmarks/results/mesopotamia_balance.json``).
 
 Each finished game is appended to ``--records`` (JSON lines, default
 ``benchmarks/results/mesopotamia_games.jsonl``) with the fingerprint of the code that played it
@@ -105,6 +106,7 @@ def one_game(args: tuple[int, int, str, float]) -> dict[str, Any]:
         "turns": turns, "rounds": int(state.get("round", 0)),
         "seconds": time.process_time() - started, "first_order": first_order,
         "empires": [p["empire"] for p in players_],
+        "starts": [p["start"] for p in players_],
         "winners": list(outcome.winners) if outcome else [],
         "scores": list(outcome.scores) if outcome else [],
         "vp_from": [scoring.breakdown(state, s) for s in range(players)],
@@ -138,16 +140,22 @@ def _share_of_games(games: list[dict[str, Any]], key: str) -> dict[str, float]:
     return {k: v / len(games) for k, v in seen.most_common()}
 
 
+def _wins_by(games: list[dict[str, Any]], key: str) -> tuple[dict[str, Any], dict[str, int]]:
+    """The share of its games won by each item of the per-seat lists ``key`` (empires, start
+    regions), with its 95% interval; and how many games each was in."""
+    played = Counter(item for g in games for item in g[key])
+    won = Counter(g[key][w] for g in games for w in g["winners"])
+    return ({k: {"share": won[k] / played[k], "interval": wilson(won[k], played[k])}
+             for k in sorted(played)}, dict(played))
+
+
 def figures(games: list[dict[str, Any]], players: int) -> dict[str, Any]:
     """The figures of the games of one player count."""
     n = len(games)
     by_position = win_shares(([g["first_order"].index(w) for w in g["winners"]] for g in games),
                              players, len(games))
-    empire_games = Counter(e for g in games for e in g["empires"])
-    empire_wins = Counter(g["empires"][w] for g in games for w in g["winners"])
-    by_empire = {e: {"share": empire_wins[e] / empire_games[e],
-                     "interval": wilson(empire_wins[e], empire_games[e])}
-                 for e in sorted(empire_games)}
+    by_empire, empire_games = _wins_by(games, "empires")
+    by_start, start_games = _wins_by(games, "starts")
     scores = [float(s) for g in games for s in g["scores"]]
     winning = [float(max(g["scores"])) for g in games if g["scores"]]
     sources = {k: statistics.mean(g["vp_from"][g["winners"][0]][k] for g in games)
@@ -161,7 +169,7 @@ def figures(games: list[dict[str, Any]], players: int) -> dict[str, Any]:
         "turns": _spread([float(g["turns"]) for g in games]),
         "seconds": _spread([g["seconds"] for g in games]),
         "wins_by_position": by_position, "wins_by_empire": by_empire,
-        "empire_games": dict(empire_games),
+        "empire_games": empire_games, "wins_by_start": by_start, "start_games": start_games,
         "score_all": _spread(scores), "score_winner": _spread(winning),
         "winner_points_from": sources,
         "actions_per_game": _per_game(games, "actions"),
@@ -199,6 +207,9 @@ def report_lines(result: dict[str, Any]) -> list[str]:
         "wins by empire (share of its games won): " + "  ".join(
             f"{e} {shares_line([s])} of {result['empire_games'][e]}"
             for e, s in result["wins_by_empire"].items()),
+        "wins by start region (share of its games won): " + "  ".join(
+            f"{r} {shares_line([s])} of {result['start_games'][r]}"
+            for r, s in result["wins_by_start"].items()),
         f"final scores: {spread(result['score_all'])}",
         f"winning scores: {spread(result['score_winner'])}",
         f"winners' points from: {counts(result['winner_points_from'])}",

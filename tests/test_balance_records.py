@@ -48,7 +48,8 @@ def test_a_contract_record_names_the_games_rules_pictures_and_words(game: str) -
 @pytest.mark.slow
 def test_a_balance_run_resumes_from_its_records(tmp_path: Path,
                                                 capsys: pytest.CaptureFixture[str]) -> None:
-    """A second run of the same games plays none of them again and reports the same figures."""
+    """A second run of the same games plays none of them again and reports the same figures,
+    among them the wins by start region."""
     args = ["--games", "1", "--players", "2", "--workers", "1",
             "--json", str(tmp_path / "figures.json"), "--records", str(tmp_path / "g.jsonl")]
     mesopotamia_balance.main(args)
@@ -57,5 +58,8 @@ def test_a_balance_run_resumes_from_its_records(tmp_path: Path,
     second = json.loads((tmp_path / "figures.json").read_text())
     assert (first["played_now"], second["played_now"]) == (1, 0)
     assert first["by_players"] == second["by_players"]
+    regions = first["by_players"]["2"]["wins_by_start"]   # the winner's start region won its game
+    assert first["by_players"]["2"]["start_games"] == {r: 1 for r in regions} and len(regions) == 2
+    assert sorted(r["share"] for r in regions.values()) == [0.0, 1.0]
     assert len((tmp_path / "g.jsonl").read_text().splitlines()) == 1
     assert "1 games (0 played now" in capsys.readouterr().out
