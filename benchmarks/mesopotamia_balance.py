@@ -142,9 +142,12 @@ def _share_of_games(games: list[dict[str, Any]], key: str) -> dict[str, float]:
 
 def _wins_by(games: list[dict[str, Any]], key: str) -> tuple[dict[str, Any], dict[str, int]]:
     """The share of its games won by each item of the per-seat lists ``key`` (empires, start
-    regions), with its 95% interval; and how many games each was in."""
+    regions), with its 95% interval, a shared win counted as a fraction (as in
+    :func:`win_shares`); and how many games each was in."""
     played = Counter(item for g in games for item in g[key])
-    won = Counter(g[key][w] for g in games for w in g["winners"])
+    won: Counter[str] = Counter()
+    for g in games:
+        won.update({g[key][w]: 1 / len(g["winners"]) for w in g["winners"]})
     return ({k: {"share": won[k] / played[k], "interval": wilson(won[k], played[k])}
              for k in sorted(played)}, dict(played))
 
