@@ -9,8 +9,6 @@ import json
 import random
 from collections import Counter
 
-import pytest
-
 from bot.engine import State
 from bot.games.mesopotamia import battles, bids, combat, events
 from bot.games.mesopotamia import data as D
@@ -150,8 +148,6 @@ def test_bids_are_secret_until_the_last_part_which_cannot_be_undone() -> None:
 def test_the_standard_bid_has_three_compartments() -> None:
     """« Chaque Étendard d'Ur compte trois compartiments » — Force, Tactics, Mobility: three
     parts, each at most the stake left (R-secret-bids)."""
-    if battles.standard() is None:
-        pytest.skip("the standard combat is not written yet")
     probe = bare(2)
     (region,) = no_tribe(probe, 1)
     state = at_war(2, [[0, "spearman", region], [1, "spearman", region]], mode="standard",
@@ -177,9 +173,8 @@ def test_the_tribe_bids_all_its_phalanxes_through_its_controller() -> None:
     assert state["bids"]["by"][TRIBE] == controller and state["bids"]["sealed"][TRIBE] == [stake]
     assert GAME.active(state) == [first]
     probe3 = at_war(3, [[first, "chariot", region]], mode="standard", phalanxes=1)
-    if battles.standard() is not None:
-        assert GAME.active(probe3) == sorted({first, controller})
-        assert steps(probe3, controller)[-1] == f"bid {stake}"
+    assert GAME.active(probe3) == sorted({first, controller})
+    assert steps(probe3, controller)[-1] == f"bid {stake}"
 
 
 def test_a_beaten_tribe_reveals_its_event_before_the_next_combat() -> None:

@@ -12,7 +12,7 @@ the combats (R-combat-detection) are fought one at a time:
   plus 2 per figure, sealed by its controller (R-tribe-controller, R-tribe-die);
 - the revealed bids settle the combat: the standard combat
   (:mod:`bot.games.mesopotamia.standard`, its own steps) or, with the option ``combat`` set
-  to ``simplified`` (or while the standard combat is not there), the « Mode de combat
+  to ``simplified``, the « Mode de combat
   simplifié », whose winner names the unit it loses, ``sacrifice <unit>``, when it has a choice;
 - after a combat in a fortified region a ram of the attacker there is removed and the ramparts
   are destroyed (R-ram); a beaten tribe's event is revealed and resolved at once, before the
@@ -38,13 +38,11 @@ winner, loser) for its report.
 
 from __future__ import annotations
 
-import importlib
 from itertools import combinations
-from types import ModuleType
 
 from bot import chance
 from bot.engine import Seat, State
-from bot.games.mesopotamia import bids, combat, events, rounds
+from bot.games.mesopotamia import bids, combat, events, rounds, standard
 from bot.games.mesopotamia import data as D
 from bot.games.mesopotamia.combat import TRIBE, Side
 from bot.games.mesopotamia.state import seal_order
@@ -54,17 +52,9 @@ COLONY_CHOICES = ("destroy", "take", "keep")
 MODES = ("standard", "simplified")
 
 
-def standard() -> ModuleType | None:
-    """The standard combat module, once it is written."""
-    try:
-        return importlib.import_module("bot.games.mesopotamia.standard")
-    except ModuleNotFoundError:
-        return None
-
-
-def _standard(state: State) -> ModuleType | None:
-    """The standard combat when this game plays it, else None (the simplified combat)."""
-    return standard() if state.get("combat_mode", MODES[0]) == "standard" else None
+def _plays_standard(state: State) -> bool:
+    """Whether this game plays the standard combat (else the simplified one)."""
+    return str(state.get("combat_mode", MODES[0])) == "standard"
 
 
 # -- sides ---------------------------------------------------------------------------------
@@ -173,11 +163,11 @@ def _open(state: State, pair: tuple[Side, Side]) -> None:
         res = state["players"][int(side_)]["res"]
         res["phalanx"] += len(ships)  # « reçoit 1 Phalange bonus avant la Phase d'enchères »
         stakes[side_], need[side_] = int(res["phalanx"]), len(ships)
-    module = _standard(state)
-    if module is not None:
-        module.draw(state, region, pair, battle["attacker"])
+    plays_standard = _plays_standard(state)
+    if plays_standard:
+        standard.draw(state, region, pair, battle["attacker"])
     by: dict[Side, Seat] = {TRIBE: combat.tribe_controller(state, battle["attacker"])}
-    bids.open_bids(state, stakes, 1 if module is None else 3, need, by)
+    bids.open_bids(state, stakes, 3 if plays_standard else 1, need, by)
     _sealed(state)
 
 
@@ -193,12 +183,11 @@ def _settle(state: State, shown: dict[Side, list[int]]) -> None:
     """The revealed bids decide the combat."""
     battle = state["battle"]
     battle["shown"] = {str(s): b for s, b in shown.items()}
-    module = _standard(state)
-    if module is not None:
+    if _plays_standard(state):
         state.pop("bids")
         battle["stage"] = "standard"
-        module.settle(state, shown)
-        _standard_over(state, module)
+        standard.settle(state, shown)
+        _standard_over(state)
         return
     sums = {s: sum(b) for s, b in shown.items()}
     battle["sums"] = {str(s): n for s, n in sums.items()}
@@ -238,9 +227,9 @@ def _simplified(state: State, kind: str | None) -> None:
     _over(state, done["winner"], done["loser"])
 
 
-def _standard_over(state: State, module: ModuleType) -> None:
+def _standard_over(state: State) -> None:
     """End the standard combat once its steps are done."""
-    result = module.result(state)
+    result = standard.result(state)
     if result is not None:
         state.pop("fought", None)
         _over(state, result["winner"], result["loser"])
@@ -345,8 +334,7 @@ def active(state: State) -> list[Seat]:
     if stage == "colonies":
         seat = _colony_seat(state)
         return [] if seat is None else [seat]
-    module = standard()
-    return [] if module is None else list(module.active(state))
+    return list(standard.active(state))
 
 
 def legal(state: State, seat: Seat) -> list[str]:
@@ -368,8 +356,7 @@ def legal(state: State, seat: Seat) -> list[str]:
         can_take = len(state["players"][seat]["colonies"]) < D.PIECES["colony"]
         return [f"colony {c} {r}" for r in colony_targets(state, seat) for c in COLONY_CHOICES
                 if c != "take" or can_take]
-    module = standard()
-    return [] if module is None else list(module.legal(state, seat))
+    return list(standard.legal(state, seat))
 
 
 def apply(state: State, seat: Seat, notation: str) -> None:
@@ -387,8 +374,6 @@ def apply(state: State, seat: Seat, notation: str) -> None:
     elif verb == "colony":
         _colony(state, seat, args[0], args[1])
     else:
-        module = standard()
-        assert module is not None
-        module.apply(state, seat, notation)
-        _standard_over(state, module)
+        standard.apply(state, seat, notation)
+        _standard_over(state)
 

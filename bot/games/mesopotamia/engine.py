@@ -36,12 +36,16 @@ from bot.games.mesopotamia import (
     rounds,
     scoring,
     setup,
+    standard,
     texts,
     turn,
     view,
 )
 from bot.games.mesopotamia import data as D
 from bot.games.mesopotamia.state import PHASES, clone
+
+VERBS = setup.VERBS | turn.VERBS | rounds.VERBS | battles.VERBS | standard.VERBS
+"""Every step verb of the game."""
 
 
 class MesopotamiaGame(GameDefaults):
@@ -75,7 +79,7 @@ class MesopotamiaGame(GameDefaults):
         return [texts.action(n) for n in _legal(state, seat)]
 
     def parse(self, state: State, seat: Seat, text: str) -> Action:
-        notation = checked_notation("mesopotamia", text, _verbs(),
+        notation = checked_notation("mesopotamia", text, VERBS,
                                     seat in self.active(state), _legal(state, seat))
         return texts.action(notation)
 
@@ -198,8 +202,3 @@ def _legal(state: State, seat: Seat) -> list[str]:
     return turn.legal(state, seat)
 
 
-def _verbs() -> frozenset[str]:
-    """Every step verb (with the standard combat's once it is written)."""
-    module = battles.standard()
-    extra: frozenset[str] = frozenset() if module is None else frozenset(module.VERBS)
-    return setup.VERBS | turn.VERBS | rounds.VERBS | battles.VERBS | extra

@@ -9,7 +9,7 @@ from typing import Any
 
 from bot import chance
 from bot.engine import Action, Prompt, Report, Seat, State, Text, TextArg, seat_ref
-from bot.games.mesopotamia import battles, bids, events
+from bot.games.mesopotamia import battles, bids, events, standard
 from bot.games.mesopotamia import data as D
 from bot.games.mesopotamia.combat import TRIBE, clashing_ships
 from bot.games.mesopotamia.state import PHASES, seal_case
@@ -52,9 +52,8 @@ def label(notation: str) -> Text:
         return _event_label(notation)
     if verb in battles.VERBS:
         return _combat_label(verb, args)
-    module = battles.standard()
-    if module is not None and verb in module.VERBS:
-        return module.label(notation)    # type: ignore[no-any-return]
+    if verb in standard.VERBS:
+        return standard.label(notation)
     return _round_label(verb, args)
 
 
@@ -287,9 +286,8 @@ def _combat_prompt(state: State, seat: Seat) -> Text | None:
     """What a step of the combat phase asks."""
     battle = state["battle"]
     stage = battle["stage"]
-    module = battles.standard()
     if stage == "standard":
-        return None if module is None else module.prompt(state)
+        return standard.prompt(state)
     if stage == "order":
         return _t("prompt.fight")
     if stage == "colonies":
