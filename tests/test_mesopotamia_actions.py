@@ -3,9 +3,8 @@ rulebook (seed 004) or the ruling of ``data/mesopotamia/RULINGS.md`` it checks; 
 legal playouts check the invariants. Games are set up and played through ``GAME`` with the
 notation of the steps; a few scenarios set a seat's dice or resources by hand first.
 
-Rams, the Hanging Gardens, the combat phase, the events, the end of a round and
-the scoring are not written yet: the playouts begin the next round's action phase by hand
-(``turn.begin_round``) to play several turns per seat.
+The random playouts go through three whole rounds (action phase, combat phase, end of the
+round) and replay each round's log.
 """
 
 from __future__ import annotations

@@ -2,8 +2,8 @@
 « SCORE FINAL », « Gagner la partie », « Départage »; RULINGS R-track-ranks, R-quest-hold,
 R-tie-break, R-combat-detection).
 
-The combat phase and the events are not written yet: the scenarios put the pieces in place by
-hand, then score them."""
+The scenarios put the pieces in place by hand, then score them; whole games that end are
+``tests/test_contract.py``'s and the balance runs'."""
 
 from __future__ import annotations
 
