@@ -141,6 +141,7 @@ def _limits(env: Mapping[str, str]) -> Limits:
         cooldown_seconds=_hours(env, "DINGIR_NEW_GAME_COOLDOWN_SECONDS",
                                 default.cooldown_seconds, "seconds"),
         lobby_hours=_hours(env, "DINGIR_LOBBY_EXPIRY_HOURS", default.lobby_hours),
+        repost_seconds=_hours(env, "DINGIR_REPOST_SECONDS", default.repost_seconds, "seconds"),
     )
 
 

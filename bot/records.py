@@ -33,6 +33,16 @@ class StaleVersion(ServiceError):
         super().__init__(reason or Text.of("service.stale_version"))
 
 
+class SeatHeld(ServiceError):
+    """A seat handed over while its player is present: only that player may hand it on
+    (the front end may ask them, ``user_id``)."""
+
+    def __init__(self, reason: Text, seat: Seat, user_id: int) -> None:
+        super().__init__(reason)
+        self.seat = seat
+        self.user_id = user_id
+
+
 class StoreUnavailable(ServiceError):
     """The database is locked, full or failing: nothing was written; try again later."""
 
@@ -55,9 +65,12 @@ class Limits:
     """Between two games opened by one member."""
     lobby_hours: float = 48.0
     """A lobby not started after this closes by itself."""
+    repost_seconds: float = 60.0
+    """Between two public posts of one kind (the board posted again, a request to hand a
+    seat over) that one member asks for in one channel; sooner, the answer is private."""
 
 
-NO_LIMITS = Limits(0, 0, 0, 0.0, 0.0)
+NO_LIMITS = Limits(0, 0, 0, 0.0, 0.0, 0.0)
 """For tools and tests that open many games at once."""
 
 

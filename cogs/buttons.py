@@ -21,7 +21,9 @@ from typing import Any
 import discord
 from discord.ext import commands
 
-from cogs.common import Interaction, answer_error
+from bot.engine import Text
+from bot.records import ServiceError
+from cogs.common import Interaction, answer_error, bot_of
 
 PREFIX = "dg"
 TEMPLATE = re.compile(r"dg:(?P<game>\d+):(?P<version>\d+):(?P<action>[a-z]+)(?P<arg>[0-9:a-z_]*)")
@@ -87,13 +89,24 @@ class GameComponent(discord.ui.DynamicItem[discord.ui.Item[Any]], template=TEMPL
         if isinstance(self.item, discord.ui.Select):
             press = Press(press.game_id, press.version, press.action, press.arg,
                           tuple(self.item.values))
-        handler = HANDLERS.get(press.action)
-        if handler is None:
-            return
         try:
+            handler = HANDLERS.get(press.action)
+            if handler is None:
+                raise ServiceError(Text.of("discord.unknown_button"))
+            if press.game_id:           # 0: a button of no game yet (open a thread)
+                await _check_bound(interaction, press.game_id)
             await handler(interaction, press)
         except Exception as error:  # every failure gets a private answer
             await answer_error(interaction, error)
+
+
+async def _check_bound(interaction: Interaction, game_id: int) -> None:
+    """Refuse a press that does not come from its game's own channel (or thread) and
+    server: a component copied or forged elsewhere changes nothing."""
+    record = await bot_of(interaction).service.get_by_id(game_id)
+    if record is None or record.channel_id != interaction.channel_id \
+            or record.guild_id != interaction.guild_id:
+        raise ServiceError(Text.of("discord.button_elsewhere"))
 
 
 def button(

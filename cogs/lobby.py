@@ -7,9 +7,13 @@ One active game per channel or thread. In a channel that already has one,
 
 from __future__ import annotations
 
+import asyncio
 import io
 import json
 import logging
+import math
+import time
+import weakref
 
 import discord
 from discord import app_commands
@@ -21,7 +25,7 @@ from bot.client import DingirBot
 from bot.engine import Text
 from bot.i18n import LANGUAGES, tr, translate
 from bot.records import GameRecord, Player, ServiceError, StepResult
-from cogs import buttons, posting
+from cogs import buttons, posting, seats
 from cogs.buttons import Press, on_press
 from cogs.common import (
     Guarded,
@@ -90,11 +94,52 @@ async def _first_post(bot: DingirBot, record: GameRecord) -> None:
     await posting.advance(bot, None, record.id)
 
 
+class LobbyEdits:
+    """When each lobby message was last edited, and which have an edit waiting: joins and
+    leaves in a burst fold into one edit (Discord's rate limits, and the channel's calm)."""
+
+    def __init__(self) -> None:
+        self.last: dict[int, float] = {}
+        self.waiting: set[int] = set()
+
+
+_EDITS: weakref.WeakKeyDictionary[DingirBot, LobbyEdits] = weakref.WeakKeyDictionary()
+LOBBY_EDIT_GAP = 2.0
+"""Seconds between two edits of one lobby message; what changes meanwhile waits for one."""
+
+
 async def refresh_lobby(bot: DingirBot, record: GameRecord) -> None:
     """Edit the game's one lobby message to show its seats now (and, once the game has
-    started or closed, without its Join and Start buttons)."""
-    if record.last_message_id is None:
+    started or closed, without its Join and Start buttons). Within :data:`LOBBY_EDIT_GAP`
+    of the last edit, one later edit shows the seats as they are then."""
+    edits = _EDITS.setdefault(bot, LobbyEdits())
+    message_id = record.last_message_id
+    if record.id in edits.waiting or message_id is None:
         return
+    now = time.monotonic()
+    if len(edits.last) > 1000:
+        edits.last = {g: t for g, t in edits.last.items() if t > now - LOBBY_EDIT_GAP}
+    due = edits.last.get(record.id, 0.0) + LOBBY_EDIT_GAP
+    if now >= due:
+        edits.last[record.id] = now
+        await _edit_lobby(bot, record, message_id)
+        return
+    edits.waiting.add(record.id)
+    bot.spawn(_edit_lobby_later(bot, record.id, message_id, due - now), f"lobby-{record.id}")
+
+
+async def _edit_lobby_later(bot: DingirBot, game_id: int, message_id: int,
+                            delay: float) -> None:
+    edits = _EDITS.setdefault(bot, LobbyEdits())
+    await asyncio.sleep(delay)
+    edits.waiting.discard(game_id)
+    edits.last[game_id] = time.monotonic()
+    record = await bot.service.get_by_id(game_id)      # as it is now
+    if record is not None:
+        await _edit_lobby(bot, record, message_id)
+
+
+async def _edit_lobby(bot: DingirBot, record: GameRecord, message_id: int) -> None:
     lang = record.lang
     open_ = record.status == "lobby"
     content = lobby_text(record, lang) if open_ else tr(
@@ -103,7 +148,7 @@ async def refresh_lobby(bot: DingirBot, record: GameRecord) -> None:
     try:
         channel = await posting.resolve_channel(bot, record.channel_id)
         if isinstance(channel, discord.TextChannel | discord.Thread):
-            await channel.get_partial_message(record.last_message_id).edit(
+            await channel.get_partial_message(message_id).edit(
                 content=content, view=lobby_view(record, lang) if open_ else buttons.view_of())
     except discord.HTTPException:
         log.info("could not edit the lobby message of game %s", record.id)
@@ -149,9 +194,11 @@ async def new_game(bot: DingirBot, interaction: Interaction, channel_id: int, ga
         await bot.service.set_message(record.id, message.id, -1)
 
 
-async def open_thread(bot: DingirBot, interaction: Interaction, game: str) -> int:
+async def open_thread(bot: DingirBot, interaction: Interaction, game: str, ai: int,
+                      options: dict[str, str]) -> int:
     """A new public thread under the caller's channel, named after the game: only for a
-    member who may open threads and write in them there, and who may open a game."""
+    member who may open threads and write in them there, and who may open this game
+    (everything about it is checked before the thread is opened)."""
     lang = lang_of(interaction)
     channel = interaction.channel
     if not isinstance(channel, discord.TextChannel):
@@ -162,7 +209,7 @@ async def open_thread(bot: DingirBot, interaction: Interaction, game: str) -> in
     mine = interaction.app_permissions
     if not (mine.create_public_threads and mine.send_messages_in_threads):
         raise ServiceError(Text.of("discord.thread_bot_forbidden"))
-    await bot.service.check_may_open(interaction.guild_id, interaction.user.id)
+    await bot.service.check_new(interaction.guild_id, interaction.user.id, game, options, ai)
     title = translate(registry.get(game).engine.meta.name, lang)
     name = tr(lang, "discord.thread_name", game=title, player=interaction.user.display_name)
     thread = await channel.create_thread(name=name[:100], type=discord.ChannelType.public_thread,
@@ -209,7 +256,7 @@ async def press_thread(interaction: Interaction, press: Press) -> None:
     bot = bot_of(interaction)
     _, game, ai = press.arg.split(":")
     await interaction.response.defer(ephemeral=True, thinking=True)
-    thread_id = await open_thread(bot, interaction, game)
+    thread_id = await open_thread(bot, interaction, game, int(ai), {})
     await new_game(bot, interaction, thread_id, game, int(ai), {})
 
 
@@ -261,7 +308,7 @@ class Lobby(Guarded, commands.GroupCog, group_name=loc("discord.cmd.game.name"),
         if thread:
             if not interaction.response.is_done():    # the busy check may have deferred
                 await interaction.response.defer(ephemeral=True, thinking=True)
-            channel_id = await open_thread(self.bot, interaction, game)
+            channel_id = await open_thread(self.bot, interaction, game, ai, parsed)
         await new_game(self.bot, interaction, channel_id, game, ai, parsed)
 
     @app_commands.command(name=loc("discord.cmd.join.name"),
@@ -275,12 +322,12 @@ class Lobby(Guarded, commands.GroupCog, group_name=loc("discord.cmd.game.name"),
                           description=loc("discord.cmd.leave.description"))
     @app_commands.guild_only()
     async def leave(self, interaction: Interaction) -> None:
-        """Leave the lobby of this channel."""
+        """Leave the lobby of this channel (answered privately: the lobby message shows
+        who is seated)."""
+        lang = lang_of(interaction)
         record = await in_time(interaction, self.bot.service.leave(
-            interaction.channel_id or 0, interaction.user.id), ephemeral=False)
-        await reply(interaction, tr(record.lang, "discord.left",
-                                    name=safe(interaction.user.display_name),
-                                    seats=seats_text(record, record.lang)), ephemeral=False)
+            interaction.channel_id or 0, interaction.user.id))
+        await reply(interaction, tr(lang, "discord.left", seats=seats_text(record, lang)))
         await refresh_lobby(self.bot, record)
 
     @app_commands.command(name=loc("discord.cmd.start.name"),
@@ -317,15 +364,20 @@ class Lobby(Guarded, commands.GroupCog, group_name=loc("discord.cmd.game.name"),
                           description=loc("discord.cmd.board.description"))
     @app_commands.guild_only()
     async def board(self, interaction: Interaction) -> None:
-        """Post the current board in the channel."""
-        record = await self._record(interaction, ephemeral=False)
-        lang = record.lang
+        """Post the current board in the channel (privately when the caller had it posted
+        here less than ``DINGIR_REPOST_SECONDS`` ago)."""
+        wait = self.bot.service.repost_wait("board", interaction.channel_id or 0,
+                                            interaction.user.id)
+        record = await self._record(interaction, ephemeral=bool(wait))
+        lang = lang_of(interaction) if wait else record.lang
         if not interaction.response.is_done():
-            await interaction.response.defer(thinking=True)
+            await interaction.response.defer(ephemeral=bool(wait), thinking=True)
         image = await posting.board_image(self.bot, record, lang)
+        text = posting.turn_text(record, lang, buttons=False)
+        if wait:
+            text = tr(lang, "discord.board_private", seconds=math.ceil(wait)) + "\n" + text
         await interaction.followup.send(
-            posting.turn_text(record, lang, buttons=False), files=image.files,
-            embeds=image.embeds,
+            text, files=image.files, embeds=image.embeds, ephemeral=bool(wait),
             allowed_mentions=discord.AllowedMentions.none(),
         )
 
@@ -388,26 +440,12 @@ class Lobby(Guarded, commands.GroupCog, group_name=loc("discord.cmd.game.name"),
     @app_commands.guild_only()
     async def replace(self, interaction: Interaction, seat: app_commands.Range[int, 1, 6],
                       player: discord.Member | discord.User | None = None) -> None:
-        """Hand a seat to another member, or to the AI (the creator or an admin)."""
-        if player is not None and player.bot:
-            raise ServiceError(Text.of("discord.replace_bot"))
-        newcomer = None if player is None else Player(player.id, player.display_name)
-        record, old = await in_time(interaction, self.bot.service.replace_seat(
-            interaction.channel_id or 0, interaction.user.id, is_admin(interaction),
-            seat - 1, newcomer), ephemeral=False)
-        lang = record.lang
-        before = safe(old.name) if old.user_id is not None else seat_name(record, seat - 1,
-                                                                         lang)
-        if player is None:
-            text = tr(lang, "discord.replaced_ai", seat=seat, old=before,
-                      ai=seat_name(record, seat - 1, lang))
-        else:
-            text = tr(lang, "discord.replaced", seat=seat, old=before, new=f"<@{player.id}>")
-            if seat - 1 in record.active:
-                text += "\n" + tr(lang, "discord.replaced_your_turn")
-        await reply(interaction, text, ephemeral=False)
-        if player is None and seat - 1 in record.active:     # the AI plays on at once
-            self.bot.spawn(posting.advance(self.bot, None, record.id), f"replace-{record.id}")
+        """Hand a seat to another member, or to the AI: your own seat, or an absent
+        player's (the creator or an admin); a present player is asked instead."""
+        record = await seats.replace(interaction, seat - 1, player)
+        if record is not None and player is None and seat - 1 in record.active:
+            self.bot.spawn(posting.advance(self.bot, None, record.id),   # the AI plays now
+                           f"replace-{record.id}")
 
     async def _after_change(self, record: GameRecord) -> None:
         """Post the board after a resignation or an import, then let AI seats play."""

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import re
 from collections.abc import Awaitable
 from dataclasses import dataclass, field
 
@@ -26,7 +27,7 @@ from bot.client import DingirBot
 from bot.engine import Action, GameError, Seat
 from bot.i18n import tr
 from bot.notation import localized
-from bot.records import GameRecord, ServiceError, StepResult
+from bot.records import GameRecord, ServiceError, StaleVersion, StepResult
 from cogs import buttons, posting
 from cogs.buttons import Press, on_press
 from cogs.common import (
@@ -386,15 +387,37 @@ UNDO_WORDS = frozenset({"undo", "annuler"})
 """What ``/play`` takes as "take my last step back", in every language."""
 
 
-async def _typed_panel(bot: DingirBot, channel: int, user: int, notation: str,
+CHOSEN = re.compile(r"(?P<notation>.+) #v(?P<version>[0-9]{1,15})")
+"""An autocomplete value of ``/play``: the step, and the version of the caller's decision
+it was offered at (hidden from the player: Discord shows the choice's name)."""
+
+
+def chosen_value(notation: str, version: int) -> str:
+    """What ``/play``'s autocomplete sends back for a step offered at ``version``."""
+    mark = f" #v{version}"
+    return notation[:MAX_TYPED - len(mark)] + mark
+
+
+async def _typed_panel(bot: DingirBot, channel: int, user: int, typed: str,
                        lang: str) -> Panel:
+    """Play a typed step on the version of the caller's decision it was chosen at (the
+    autocomplete's, else the one current when it arrived): a second copy of it sent at
+    once, or a step typed while the board moved, is refused as stale."""
+    found = CHOSEN.fullmatch(typed)
+    notation = found["notation"] if found else typed
+    version = int(found["version"]) if found else await bot.service.decision_version(
+        channel, user)
     if notation.strip().lower() in UNDO_WORDS:
         record = await bot.service.undo(channel, user)
         return await build_panel(bot, record, user, lang, note=tr(lang, "discord.undone"))
     try:
-        result = await bot.service.play(channel, user, notation, lang=lang)
+        result = await bot.service.play(channel, user, notation, version, lang=lang)
     except GameError as error:
         return Panel(await refusal(bot, error, channel, user, lang))
+    except StaleVersion as error:
+        record = await bot.service.get(channel)
+        return await build_panel(bot, record, user, lang,
+                                 note=error_text(error, lang) or "", board=True)
     return await after_step(bot, result, user, lang)
 
 
@@ -428,7 +451,7 @@ class Play(Guarded, commands.Cog):
                            current: str) -> list[app_commands.Choice[str]]:
         """The caller's legal steps whose label or notation contains what they typed."""
         try:
-            record, _, legal = await asyncio.wait_for(
+            record, seat, legal = await asyncio.wait_for(
                 self.bot.service.legal(interaction.channel_id or 0, interaction.user.id),
                 AUTOCOMPLETE_SECONDS)
         except (ServiceError, GameError, TimeoutError):
@@ -439,7 +462,8 @@ class Play(Guarded, commands.Cog):
             name = label(action, record, lang)
             typed = localized(record.game, action.notation, lang).lower()
             if needle in name.lower() or needle in action.notation.lower() or needle in typed:
-                choices.append(app_commands.Choice(name=name, value=action.notation[:100]))
+                choices.append(app_commands.Choice(
+                    name=name, value=chosen_value(action.notation, record.seat_version(seat))))
             if len(choices) == MAX_CHOICES:
                 break
         return choices

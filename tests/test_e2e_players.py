@@ -61,7 +61,7 @@ async def test_seats_are_handed_to_a_member_or_to_the_ai(tmp_path: Path) -> None
         ai_seat, bob_seat = seat_named(status, "AI 1"), seat_named(status, "bob")
         refused = await (await bob.slash("game replace", channel=w.channel, seat=ai_seat,
                                          player=dave)).final()
-        assert refused.ephemeral and "Only the game's creator" in refused.text, refused.text
+        assert refused.ephemeral and "the game's creator" in refused.text, refused.text
         seated = await (await alice.slash("game replace", channel=w.channel, seat=ai_seat,
                                           player=bob)).final()
         assert seated.ephemeral and "already has a seat" in seated.text, seated.text
@@ -70,9 +70,14 @@ async def test_seats_are_handed_to_a_member_or_to_the_ai(tmp_path: Path) -> None
         assert not handed.ephemeral and handed.mentions(dave.id), handed.text
         mine = await (await dave.slash("mygames", channel=w.channel)).final()
         assert w.channel.mention in mine.text and "partie" in mine.text, mine.text
+        kept = await (await alice.slash("game replace", channel=w.channel,
+                                        seat=bob_seat)).final()       # bob is here
+        assert kept.ephemeral and "bob is still playing this seat" in kept.text, kept.text
+        w.fake.remove_member(w.guild, bob)                            # now bob has left
         to_ai = await (await alice.slash("game replace", channel=w.channel,
                                          seat=bob_seat)).final()
         assert "(bob) is now played by 🤖 AI 1" in to_ai.text, to_ai.text
+        w.fake.add_member(w.guild, bob)
         gone = await (await bob.slash("mygames", channel=w.channel)).final()
         assert "You are in no game" in gone.text, gone.text
         while player_of(post, [alice, dave]) is None:       # the AI plays bob's turns

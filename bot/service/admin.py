@@ -1,20 +1,23 @@
 """Leaving, settings, pausing and the bookkeeping of posted messages.
 
-Ruling: a resigned seat is played by the AI and ranked last.
+Rulings: a resigned seat is played by the AI and ranked last; who may hand a seat over
+is ruled in :meth:`AdminMixin.replace_seat`.
 """
 
 from __future__ import annotations
 
+import math
 from dataclasses import asdict, fields, replace
 from typing import Any
 
-from bot.engine import Seat
+from bot.engine import Seat, Text, seat_ref
 from bot.i18n import LANGUAGES
 from bot.records import (
     GameRecord,
     GameSettings,
     GameStatus,
     Player,
+    SeatHeld,
     SeatInfo,
     TimeoutPolicy,
     Waiting,
@@ -24,6 +27,9 @@ from bot.service.core import ServiceCore, _fail
 REMINDER_HOURS = (1.0, 720.0)
 TURN_LIMIT_HOURS = (1.0, 2160.0)
 POLICIES: tuple[TimeoutPolicy, ...] = ("nothing", "vote_skip", "ai")
+ABSENT_AFTER_HOURS = 72.0
+"""In a game without a turn limit, how long a player's decision may wait before the
+creator or an admin may hand their seat to someone else."""
 
 
 def _hours(value: Any, bounds: tuple[float, float], key: str) -> float:
@@ -100,27 +106,38 @@ class AdminMixin(ServiceCore):
         return GameSettings(**values)
 
     async def replace_seat(self, channel_id: int, user_id: int, is_admin: bool, seat: Seat,
-                           player: Player | None) -> tuple[GameRecord, SeatInfo]:
-        """Hand ``seat`` (0-based) of a started game to ``player``, or to the AI when None
-        (the creator or an admin): an absent player's, an AI's or a resigned seat alike.
+                           player: Player | None, *, player_left: bool = False
+                           ) -> tuple[GameRecord, SeatInfo]:
+        """Hand ``seat`` (0-based) of a started game to ``player``, or to the AI when None.
         The new record and the seat as it was.
 
-        Ruling: the seat's score and place go with it; a member who already has a seat in
-        the game (resigned included) cannot take a second one; the AI's seat is named
-        like AI seats are ("AI 3"). A creator who loses their seat hands the game's control
-        to its new player (or to the next human).
+        Ruling (who may): a seat's own player may hand it to another member (to leave it
+        to the AI, they resign); the creator or an admin may hand over a seat whose player
+        is absent: an AI's or a resigned seat, a player who left the server
+        (``player_left``, known to the front end), or one whose decision has waited longer
+        than the game's turn limit (:data:`ABSENT_AFTER_HOURS` without one; time away
+        does not count). A present player's seat is refused with :class:`SeatHeld`.
+        The seat's score and place go with it; a member who already has a seat in the
+        game (resigned included) cannot take a second one; the AI's seat is named like AI
+        seats are ("AI 3"). A creator who loses their seat hands the game's control to its
+        new player (or to the next human).
         """
         async with self._locked(channel_id) as live:
             record = live.record
             if record.status not in ("running", "paused"):
                 raise _fail("service.replace_not_running")
-            if user_id != record.creator_id and not is_admin:
-                raise _fail("service.replace_forbidden")
             if not 0 <= seat < len(record.seats):
                 raise _fail("service.replace_bad_seat", max=len(record.seats))
             old = record.seats[seat]
+            own = old.user_id == user_id and not old.resigned
+            if not own and user_id != record.creator_id and not is_admin:
+                raise _fail("service.replace_forbidden")
+            if own and player is None:
+                raise _fail("service.replace_own_to_ai")
             if player is not None and any(s.user_id == player.user_id for s in record.seats):
                 raise _fail("service.replace_seated", name=player.name)
+            if not own and not player_left:
+                await self._check_absent(record, seat)
             if player is None:
                 taken = {s.name for s in record.seats if s.user_id is None}
                 name = next(f"AI {n}" for n in range(1, 100) if f"AI {n}" not in taken)
@@ -135,6 +152,22 @@ class AdminMixin(ServiceCore):
                 if humans:
                     changes["creator_id"] = humans[0]
             return await self._save(live, self._bump(record, **changes), seats=True), old
+
+    async def _check_absent(self, record: GameRecord, seat: Seat) -> None:
+        """Raise :class:`SeatHeld` unless ``seat`` is the AI's, resigned, or its player's
+        decision has waited past the turn limit (see :meth:`replace_seat`)."""
+        info = record.seats[seat]
+        if info.user_id is None or info.resigned:
+            return
+        limit = record.settings.turn_limit_hours or ABSENT_AFTER_HOURS
+        waited = 0.0
+        if record.status == "running" and seat in record.active:
+            away = (await self.store.away_until([info.user_id])).get(info.user_id, 0.0)
+            waited = max(0.0, self.clock.now() - max(record.seat_since(seat), away))
+        if waited < limit * 3600:
+            raise SeatHeld(Text.of("service.replace_present", who=seat_ref(seat),
+                                   limit=round(limit), waited=math.floor(waited / 3600)),
+                           seat, info.user_id)
 
     async def update_settings(
         self, channel_id: int, user_id: int, is_admin: bool, **changes: Any

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 from bot import ai
 from bot.engine import Action, Game, Outcome, Seat, State, Text, TextArg
+from bot.limiter import Limiter
 from bot.records import (
     ACTIVE,
     NO_LIMITS,
@@ -104,6 +105,8 @@ class ServiceCore:
         self._locks: dict[int, asyncio.Lock] = {}
         self._expired: OrderedDict[tuple[int, Seat, int], None] = OrderedDict()
         self._followed: set[int] | None = None
+        self._reposts: dict[str, Limiter] = {}
+        self._refused_opens: dict[int, list[float]] = {}
         self.watchers: list[Callable[[GameRecord], None]] = []
         """Called with every record the service saves or loads (the deadline timers
         follow the games this way)."""
@@ -116,6 +119,15 @@ class ServiceCore:
             return self._engine_of(game)
         except KeyError:
             raise _fail("service.unknown_game", game=game) from None
+
+    def repost_wait(self, kind: str, channel_id: int, user_id: int) -> float:
+        """0 when ``user_id`` may have the bot post ``kind`` (``"board"``, ``"handover"``)
+        publicly in the channel now, which counts; else the seconds before they may again
+        (see :attr:`~bot.records.Limits.repost_seconds`)."""
+        limiter = self._reposts.get(kind)
+        if limiter is None:
+            limiter = self._reposts[kind] = Limiter(self.clock, self.limits.repost_seconds)
+        return limiter.take((channel_id, user_id))
 
     def _lock(self, game_id: int) -> asyncio.Lock:
         if len(self._locks) > LOCKS_KEPT:       # forget the idle locks of games not cached

@@ -10,8 +10,13 @@ import random
 from dataclasses import replace
 from typing import Any
 
-from bot.records import GameRecord, Player, SeatInfo
+from bot.records import GameRecord, Player, SeatInfo, ServiceError
 from bot.service.core import ServiceCore, _fail, _Live
+
+REFUSED_OPENS = 3
+"""Refused attempts to open a game, within the cooldown, after which a member waits."""
+REFUSALS_KEPT = 10_000
+"""Members whose refused attempts are remembered at most (older ones are dropped first)."""
 
 
 class LobbyMixin(ServiceCore):
@@ -31,13 +36,10 @@ class LobbyMixin(ServiceCore):
 
         One active game per channel: ServiceError ``service.channel_busy`` otherwise.
         """
-        engine = self.engine(game)
-        full_options = self._check_options(engine, options)
-        if not 0 <= ai_seats < engine.meta.max_players:
-            raise _fail("service.too_many_ai", max=engine.meta.max_players - 1)
+        full_options = await self.check_new(guild_id, creator.user_id, game, options,
+                                            ai_seats)
         if await self._find_channel_game(channel_id) is not None:
             raise _fail("service.channel_busy")
-        await self.check_may_open(guild_id, creator.user_id)
         seats = [SeatInfo(0, creator.user_id, creator.name)]
         seats += [SeatInfo(i + 1, None, f"AI {i + 1}") for i in range(ai_seats)]
         record = GameRecord(
@@ -64,6 +66,44 @@ class LobbyMixin(ServiceCore):
                                    old.options, ai_seats=ai, lang=old.lang)
         return record, [s.user_id for s in old.seats
                         if s.user_id is not None and s.user_id != creator.user_id]
+
+    async def check_new(self, guild_id: int | None, user_id: int, game: str,
+                        options: dict[str, str], ai_seats: int) -> dict[str, str]:
+        """Everything a new game is checked for before anything is opened for it (a thread
+        included): the game, its options (all of them, filled in, are returned), the AI
+        seats and the member's limits (:meth:`check_may_open`). A refused attempt counts:
+        :data:`REFUSED_OPENS` of them within the cooldown make the member wait as after
+        opening a game."""
+        try:
+            self._check_refused_opens(user_id)
+            engine = self.engine(game)
+            full_options = self._check_options(engine, options)
+            if not 0 <= ai_seats < engine.meta.max_players:
+                raise _fail("service.too_many_ai", max=engine.meta.max_players - 1)
+            await self.check_may_open(guild_id, user_id)
+        except ServiceError:
+            self._refused_open(user_id)
+            raise
+        return full_options
+
+    def _check_refused_opens(self, user_id: int) -> None:
+        window = self.limits.cooldown_seconds
+        refused = [t for t in self._refused_opens.get(user_id, [])
+                   if t > self.clock.now() - window]
+        if window and len(refused) >= REFUSED_OPENS:
+            wait = refused[0] + window - self.clock.now()
+            raise _fail("service.limit_refused", n=len(refused), seconds=math.ceil(wait))
+
+    def _refused_open(self, user_id: int) -> None:
+        window = self.limits.cooldown_seconds
+        if not window:
+            return
+        now = self.clock.now()
+        if len(self._refused_opens) > REFUSALS_KEPT:
+            self._refused_opens = {u: times for u, times in self._refused_opens.items()
+                                   if times[-1] > now - window}
+        recent = [t for t in self._refused_opens.get(user_id, []) if t > now - window]
+        self._refused_opens[user_id] = [*recent, now][-REFUSED_OPENS:]
 
     async def check_may_open(self, guild_id: int | None, user_id: int) -> None:
         """Refuse a new game (before a thread is opened for it) to a member at their limit

@@ -33,6 +33,13 @@ class TurnsMixin(ServiceCore):
             return record, seat, []
         return record, seat, self.engine(record.game).legal(record.state, seat)
 
+    async def decision_version(self, channel_id: int, user_id: int) -> int | None:
+        """The version of ``user_id``'s current decision in the channel's game (None when
+        there is no game or they have no seat), to play a typed step on."""
+        record = await self.get(channel_id)
+        seat = None if record is None else self.seat_of(record, user_id)
+        return None if record is None or seat is None else record.seat_version(seat)
+
     async def play(
         self, channel_id: int, user_id: int, notation: str, expected_version: int | None = None,
         *, lang: str | None = None,

@@ -61,6 +61,7 @@ PROJECT_ROOT = Path(__file__).resolve().parents[2]
 NO_LIMITS = {
     "DINGIR_MAX_LOBBIES_PER_MEMBER": "0", "DINGIR_MAX_GAMES_PER_MEMBER": "0",
     "DINGIR_MAX_GAMES_PER_SERVER": "0", "DINGIR_NEW_GAME_COOLDOWN_SECONDS": "0",
+    "DINGIR_REPOST_SECONDS": "0",
 }
 """The bot's settings that turn its limits on new games off, for tests and simulations
 that open many games at once."""

@@ -311,6 +311,13 @@ class FakeDiscord:
         self.dispatch("GUILD_MEMBER_ADD", {**member.payload(), "guild_id": str(guild.id)})
         return member
 
+    def remove_member(self, guild: Guild, user: User | FakeUser) -> None:
+        """A member leaves a guild (GUILD_MEMBER_REMOVE if connected); fetching them from
+        that guild then answers 404 Unknown Member."""
+        user = user if isinstance(user, User) else user.user
+        guild.members.pop(user.id, None)
+        self.dispatch("GUILD_MEMBER_REMOVE", {"guild_id": str(guild.id), "user": user.payload()})
+
     def dm_channel(self, user: User | FakeUser) -> Channel:
         """The DM channel between the bot and a user (created on first use)."""
         user = user if isinstance(user, User) else user.user

@@ -348,19 +348,23 @@ class FakeUser:
         return found
 
     async def press(self, message: Message | int, custom_id: str, *,
-                    validate: bool = True) -> InteractionResult:
-        """Press the button `custom_id` on a bot message (INTERACTION_CREATE type 3)."""
+                    validate: bool = True, channel: Channel | None = None
+                    ) -> InteractionResult:
+        """Press the button `custom_id` on a bot message (INTERACTION_CREATE type 3);
+        `channel` forges where the press says it comes from (default: the message's)."""
         msg = self._message(message)
         if validate:
             comp = self._component(msg, custom_id, 2)
             if comp.get("style") == 5:
                 raise ValidationError("link buttons do not send interactions")
         data = {"custom_id": custom_id, "component_type": 2}
-        return self._send(3, msg.channel, data, msg)
+        return self._send(3, channel or msg.channel, data, msg)
 
     async def select(self, message: Message | int, custom_id: str, values: list[str], *,
-                     validate: bool = True) -> InteractionResult:
-        """Choose `values` in the select menu `custom_id` (INTERACTION_CREATE type 3)."""
+                     validate: bool = True, channel: Channel | None = None
+                     ) -> InteractionResult:
+        """Choose `values` in the select menu `custom_id` (INTERACTION_CREATE type 3);
+        `channel` as for :meth:`press`."""
         msg = self._message(message)
         kind = 3
         if validate:
@@ -376,7 +380,7 @@ class FakeUser:
                 if unknown:
                     raise ValidationError(f"select {custom_id!r}: unknown values {unknown}")
         data = {"custom_id": custom_id, "component_type": kind, "values": list(values)}
-        return self._send(3, msg.channel, data, msg)
+        return self._send(3, channel or msg.channel, data, msg)
 
     @staticmethod
     def _component(message: Message, custom_id: str, kind: int | None) -> JSON:
