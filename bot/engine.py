@@ -333,6 +333,11 @@ class Game(Protocol):
         or None to let the search decide."""
         ...
 
+    def standing(self, state: State) -> tuple[Text, ...]:
+        """Each seat's score so far as everyone may read it ("12 points", "1 complete
+        set, 350 points"), for ``/game status``; empty when the game shows none."""
+        ...
+
 
 class GameDefaults:
     """The usual answers to the parts of the contract that many games need not change:
@@ -366,3 +371,7 @@ class GameDefaults:
                 rng: random.Random) -> Action | None:
         """None: the AI's search decides every step."""
         return None
+
+    def standing(self, state: State) -> tuple[Text, ...]:
+        """No score before the end."""
+        return ()

@@ -36,15 +36,17 @@ def status_text(record: GameRecord, lang: str, health: tuple[int, int] | None = 
     of the worker processes: up, replaced)."""
     lines = [tr(lang, "discord.status_title", game=posting.game_title(record, lang),
                 status=tr(lang, f"discord.status.{record.status}"), turn=record.turn + 1)]
-    view = registry.get(record.game).engine.view(record.state, None) if record.state else {}
-    scores = view.get("scores")
+    standing = registry.get(record.game).engine.standing(record.state) if record.state \
+        else ()
     for info in record.seats:
-        points = scores[info.seat] if isinstance(scores, list) else None
-        key = "discord.status_seat" if points is None else "discord.status_seat_score"
         until = (away or {}).get(info.user_id or 0)
         left = (banks or {}).get(info.seat)
-        lines.append(tr(lang, key, place=info.seat + 1, n=points or 0,
-                        name=seat_name(record, info.seat, lang)) + (
+        line = tr(lang, "discord.status_seat", place=info.seat + 1,
+                  name=seat_name(record, info.seat, lang))
+        if info.seat < len(standing):
+            line += tr(lang, "discord.status_standing",
+                       standing=translate(standing[info.seat], lang))
+        lines.append(line + (
             tr(lang, "discord.status_bank", hours=f"{left / 3600:.1f}")
             if left is not None else "") + (
             tr(lang, "discord.status_away", until=f"<t:{int(until)}:R>") if until else ""))

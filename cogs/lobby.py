@@ -77,13 +77,17 @@ def player_of(interaction: Interaction) -> Player:
 
 async def start_game(bot: DingirBot, interaction: Interaction, channel_id: int,
                      order: str = "") -> None:
-    """Start the lobby of ``channel_id`` (creator only), announce the seats, post the board."""
-    lang = lang_of(interaction)
+    """Start the lobby of ``channel_id`` (creator only), announce the seats and who plays
+    first (in the channel's language), post the board."""
     seats = parse_order(order)
     record = await in_time(interaction, bot.service.start(channel_id, interaction.user.id, seats),
                            ephemeral=False)
-    await reply(interaction, tr(lang, "discord.started", seats=seats_text(record, lang)),
-                ephemeral=False)
+    lang = record.lang
+    first = tr(lang, "core.list_separator").join(seat_name(record, s, lang)
+                                                 for s in record.active)
+    await reply(interaction, tr(lang, "discord.started", seats=seats_text(record, lang),
+                                first=first), ephemeral=False,
+                allowed_mentions=discord.AllowedMentions.none())
     bot.spawn(_first_post(bot, record), f"start-{record.id}")
 
 

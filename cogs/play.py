@@ -142,6 +142,9 @@ async def build_panel(bot: DingirBot, record: GameRecord | None, user_id: int, l
     request: a preview after every step would cost each step an image)."""
     head = f"{note}\n" if note else ""
     seat = bot.service.seat_of(record, user_id) if record is not None else None
+    if record is not None and record.state is not None and seat is None \
+            and record.status == "running":
+        return await _spectator_panel(bot, record, lang, head, board)
     if record is None or record.state is None or seat is None or record.status != "running":
         return Panel(head + _status_line(record, lang))
     game = posting.game_title(record, lang)
@@ -174,6 +177,30 @@ async def build_panel(bot: DingirBot, record: GameRecord | None, user_id: int, l
     body = [head + title, *_prompt_lines(record, seat, lang), choose, hint]
     image = await _private_image(bot, record, seat, lang, board)
     return Panel("\n".join(x for x in body if x), image, buttons.view_of(*items))
+
+
+async def _spectator_panel(bot: DingirBot, record: GameRecord, lang: str, head: str,
+                           board: bool) -> Panel:
+    """What a member with no seat sees: that they are watching, the public board, whose
+    turn it is, and a button to follow the game."""
+    image = await posting.board_image(bot, record, lang) if board else posting.BoardImage()
+    follow = buttons.button(record.id, 0, "follow", label=tr(lang, "discord.follow_button"),
+                            style=discord.ButtonStyle.primary)
+    names = tr(lang, "core.list_separator").join(seat_name(record, s, lang)
+                                                 for s in record.active)
+    text = "\n".join((head + tr(lang, "discord.spectator"),
+                      tr(lang, "discord.now_playing", names=names)))
+    return Panel(text, image, buttons.view_of(follow))
+
+
+@on_press("follow")
+async def press_follow(interaction: Interaction, press: Press) -> None:
+    """"Follow this game" on a spectator's panel: a DM when the game ends."""
+    bot, lang = bot_of(interaction), lang_of(interaction)
+    record = await in_time(interaction, bot.service.follow(
+        interaction.channel_id or 0, interaction.user.id, lang, each_turn=False))
+    await reply(interaction, tr(lang, "discord.following",
+                                game=posting.game_title(record, lang)))
 
 
 async def show_panel(interaction: Interaction, work: Awaitable[Panel]) -> None:

@@ -35,6 +35,30 @@ async def test_one_lobby_message_is_edited_as_players_join_and_start(tmp_path: P
         await w.fake.wait_until(lambda: not lobby.buttons, what="the lobby closed")
 
 
+async def test_the_start_says_who_begins_and_a_spectator_is_told_they_watch(
+        tmp_path: Path) -> None:
+    async with world(tmp_path) as w:
+        ann, bob, sam = w.user("ann"), w.user("bob", locale="fr"), w.user("sam")
+        await (await ann.slash("game new", channel=w.channel, game="ur", ai=1)).final()
+        await (await bob.slash("game join", channel=w.channel)).final()
+        mark = w.fake.mark()
+        started = await (await bob.slash("game start", channel=w.channel)).final()
+        assert "Only the game's creator" in started.text or "Seul" in started.text
+        started = await (await ann.slash("game start", channel=w.channel)).final()
+        post = await w.next_board(mark)
+        first = player_of(post, [ann, bob])
+        name = first.name if first is not None else "AI 1"
+        assert f"{name} plays first." in started.text, started.text
+        while player_of(post, [ann, bob]) is None:        # an AI begins
+            post = await w.next_board(post.seq)
+        panel = await (await sam.press(post, post.button("Take my turn")["custom_id"])).final()
+        assert panel.ephemeral and "You are watching this game" in panel.text, panel.text
+        assert panel.shows_image and "Now playing:" in panel.text, panel.text
+        follow = await (await sam.press(panel, panel.button("Follow this game")["custom_id"])
+                        ).final()
+        assert follow.ephemeral and "You follow" in follow.text, follow.text
+
+
 async def test_resigning_out_of_turn_moves_nothing_and_the_last_human_ends_the_game(
         tmp_path: Path) -> None:
     async with world(tmp_path) as w:

@@ -95,9 +95,12 @@ class CivilizationsGame(GameDefaults):
             tiebreak = Text.of("civsets.tiebreak.shared", sets=best_sets, points=keys[0][1])
         elif len(tied) > 1:
             tiebreak = Text.of("civsets.tiebreak.points", sets=best_sets)
-        details = tuple(Text.of("civsets.detail", sets=len(state["sets"][s]),
-                                points=state["points"][s]) for s in range(n))
-        return Outcome(tuple(state["points"]), ranking, tiebreak, details)
+        return Outcome(tuple(state["points"]), ranking, tiebreak, self.standing(state))
+
+    def standing(self, state: State) -> tuple[Text, ...]:
+        """Each seat's completed sets and points (sets rank first)."""
+        return tuple(Text.of("civsets.detail", n=len(sets), sets=len(sets), points=points)
+                     for sets, points in zip(state["sets"], state["points"], strict=True))
 
     def turn_number(self, state: State) -> int:
         return int(state["turn"])

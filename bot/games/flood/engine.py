@@ -89,6 +89,10 @@ class FloodGame(GameDefaults):
             for s in range(state["n"]))
         return Outcome(scores, tuple((s,) for s in ranked), tiebreak, details)
 
+    def standing(self, state: State) -> tuple[Text, ...]:
+        """Each seat's victory points so far."""
+        return tuple(Text.of("flood.standing", n=int(v)) for v in state["vp"])
+
     def turn_number(self, state: State) -> int:
         return int(state["turn"])
 

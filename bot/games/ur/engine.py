@@ -152,6 +152,10 @@ class UrGame(GameDefaults):
                                    sets=" + ".join(str(s) for s in sizes) or "0"))
         return Outcome(tuple(scores(state)), groups, tiebreak, tuple(details))
 
+    def standing(self, state: State) -> tuple[Text, ...]:
+        """Each seat's points if the game ended now."""
+        return tuple(Text.of("core.points", n=points) for points in scores(state))
+
     def turn_number(self, state: State) -> int:
         """Turns ended so far (placement and setup-exchange turns included)."""
         return int(state["turn"])
