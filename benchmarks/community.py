@@ -192,10 +192,17 @@ def panel_ids(message: Message | None) -> tuple[int | None, int | None]:
 
 
 def is_panel(message: Message | None) -> bool:
-    """A turn panel: it has step components."""
+    """A turn panel: it has step components (or choices that lead to steps)."""
     return message is not None and any(
-        (p := parse_custom_id(c)) is not None and p[2].startswith(("a", "sel"))
+        (p := parse_custom_id(c)) is not None and p[2].startswith(("a", "sel", "grp"))
         for c in message.custom_ids)
+
+
+def is_choice(custom_id: str, values: list[str] | None) -> bool:
+    """True for a panel component that opens a choice (the steps behind it), not a step."""
+    parsed = parse_custom_id(custom_id)
+    return parsed is not None and (parsed[2].startswith("grp") or bool(
+        values and values[0].startswith("g")))
 
 
 def percentiles(values: list[float]) -> dict[str, float]:
@@ -853,7 +860,7 @@ class Driver:
             outcome = classify(played.text)
             if outcome in ("step", "turn_done"):
                 gid, version = panel_ids(played.message)
-                self.ack(user.id, gid, version, value)
+                self.ack(user.id, gid, version, value.split(" #v")[0])   # the choice's step
                 if outcome == "turn_done":
                     return sent
             elif outcome == "busy":
@@ -903,6 +910,11 @@ class Driver:
 
             pressed = await self.h.call("button", press)
             sent = pressed.result.record.sent_at or time.monotonic()
+            if is_choice(custom_id, values):        # the steps behind a choice: no step yet
+                if pressed.message is None or not is_panel(pressed.message):
+                    raise Lost("no panel behind a choice")
+                panel = pressed.message
+                continue
             outcome = classify(pressed.text)
             if outcome in ("step", "turn_done"):
                 self.ack(user.id, gid, version + 1, notation)
@@ -921,7 +933,8 @@ class Driver:
 
     def pick(self, panel: Message) -> tuple[str, list[str] | None]:
         """A random step of the panel: a step button or a value of its select menu."""
-        steps = [c for c in panel.custom_ids if (p := parse_custom_id(c)) and p[2].startswith("a")]
+        steps = [c for c in panel.custom_ids if (p := parse_custom_id(c))
+                 and p[2].startswith(("a", "grp")) and p[2] != "grp"]   # not Back to the top
         for comp in panel.iter_components():
             if comp.get("type") == 3:
                 if steps and self.rng.random() < 0.15:

@@ -62,12 +62,18 @@ class Action:
     ``notation`` round-trips through :meth:`Game.parse`. ``label`` is what a
     player reads in autocomplete, buttons and logs. ``group`` is a short,
     stable category (for example ``"war"``) that front ends may use to lay out
-    buttons or per-game commands.
+    buttons or per-game commands. ``path`` lets a panel ask a long list one choice
+    at a time, broadest first, the last naming the step itself (``(tile A1, War face
+    up)``): steps sharing a first choice are offered behind it. ``closes_turn`` says
+    that nothing but ending the turn can follow the step: a panel may do both in one
+    press.
     """
 
     notation: str
     label: Text
     group: str = ""
+    path: tuple[Text, ...] = ()
+    closes_turn: bool = False
 
 
 @dataclass(frozen=True)

@@ -24,11 +24,11 @@ from discord.ext import commands
 
 from bot import registry
 from bot.client import DingirBot
-from bot.engine import Action, GameError, Seat
+from bot.engine import GameError, Seat
 from bot.i18n import tr
 from bot.notation import localized
 from bot.records import GameRecord, ServiceError, StaleVersion, StepResult
-from cogs import buttons, posting
+from cogs import buttons, choices, posting
 from cogs.buttons import Press, on_press
 from cogs.common import (
     Guarded,
@@ -48,10 +48,6 @@ from cogs.common import (
 
 log = logging.getLogger(__name__)
 
-MAX_BUTTONS = 20
-"""Options shown as buttons (4 rows of 5); beyond, a select menu."""
-PAGE_SIZE = 25
-"""Options per page of the select menu (Discord's limit)."""
 MAX_CHOICES = 25
 """Autocomplete answers (Discord's limit)."""
 AUTOCOMPLETE_SECONDS = 2.0
@@ -84,37 +80,6 @@ def _status_line(record: GameRecord | None, lang: str) -> str:
     return tr(lang, "discord.not_your_turn_now", mention=names)
 
 
-def _option_items(record: GameRecord, version: int, options: list[tuple[int, Action]],
-                  page: int, lang: str) -> tuple[list[buttons.GameComponent], int, str]:
-    """The option components (made at the seat's decision ``version``), the row for the
-    controls, and a paging hint."""
-    if len(options) <= MAX_BUTTONS:
-        items = [
-            buttons.button(record.id, version, "a", i,
-                           label=label(a, record, lang, 80), row=k // 5)
-            for k, (i, a) in enumerate(options)
-        ]
-        return items, 4, ""
-    pages = (len(options) + PAGE_SIZE - 1) // PAGE_SIZE
-    page = max(0, min(page, pages - 1))
-    chunk = options[page * PAGE_SIZE:(page + 1) * PAGE_SIZE]
-    choices = [
-        discord.SelectOption(label=label(a, record, lang), value=str(i),
-                             description=a.notation[:100])
-        for i, a in chunk
-    ]
-    items = [buttons.select(record.id, version, "sel", choices, row=0,
-                            placeholder=tr(lang, "discord.panel_select"))]
-    if page > 0:
-        items.append(buttons.button(record.id, version, "pg", page - 1, row=1,
-                                    label=tr(lang, "discord.page_prev")))
-    if page < pages - 1:
-        items.append(buttons.button(record.id, version, "pg", page + 1, row=1,
-                                    label=tr(lang, "discord.page_next")))
-    hint = tr(lang, "discord.panel_pages", page=page + 1, pages=pages)
-    return items, 1, hint
-
-
 def _prompt_lines(record: GameRecord, seat: Seat, lang: str) -> list[str]:
     """What the seat's decision asks (the engine's prompt) and its clock, if any."""
     assert record.state is not None
@@ -135,11 +100,13 @@ async def _private_image(bot: DingirBot, record: GameRecord, seat: Seat, lang: s
 
 
 async def build_panel(bot: DingirBot, record: GameRecord | None, user_id: int, lang: str,
-                      *, page: int = 0, note: str = "", board: bool = False) -> Panel:
+                      *, page: int = 0, group: tuple[int, ...] = (), note: str = "",
+                      board: bool = False) -> Panel:
     """The private panel of ``user_id`` for the current state of ``record``: their
-    options when a decision is theirs, else what they may see and who is deciding. With
-    ``board`` it carries a preview of the board as they see it (when it opens, or on
-    request: a preview after every step would cost each step an image)."""
+    options when a decision is theirs (behind the choices ``group``, on ``page``; see
+    :mod:`cogs.choices`), else what they may see and who is deciding. With ``board`` it
+    carries a preview of the board as they see it (when it opens, or on request: a
+    preview after every step would cost each step an image)."""
     head = f"{note}\n" if note else ""
     seat = bot.service.seat_of(record, user_id) if record is not None else None
     if record is not None and record.state is not None and seat is None \
@@ -163,7 +130,8 @@ async def build_panel(bot: DingirBot, record: GameRecord | None, user_id: int, l
     legal = registry.get(record.game).engine.legal(record.state, seat)
     options = [(i, a) for i, a in enumerate(legal) if a.group != "end"]
     ends = [i for i, a in enumerate(legal) if a.group == "end"]
-    items, control_row, hint = _option_items(record, version, options, page, lang)
+    items, control_row, hint = choices.option_items(record, version, options, page, group,
+                                                    lang)
     items.append(buttons.button(record.id, version, "undo", row=control_row,
                                 label=tr(lang, "discord.undo")))
     items.append(buttons.button(record.id, version, "board", row=control_row,
@@ -265,12 +233,27 @@ async def _step_panel(bot: DingirBot, press: Press, index: int, user: int, lang:
         result = await bot.service.play_by_id(
             record.id, user, legal[index].notation, expected_version=press.version
         )
+        if legal[index].closes_turn:
+            result = await _end_with(bot, result, user)
     except (ServiceError, GameError) as error:
         fresh = await bot.service.get_by_id(press.game_id)
         return await build_panel(bot, fresh, user, lang, note=error_text(error, lang) or "")
     panel = await after_step(bot, result, user, lang)
     panel.played = True
     return panel
+
+
+async def _end_with(bot: DingirBot, result: StepResult, user: int) -> StepResult:
+    """After a step that closes the turn, end it too when ending is all that is left (the
+    panel's "... and end the turn"); the turn as it ended (or the step's result)."""
+    record = result.record
+    if result.turn_ended or record.state is None or result.seat not in record.active:
+        return result
+    left = registry.get(record.game).engine.legal(record.state, result.seat)
+    if len(left) != 1 or left[0].group != "end":
+        return result
+    return await bot.service.play_by_id(record.id, user, left[0].notation,
+                                        expected_version=record.seat_version(result.seat))
 
 
 async def _play_index(interaction: Interaction, press: Press, index: int) -> None:
@@ -287,9 +270,25 @@ async def press_step(interaction: Interaction, press: Press) -> None:
 
 @on_press("sel")
 async def press_select(interaction: Interaction, press: Press) -> None:
-    """The select menu of the panel: its value is the step's index."""
+    """The select menu of the panel: its value is a step's index, or a choice's (``g<k>``)
+    behind the choices its menu was made in."""
     value = press.values[0] if press.values else ""
-    await _play_index(interaction, press, int(value) if value.isdigit() else -1)
+    if value.startswith("g"):
+        group = (*choices.parse_group(press.arg), *choices.parse_group(value[1:]))
+        work = _same_panel(bot_of(interaction), press, interaction.user.id,
+                           lang_of(interaction), group=group)
+        await show_panel(interaction, work)
+        return
+    await _play_index(interaction, press,
+                      int(value) if value.isascii() and value.isdigit() else -1)
+
+
+@on_press("grp")
+async def press_choice(interaction: Interaction, press: Press) -> None:
+    """A choice of the panel (or **Back**): the options behind it."""
+    work = _same_panel(bot_of(interaction), press, interaction.user.id, lang_of(interaction),
+                       group=choices.parse_group(press.arg))
+    await show_panel(interaction, work)
 
 
 def _moved_on(bot: DingirBot, record: GameRecord | None, user: int, press: Press) -> bool:
@@ -299,17 +298,20 @@ def _moved_on(bot: DingirBot, record: GameRecord | None, user: int, press: Press
 
 
 async def _same_panel(bot: DingirBot, press: Press, user: int, lang: str, *, page: int = 0,
-                      board: bool = False) -> Panel:
+                      group: tuple[int, ...] = (), board: bool = False) -> Panel:
     record = await bot.service.get_by_id(press.game_id)
-    note = tr(lang, "discord.moved_on") if _moved_on(bot, record, user, press) else ""
-    return await build_panel(bot, record, user, lang, page=page, note=note, board=board)
+    moved = _moved_on(bot, record, user, press)
+    note = tr(lang, "discord.moved_on") if moved else ""
+    return await build_panel(bot, record, user, lang, page=0 if moved else page,
+                             group=() if moved else group, note=note, board=board)
 
 
 @on_press("pg")
 async def press_page(interaction: Interaction, press: Press) -> None:
-    """Another page of the panel's select menu."""
+    """Another page of the panel's select menu (``pg<page>[:<choice>...]``)."""
+    page, group = choices.parse_where(press.arg)
     work = _same_panel(bot_of(interaction), press, interaction.user.id, lang_of(interaction),
-                       page=press.number)
+                       page=page, group=group)
     await show_panel(interaction, work)
 
 

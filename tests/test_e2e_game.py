@@ -125,8 +125,9 @@ def player_of(post: Message, users: Sequence[FakeUser]) -> FakeUser | None:
 
 
 def is_panel(message: Message) -> bool:
-    """A turn panel has step components; "turn done" and refusals have none."""
-    return any(":a" in c or ":sel" in c for c in message.custom_ids)
+    """A turn panel has step components (or choices that lead to steps); "turn done" and
+    refusals have none."""
+    return any(":a" in c or ":sel" in c or ":grp" in c for c in message.custom_ids)
 
 
 def pick_component(panel: Message, rng: random.Random) -> tuple[str, list[str] | None]:
@@ -134,11 +135,12 @@ def pick_component(panel: Message, rng: random.Random) -> tuple[str, list[str] |
     for comp in panel.iter_components():
         if comp.get("type") == 3:
             values = [o["value"] for o in comp["options"]]
-            steps = [c for c in panel.custom_ids if c.split(":")[-1].startswith("a")]
+            steps = [c for c in panel.custom_ids if c.split(":")[3][:1] == "a"]
             if steps and rng.random() < 0.2:   # End turn is also on a select panel
                 return rng.choice(steps), None
             return comp["custom_id"], [rng.choice(values)]
-    steps = [c for c in panel.custom_ids if c.split(":")[-1].startswith("a")]
+    steps = [c for c in panel.custom_ids if c.split(":")[3][:1] == "a"
+             or (c.split(":")[3].startswith("grp") and c.split(":")[3] != "grp")]
     return rng.choice(steps), None
 
 

@@ -77,9 +77,22 @@ def _label(move: Move, variant: Any) -> Text:
     return Text.of(key)
 
 
+def _path(move: Move, variant: Any) -> tuple[Text, ...]:
+    """An exchange is chosen tile first, then the face to show."""
+    if move.kind != "exchange":
+        return ()
+    cell = CELL_NAMES[move.cell] if move.cell < SPARE else None
+    faces = tuple(st.face_text(f) for f in sorted(variant))
+    tile = Text.of("ur.choice.spare" if cell is None else "ur.choice.tile", cell=cell,
+                   faces=faces)
+    return tile, Text.of("ur.choice.face", face=st.face_text(move.face))
+
+
 @lru_cache(maxsize=65536)
 def _cached_action(move: Move, variant: Any) -> Action:
-    return Action(format_move(move), _label(move, variant), _GROUPS.get(move.kind, move.kind))
+    closes = move.kind in ("exchange", "pass") or (move.kind == "place" and variant == "place")
+    return Action(format_move(move), _label(move, variant), _GROUPS.get(move.kind, move.kind),
+                  _path(move, variant), closes)
 
 
 def label(state: State, move: Move) -> Text:
