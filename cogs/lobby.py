@@ -565,14 +565,15 @@ class Lobby(Guarded, commands.GroupCog, group_name=loc("discord.cmd.game.name"),
                           description=loc("discord.cmd.export.description"))
     @app_commands.guild_only()
     async def export(self, interaction: Interaction) -> None:
-        """The game as a JSON file: seed, options, seats, action log (a running game with
-        secrets: only what the caller may see)."""
+        """The game as a JSON file: seed, options, seats, action log (a game with secrets
+        that has not finished: only what the caller may see)."""
         channel = interaction.channel_id or 0
         document = await in_time(interaction, self.bot.service.export(
             channel, interaction.user.id), ephemeral=True)
         data = json.dumps(document, ensure_ascii=False, indent=1).encode("utf-8")
         name = f"dingir-{document.get('game', 'game')}-{channel}.json"
-        await reply(interaction, tr(lang_of(interaction), "discord.exported"),
+        key = "discord.exported" if document.get("complete", True) else "discord.exported_partial"
+        await reply(interaction, tr(lang_of(interaction), key),
                     file=discord.File(io.BytesIO(data), filename=name))
 
     @app_commands.command(name=loc("discord.cmd.import.name"),
