@@ -22,11 +22,16 @@ The state is never exported: importing replays ``log`` from
 document (naming the failing log line, 1-based) if a step does not apply or if
 the replayed state's digest differs from ``state_sha256``.
 
-A running game with hidden information (hands, decks, sealed bids, future draws) is
-exported only as its caller may see it: ``"complete": false``, no seed, no digest,
-each step as ``{"seat", "turn", "text"}`` (what the caller may read of it, plus
-``"notation"`` for the caller's own steps) and the caller's ``"view"``. Such a
-document cannot be imported; a finished game's export is always complete.
+A game exports complete (the form above) when it has finished, when it hides nothing
+(``meta.hidden_information`` False) or when it never started (a lobby: its seed is not
+drawn yet). A game with hidden information (hands, decks, sealed bids, future draws)
+that has not finished, running, paused or aborted, is exported only as its caller may
+see it: ``"complete": false``, no seed, no digest, each step as ``{"seat", "turn",
+"text"}`` (what the caller may read of it, plus ``"notation"`` for the caller's own
+steps) and the caller's ``"view"``. Such a document cannot be imported; nor can any
+document of a game with hidden information whose log does not replay to the game's end,
+whatever its ``status`` says (the seed and the log would let its holder play on knowing
+every hand and draw).
 """
 
 from __future__ import annotations
@@ -38,17 +43,16 @@ from dataclasses import dataclass
 from typing import Any
 
 from bot.engine import Action, Game, GameError, Seat, State, Text
+from bot.records import ServiceError
 
 FORMAT = "dingir-game"
 FORMAT_VERSION = 1
+ID_LIMIT = 2**63
+"""Seeds and user ids are below this (SQLite's integers; Discord's ids)."""
 
 
-class DocumentError(Exception):
+class DocumentError(ServiceError):
     """An export document that cannot be imported; ``reason`` says why."""
-
-    def __init__(self, reason: Text) -> None:
-        super().__init__(reason.key)
-        self.reason = reason
 
 
 @dataclass(frozen=True)
@@ -178,8 +182,14 @@ def _bad(field: str) -> DocumentError:
     return DocumentError(Text.of("service.import_bad_field", field=field))
 
 
-def _int(value: Any, field: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
+def _int(value: Any, field: str, low: int = 0, high: int = ID_LIMIT) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value < high:
+        raise _bad(field)
+    return value
+
+
+def _bool(value: Any, field: str) -> bool:
+    if not isinstance(value, bool):
         raise _bad(field)
     return value
 
@@ -196,22 +206,22 @@ def _seat(value: Any, index: int) -> SeatEntry:
         raise _bad(where)
     user = value.get("user_id")
     if user is not None:
-        user = _int(user, f"{where}.user_id")
-    if _int(value.get("seat"), f"{where}.seat") != index:
-        raise _bad(f"{where}.seat")
+        user = _int(user, f"{where}.user_id", low=1)
+    _int(value.get("seat"), f"{where}.seat", low=index, high=index + 1)
     return SeatEntry(index, _str(value.get("name"), f"{where}.name")[:100], user,
-                     bool(value.get("resigned", False)))
+                     _bool(value.get("resigned", False), f"{where}.resigned"))
 
 
 def _distinct(seats: tuple[SeatEntry, ...]) -> tuple[SeatEntry, ...]:
-    """The seats, unless one person holds two of them (refused, naming that person)."""
-    seen: set[int] = set()
+    """The seats, unless one person holds two of them (refused, naming both seats: a
+    refusal never quotes a user id, which would mention them)."""
+    seen: dict[int, Seat] = {}
     for seat in seats:
         if seat.user_id is not None:
             if seat.user_id in seen:
                 raise DocumentError(Text.of("service.import_same_player",
-                                            user=f"<@{seat.user_id}>"))
-            seen.add(seat.user_id)
+                                            first=seen[seat.user_id] + 1, second=seat.seat + 1))
+            seen[seat.user_id] = seat.seat
     return seats
 
 
@@ -219,9 +229,7 @@ def _line(value: Any, index: int, n_seats: int) -> LogLine:
     where = f"log[{index}]"
     if not isinstance(value, dict):
         raise _bad(where)
-    seat = _int(value.get("seat"), f"{where}.seat")
-    if not 0 <= seat < n_seats:
-        raise _bad(f"{where}.seat")
+    seat = _int(value.get("seat"), f"{where}.seat", high=n_seats)
     return LogLine(seat, _str(value.get("notation"), f"{where}.notation"))
 
 
@@ -229,10 +237,10 @@ def parse(document: Any) -> Document:
     """Check the shape of an export document; raises DocumentError naming the bad field."""
     if not isinstance(document, dict) or document.get("format") != FORMAT:
         raise DocumentError(Text.of("service.import_not_export"))
-    if document.get("format_version") != FORMAT_VERSION:
-        raise DocumentError(
-            Text.of("service.import_version", version=str(document.get("format_version")))
-        )
+    version = document.get("format_version")
+    if version != FORMAT_VERSION:
+        shown = str(version) if type(version) is int and abs(version) < 1000 else "?"
+        raise DocumentError(Text.of("service.import_version", version=shown))
     if document.get("complete", True) is not True:
         raise DocumentError(Text.of("service.import_incomplete"))
     options = document.get("options", {})

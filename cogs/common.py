@@ -70,7 +70,7 @@ def seat_name(record: GameRecord, seat: Seat, lang: str, *, raw: bool = False) -
     info = record.seats[seat]
     if info.user_id is None:
         number = info.name.rsplit(" ", 1)[-1]
-        if number.isdigit():
+        if number.isdecimal():          # not isdigit: int("²") fails
             return tr(lang, "discord.ai_seat", n=int(number))
         return tr(lang, "discord.ai_name", name=info.name if raw else safe(info.name))
     return info.name if raw else safe(info.name)

@@ -23,6 +23,7 @@ from discord.ext import commands
 from bot import registry
 from bot.client import DingirBot
 from bot.engine import Text
+from bot.export import SeatEntry
 from bot.i18n import LANGUAGES, tr, translate
 from bot.records import GameRecord, Player, ServiceError, StepResult
 from cogs import buttons, posting, seats
@@ -47,6 +48,8 @@ from cogs.play import build_panel, send_panel
 log = logging.getLogger(__name__)
 
 MAX_AI = 5
+MAX_IMPORT_BYTES = 16 << 20
+"""The largest export file ``/game import`` reads."""
 
 
 def _game_choices() -> list[Choice[str]]:
@@ -607,14 +610,15 @@ class Lobby(Guarded, commands.GroupCog, group_name=loc("discord.cmd.game.name"),
                           description=loc("discord.cmd.export.description"))
     @app_commands.guild_only()
     async def export(self, interaction: Interaction) -> None:
-        """The game as a JSON file: seed, options, seats, action log (a running game with
-        secrets: only what the caller may see)."""
+        """The game as a JSON file: seed, options, seats, action log (a game with secrets
+        that has not finished: only what the caller may see)."""
         channel = interaction.channel_id or 0
         document = await in_time(interaction, self.bot.service.export(
             channel, interaction.user.id), ephemeral=True)
         data = json.dumps(document, ensure_ascii=False, indent=1).encode("utf-8")
         name = f"dingir-{document.get('game', 'game')}-{channel}.json"
-        await reply(interaction, tr(lang_of(interaction), "discord.exported"),
+        key = "discord.exported" if document.get("complete", True) else "discord.exported_partial"
+        await reply(interaction, tr(lang_of(interaction), key),
                     file=discord.File(io.BytesIO(data), filename=name))
 
     @app_commands.command(name=loc("discord.cmd.import.name"),
@@ -624,43 +628,54 @@ class Lobby(Guarded, commands.GroupCog, group_name=loc("discord.cmd.game.name"),
     @app_commands.default_permissions(manage_guild=True)
     @app_commands.guild_only()
     async def import_(self, interaction: Interaction, file: discord.Attachment) -> None:
-        """Replay an exported game here and continue it (Manage Server)."""
+        """Replay an exported game here and continue it (Manage Server). A refusal is
+        private and can mention nobody; only the imported game is announced publicly."""
         lang = lang_of(interaction)
         if not is_admin(interaction):
             raise ServiceError(Text.of("discord.admin_only"))
-        await interaction.response.defer(thinking=True)
+        await interaction.response.defer(ephemeral=True, thinking=True)
         try:
-            document = json.loads(await file.read())
-        except (ValueError, discord.HTTPException):
-            raise ServiceError(Text.of("discord.bad_import")) from None
-        if not isinstance(document, dict):
-            raise ServiceError(Text.of("discord.bad_import"))
-        await self._check_members(interaction, document)
-        record = await self.bot.service.import_game(
-            interaction.guild_id, interaction.channel_id or 0, player_of(interaction), document
-        )
-        await reply(interaction, tr(lang, "discord.imported",
-                                    game=posting.game_title(record, lang),
-                                    seats=seats_text(record, lang)), ephemeral=False)
+            document = await self._read_import(file)
+            record = await self.bot.service.import_game(
+                interaction.guild_id, interaction.channel_id or 0, player_of(interaction),
+                document, check_seats=lambda seats: self._check_members(interaction, seats))
+        except ServiceError as refusal:     # it may quote the file: a name, a notation
+            await reply(interaction, discord.utils.escape_mentions(
+                translate(refusal.reason, lang)), allowed_mentions=discord.AllowedMentions.none())
+            return
+        await reply(interaction, tr(lang, "discord.import_done",
+                                    game=posting.game_title(record, lang)))
+        here = record.lang                  # the channel hears it in the game's language
+        await interaction.followup.send(
+            tr(here, "discord.imported", game=posting.game_title(record, here),
+               seats=seats_text(record, here)),
+            allowed_mentions=discord.AllowedMentions.none())
         if record.status == "running":
             self.bot.spawn(self._after_change(record), f"import-{record.id}")
 
     @staticmethod
-    async def _check_members(interaction: Interaction, document: dict[str, object]) -> None:
-        """Refuse a document that seats someone who is not a member of this server."""
-        seats = document.get("seats")
+    async def _read_import(file: discord.Attachment) -> object:
+        """The JSON of an uploaded export file, decoded in a thread (it may be long)."""
+        if file.size > MAX_IMPORT_BYTES:
+            raise ServiceError(Text.of("discord.import_too_big", max=MAX_IMPORT_BYTES >> 20))
+        try:
+            return await asyncio.to_thread(json.loads, await file.read())
+        except (ValueError, RecursionError, discord.HTTPException):
+            raise ServiceError(Text.of("discord.bad_import")) from None
+
+    @staticmethod
+    async def _check_members(interaction: Interaction, seats: tuple[SeatEntry, ...]) -> None:
+        """Refuse a document that seats someone who is not a member of this server, naming
+        the seat and its escaped name (never a mention)."""
         guild = interaction.guild
-        if not isinstance(seats, list) or guild is None:
-            return    # the service names what is wrong with the document
         for seat in seats:
-            user = seat.get("user_id") if isinstance(seat, dict) else None
-            if not isinstance(user, int) or isinstance(user, bool):
+            if guild is None or seat.user_id is None:    # an AI seat
                 continue
             try:
-                await guild.fetch_member(user)
+                await guild.fetch_member(seat.user_id)
             except discord.NotFound:
-                raise ServiceError(Text.of("discord.import_not_member",
-                                           user=f"<@{user}>")) from None
+                raise ServiceError(Text.of("discord.import_not_member", seat=seat.seat + 1,
+                                           name=safe(seat.name))) from None
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -3,20 +3,24 @@
 :func:`prepared_log` plays a 3-player game from a seed with a script (Ann buys and
 draws Greek cards and places them, keeping the last one; she starts the Romans; Bob
 keeps four Roman cards in hand; everybody else draws) until Ann is to play with one
-Greek card (or a few) in hand to complete the set. The end-to-end test imports that log (an export
-document) into a channel and plays the rest through Discord: the set completed, the
+Greek card (or a few) in hand to complete the set. :func:`prepare` plays that log through
+the game service into the bot's database (a running game with hidden hands cannot be
+imported), and the end-to-end test plays the rest through Discord: the set completed, the
 territory contested, swaps, challenges and a purchase.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from pathlib import Path
 
+from bot.clock import Clock
 from bot.engine import State
-from bot.export import FORMAT, FORMAT_VERSION, state_digest
 from bot.games.civsets.cards import CARDS, CIV_CARDS
 from bot.games.civsets.engine import GAME
 from bot.games.civsets.state import holding, placed
+from bot.records import Player
+from bot.service import GameService
+from bot.store import Store
 
 TARGET, CONTESTED = "greeks", "romans"
 MAX_STEPS = 3000
@@ -84,25 +88,36 @@ def prepared_log(seed: int, options: dict[str, str]) -> tuple[State, list[tuple[
     raise ValueError(f"seed {seed} never gets ready")
 
 
-def document(seats: list[tuple[str, int]], options: dict[str, str]) -> tuple[dict[str, Any],
-                                                                               State]:
-    """An export document of a prepared game (the first seed that gets ready) for
-    ``seats`` (name, user id), and its state."""
+def first_ready(options: dict[str, str]) -> tuple[int, State, list[tuple[int, str]]]:
+    """The first seed whose scripted game gets ready, its state and its log."""
     for seed in range(1, 500):
         try:
-            state, steps = prepared_log(seed, options)
+            return seed, *prepared_log(seed, options)
         except ValueError:
             continue
-        return {
-            "format": FORMAT, "format_version": FORMAT_VERSION, "game": "civsets",
-            "options": options, "seed": seed,
-            "seats": [{"seat": i, "name": name, "user_id": user, "resigned": False}
-                      for i, (name, user) in enumerate(seats)],
-            "settings": {}, "lang": "en", "status": "running",
-            "log": [{"seat": s, "notation": n} for s, n in steps],
-            "state_sha256": state_digest(state),
-        }, state
     raise ValueError("no seed gets ready")
+
+
+async def prepare(db_path: Path, clock: Clock, guild_id: int, channel_id: int,
+                  players: list[Player], options: dict[str, str]) -> State:
+    """Open, start and play the prepared game (:func:`first_ready`) in ``channel_id``
+    through the game service, as ``players`` (seated in that order) would have; the bot
+    then finds it in its database at ``db_path``. Its state."""
+    seed, state, steps = first_ready(options)
+    store = await Store.open(db_path)
+    try:
+        service = GameService(store, clock, seed_source=lambda: seed)
+        await service.create(guild_id, channel_id, players[0], GAME.meta.id, options)
+        for player in players[1:]:
+            await service.join(channel_id, player)
+        await service.start(channel_id, players[0].user_id, list(range(len(players))))
+        for seat, notation in steps:
+            await service.play(channel_id, players[seat].user_id, notation)
+        record = await service.get(channel_id)
+        assert record is not None and record.state == state
+    finally:
+        await store.close()
+    return state
 
 
 def answer_of(card: str) -> int:

@@ -242,7 +242,9 @@ async def test_export_then_import_replays_the_game(tmp_path: Path) -> None:
         imported = await (await admin.slash(
             "game import", channel=games,
             file=Upload("game.json", exported.attachments[0].data))).final()
-        assert "Imported" in imported.text, imported.text
+        assert imported.ephemeral and "You imported" in imported.text, imported.text
+        announced = await w.fake.wait_for_channel_message(games, lambda m: "📥" in m.text)
+        assert "Imported a game of Ur" in announced.text, announced.text
         board = await w.fake.wait_for_channel_message(games, lambda m: bool(m.pngs))
         assert player_of(board, users) is player_of(post, users)
         listed = await (await admin.slash("game list", channel=w.channel)).final()

@@ -1,11 +1,11 @@
 """End to end: Civilizations through the real bot and the local Discord stand-in.
 
-Three users play on from a prepared game (imported: Ann has gathered eleven or so
-Greek cards, see :mod:`tests.civsets_setup`): Ann completes the Greek set; Bob
-contests her Roman territory; a swap is accepted and another declined; a purchase is
-made; three challenges are answered right, wrong, and not in time (then pressed too
-late). Every message, embed, file and autocomplete answer each user received is then
-searched for the cards they were never allowed to see.
+Three users play on from a prepared game (played into the bot's database: Ann has
+gathered eleven or so Greek cards, see :mod:`tests.civsets_setup`): Ann completes the
+Greek set; Bob contests her Roman territory; a swap is accepted and another declined; a
+purchase is made; three challenges are answered right, wrong, and not in time (then
+pressed too late). Every message, embed, file and autocomplete answer each user received
+is then searched for the cards they were never allowed to see.
 """
 
 from __future__ import annotations
@@ -17,12 +17,14 @@ from pathlib import Path
 
 import pytest
 
+from bot.clock import OffsetClock, SystemClock
 from bot.engine import State
 from bot.games.civsets.cards import CARDS, CIV_CARDS
 from bot.games.civsets.engine import GAME
 from bot.i18n import translate
-from tests.civsets_setup import CONTESTED, TARGET, document
-from tests.fakediscord import FakeUser, Message, Upload
+from bot.records import Player
+from tests.civsets_setup import CONTESTED, TARGET, prepare
+from tests.fakediscord import FakeUser, Message
 from tests.secret_scan import leaks, never_readable, received
 from tests.test_e2e_bazaar import button, open_panel, press, step
 from tests.test_e2e_game import World, world
@@ -83,13 +85,13 @@ async def test_a_game_of_civilizations_with_every_kind_of_step(tmp_path: Path) -
     async with world(tmp_path) as w:
         ann = w.fake.user("ann", guild=w.guild, manage_guild=True)
         bob, cid = w.user("bob"), w.user("cid", locale="fr")
-        prepared, _ = document([("ann", ann.id), ("bob", bob.id), ("cid", cid.id)],
-                                   {"quiz_seconds": "10", "ai_skill": "60"})
+        await w.bot.stop()              # the game is prepared in the bot's database
+        await prepare(tmp_path / "dingir.sqlite3", OffsetClock(SystemClock(), w.clock_file),
+                      w.guild.id, w.channel.id,
+                      [Player(u.id, u.name) for u in (ann, bob, cid)],
+                      {"quiz_seconds": "10", "ai_skill": "60"})
         mark = w.fake.mark()
-        imported = await (await ann.slash(
-            "game import", channel=w.channel,
-            file=Upload("civsets.json", json.dumps(prepared).encode()))).final()
-        assert "Imported" in imported.text, imported.text
+        await w.bot.start()             # ...where it finds it and posts its board
         post = await w.next_board(mark)
         assert post.mentions(ann.id) and post.pngs
 

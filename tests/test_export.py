@@ -1,32 +1,45 @@
-"""Export documents: export -> import gives the identical game; damaged documents are refused."""
+"""Export documents: export -> import gives the identical game; damaged documents are
+refused; a game with hidden information can be neither exported complete nor imported
+before its end (issue 24, item 4); junk is refused with a reason, and a long import leaves
+the event loop free."""
 
 from __future__ import annotations
 
+import asyncio
 import copy
 import json
-from collections.abc import AsyncIterator
+import random
+import sqlite3
+import time
+from collections.abc import AsyncIterator, Sequence
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from bot import export
+from bot import export, registry
 from bot.clock import FakeClock
+from bot.engine import Action, Game, Seat, State
+from bot.i18n import LANGUAGES, translate
 from bot.records import GameRecord, ServiceError
+from bot.service import GameService, in_thread
+from bot.service.history import export_document
 from bot.store import Store
 from tests.test_session import (
     ANN,
     BOB,
     CHANNEL,
     CID,
+    ENGINES,
     GUILD,
     Env,
     current_user,
+    first_legal,
     make_service,
     reason,
     started,
 )
-from tests.toy_game import GAME
+from tests.toy_game import GAME, RaceGame
 
 OTHER = CHANNEL + 1
 
@@ -167,3 +180,253 @@ def test_replay_reports_turns_and_turn_start() -> None:
     assert export.state_digest(replayed.state) == export.state_digest(
         json.loads(json.dumps(replayed.state))
     )
+
+
+# -- games with hidden information (issue 24, item 4) ----------------------------------------
+
+
+def any_engine(game: str) -> Game:
+    """The toy engines, then the hosted games."""
+    return ENGINES[game] if game in ENGINES else registry.get(game).engine
+
+
+@pytest.fixture
+async def full(tmp_path: Path) -> AsyncIterator[Env]:
+    """A service over the toy engines and every hosted game."""
+    clock = FakeClock()
+    path = tmp_path / "dingir.sqlite3"
+    store = await Store.open(path)
+    service = GameService(store, clock, seed_source=lambda: 4321, engines=any_engine,
+                          ai_search=in_thread(first_legal))
+    try:
+        yield Env(clock, store, service, path)
+    finally:
+        await store.close()
+
+
+def played_out(game: str, seed: int, n_seats: int = 3,
+               steps: int = 100_000) -> tuple[list[export.LogLine], State]:
+    """Random legal steps of ``game`` from ``seed`` (``random.Random(seed)``) until it ends
+    or ``steps`` were played: the log and the state."""
+    engine, rng = any_engine(game), random.Random(seed)
+    state = engine.setup(seed, n_seats, {})
+    log: list[export.LogLine] = []
+    while engine.active(state) and len(log) < steps:
+        seat = engine.active(state)[0]
+        action = rng.choice(engine.legal(state, seat))
+        log.append(export.LogLine(seat, action.notation))
+        state = engine.apply(state, seat, action)
+    return log, state
+
+
+def document_of(game: str, seed: int, log: list[export.LogLine], state: State | None,
+                seats: Sequence[tuple[str, int | None]], status: str = "finished",
+                lang: str = "en") -> dict[str, Any]:
+    """A complete export document of a game played from ``seed``, as a file carries it."""
+    return as_file(export.build(
+        game=game, options={}, seed=seed,
+        seats=[export.SeatEntry(i, name, user) for i, (name, user) in enumerate(seats)],
+        settings={}, lang=lang, status=status, log=log, state=state))
+
+
+def as_file(document: dict[str, Any]) -> dict[str, Any]:
+    """``document`` as a JSON file carries it."""
+    copied: dict[str, Any] = json.loads(json.dumps(document))
+    return copied
+
+
+PLAYERS = [("Ann", ANN.user_id), ("Bob", BOB.user_id), ("Cid", CID.user_id)]
+
+
+def stored(path: Path) -> list[tuple[Any, ...]]:
+    """Every game row and every action row of the database, as stored."""
+    with sqlite3.connect(path) as db:
+        return [*db.execute("SELECT * FROM games ORDER BY id"),
+                *db.execute("SELECT * FROM actions ORDER BY game_id, idx")]
+
+
+def counts(path: Path) -> tuple[int, int]:
+    """How many games and action rows the database holds."""
+    with sqlite3.connect(path) as db:
+        return (db.execute("SELECT COUNT(*) FROM games").fetchone()[0],
+                db.execute("SELECT COUNT(*) FROM actions").fetchone()[0])
+
+
+async def aborted_civsets(env: Env, steps: int = 12) -> GameRecord:
+    """A game of Civilizations seated Ann, Bob, Cid, ``steps`` random steps in, aborted by
+    its creator."""
+    await env.service.create(GUILD, CHANNEL, ANN, "civsets", {})
+    await env.service.join(CHANNEL, BOB)
+    await env.service.join(CHANNEL, CID)
+    record = await env.service.start(CHANNEL, ANN.user_id, order=[0, 1, 2])
+    rng = random.Random(1)
+    for _ in range(steps):
+        seat = record.active[0]
+        _, _, legal = await env.service.legal(CHANNEL, PLAYERS[seat][1])
+        record = (await env.service.play(CHANNEL, PLAYERS[seat][1],
+                                         rng.choice(legal).notation)).record
+    return await env.service.abort(CHANNEL, ANN.user_id, False)
+
+
+async def test_an_aborted_game_with_secrets_exports_what_its_caller_may_see(full: Env) -> None:
+    record = await aborted_civsets(full)
+    assert record.status == "aborted" and record.state is not None
+    document = await full.service.export(CHANNEL, BOB.user_id)
+    assert document["complete"] is False and document["status"] == "aborted"
+    assert "seed" not in document and "state_sha256" not in document
+    assert document["view"]["hand"] == record.state["hands"][1]
+    with pytest.raises(ServiceError) as error:
+        await full.service.import_game(GUILD, CHANNEL, ANN, dict(document, status="running"))
+    assert reason(error) == "service.import_incomplete"
+
+
+async def test_a_game_without_secrets_exports_complete_once_aborted(full: Env) -> None:
+    await played(full, steps=3)
+    await full.service.abort(CHANNEL, ANN.user_id, False)
+    document = await full.service.export(CHANNEL, BOB.user_id)
+    assert document.get("complete", True) and document["status"] == "aborted"
+    assert (await full.service.import_game(GUILD, OTHER, BOB, document)).status == "aborted"
+    document["status"] = "running"         # nothing hidden: playing on gives nothing away
+    assert (await full.service.import_game(GUILD, OTHER + 1, BOB, document)).status \
+        == "running"
+
+
+@pytest.mark.parametrize("status", ["running", "paused", "aborted", "finished"])
+async def test_a_game_with_secrets_that_is_not_over_is_never_imported(
+        full: Env, status: str) -> None:
+    """The attack: the complete export an aborted game used to give, its status edited,
+    imported where the game was; refused whatever the status says, nothing stored."""
+    record = await aborted_civsets(full)
+    _, entries = await full.service.log(CHANNEL)
+    document = as_file(export_document(record, entries))
+    document["status"] = status
+    before = stored(full.path)
+    with pytest.raises(ServiceError) as error:
+        await full.service.import_game(GUILD, CHANNEL, ANN, document)
+    assert reason(error) == "service.import_hidden_unfinished"
+    assert stored(full.path) == before and await full.service.get(CHANNEL) is None
+
+
+async def test_a_game_with_secrets_imports_only_to_its_end(full: Env) -> None:
+    log, state = played_out("civsets", 5)
+    document = document_of("civsets", 5, log, state, PLAYERS)
+    imported = await full.service.import_game(GUILD, CHANNEL, ANN, document)
+    assert imported.status == "finished" and imported.state == state
+    cut = dict(document, log=document["log"][:-1], state_sha256=None)    # "finished", but
+    made_up = dict(document, seed=77, log=[], state_sha256=None)         # not over
+    for attempt in (cut, made_up):
+        with pytest.raises(ServiceError) as error:
+            await full.service.import_game(GUILD, OTHER, ANN, attempt)
+        assert reason(error) == "service.import_hidden_unfinished"
+    assert await full.service.get(OTHER) is None
+
+
+# -- junk (issue 24, item 6) -----------------------------------------------------------------
+
+JUNK: list[Any] = [
+    None, True, False, 0, -1, 1, 2, 3, 2**63, -(2**63) - 1, 10**30, 1.5, float("nan"),
+    float("inf"), "", " ", "²", "12", "-1", "x" * 5000, "<@123456789012345678>", "@everyone",
+    [], [None], [[[[]]]], {}, {"a": {"b": [1, "²"]}}, json.loads("[" * 500 + "]" * 500),
+]
+PATHS: list[tuple[Any, ...]] = [
+    (), ("format",), ("format_version",), ("complete",), ("game",), ("options",),
+    ("options", "quiz_seconds"), ("seed",), ("seats",), ("seats", 0), ("seats", 0, "seat"),
+    ("seats", 1, "seat"), ("seats", 0, "name"), ("seats", 0, "user_id"),
+    ("seats", 2, "user_id"), ("seats", 0, "resigned"), ("settings",),
+    ("settings", "reminder_hours"), ("settings", "turn_limit_hours"),
+    ("settings", "timeout_policy"), ("settings", "dm_reminders"), ("lang",), ("status",),
+    ("log",), ("log", 0), ("log", 0, "seat"), ("log", 0, "notation"), ("log", -1, "seat"),
+    ("log", -1, "notation"), ("state_sha256",), ("outcome",),
+]
+
+
+def damaged(document: dict[str, Any], path: tuple[Any, ...], value: Any) -> Any:
+    """``document`` with the value at ``path`` replaced by ``value`` (the whole of it for
+    an empty path)."""
+    if not path:
+        return value
+    copied = copy.deepcopy(document)
+    parent = copied
+    for key in path[:-1]:
+        parent = parent[key]
+    parent[path[-1]] = value
+    return copied
+
+
+@pytest.mark.parametrize("game", ["ur", "civsets"])
+async def test_junk_in_any_field_is_refused_with_a_reason(full: Env, game: str) -> None:
+    """Every field of a good document (a running game of Ur, a finished one of
+    Civilizations) replaced by junk of every type: the import either succeeds or is refused
+    with a message in both languages, never an unhandled error; a refusal stores nothing."""
+    log, state = played_out(game, 9, steps=40 if game == "ur" else 100_000)
+    good = document_of(game, 9, log, state, PLAYERS)
+    channel = 1000
+    for path in PATHS:
+        for value in JUNK:
+            document = damaged(good, path, value)
+            before = counts(full.path)
+            channel += 1
+            try:
+                await full.service.import_game(GUILD, channel, ANN, document)
+            except ServiceError as error:
+                assert all(translate(error.reason, lang) for lang in LANGUAGES)
+                assert counts(full.path) == before, (path, value)
+
+
+def test_junk_documents_and_long_logs_are_refused_by_the_parser() -> None:
+    for value in (*JUNK, {"format": export.FORMAT}, {"format": export.FORMAT,
+                                                       "format_version": "²"}):
+        with pytest.raises(export.DocumentError):
+            export.parse(value)
+    log, state = played_out("ur", 2, steps=10)
+    document = document_of("ur", 2, log, state, PLAYERS)
+    document["log"] = [{"seat": 0, "notation": "place ²"}] * 100_000
+    parsed = export.parse(document)
+    with pytest.raises(export.DocumentError) as error:
+        export.replay(registry.get("ur").engine, parsed)
+    assert error.value.reason.key == "service.import_bad_step"
+    assert error.value.reason.kwargs["line"] in (1, 2)
+
+
+# -- a long import and the event loop (issue 24, item 7) ---------------------------------------
+
+
+class SlowRace(RaceGame):
+    """The toy game, each step taking a little time, and noting how many times the event
+    loop's ticker had ticked when it was applied."""
+
+    def __init__(self) -> None:
+        self.ticks = 0
+        self.seen: list[int] = []
+
+    def apply(self, state: State, seat: Seat, action: Action | str) -> State:
+        self.seen.append(self.ticks)
+        time.sleep(0.0005)
+        return super().apply(state, seat, action)
+
+
+async def test_a_long_import_leaves_the_event_loop_free(tmp_path: Path) -> None:
+    slow = SlowRace()
+    store = await Store.open(tmp_path / "dingir.sqlite3")
+    service = GameService(store, FakeClock(), engines={"race": slow}.__getitem__)
+    state = GAME.setup(3, 2, {})
+    log = []
+    for _ in range(400):                 # turns that add nothing: the race never ends
+        log.append(export.LogLine(state["current"], "end"))
+        state = GAME.apply(state, state["current"], "end")
+    document = document_of("race", 3, log, state, [("Ann", 1), ("Bob", 2)], "running")
+
+    async def ticker() -> None:
+        while True:
+            slow.ticks += 1
+            await asyncio.sleep(0)
+
+    ticking = asyncio.create_task(ticker())
+    try:
+        record = await service.import_game(GUILD, CHANNEL, ANN, document)
+    finally:
+        ticking.cancel()
+        await store.close()
+    assert record.state == state and len(slow.seen) >= 400
+    # the loop ran while the log was replayed (on the loop it could not have ticked once)
+    assert slow.seen[-1] - slow.seen[0] >= 3

@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Awaitable, Callable
 from dataclasses import asdict, fields, replace
 from typing import Any
 
 from bot import export
 from bot.engine import Game, Outcome, Seat
+from bot.export import Document, SeatEntry
 from bot.i18n import translate
 from bot.records import (
     GameRecord,
@@ -16,7 +18,6 @@ from bot.records import (
     LogEntry,
     Player,
     SeatInfo,
-    ServiceError,
     Waiting,
 )
 from bot.replay import Step, iter_reports
@@ -65,10 +66,11 @@ class HistoryMixin(AdminMixin):
 
     async def export(self, channel_id: int, user_id: int | None = None) -> dict[str, Any]:
         """The export document of the channel's game (see :mod:`bot.export`): complete once
-        the game is over or when it hides nothing; otherwise what ``user_id`` may see."""
+        the game has finished, when it hides nothing or when it never started; otherwise
+        (running, paused or aborted) what ``user_id`` may see."""
         record, entries = await self.log(channel_id)
         engine = self.engine(record.game)
-        if record.status in ("finished", "aborted") or not engine.meta.hidden_information \
+        if record.status == "finished" or not engine.meta.hidden_information \
                 or record.state is None:
             return export_document(record, entries, self.outcome(record))
         seat = None if user_id is None else self.seat_of(record, user_id)
@@ -96,37 +98,38 @@ class HistoryMixin(AdminMixin):
         )
 
     async def import_game(
-        self, guild_id: int | None, channel_id: int, user: Player, document: dict[str, Any]
+        self, guild_id: int | None, channel_id: int, user: Player, document: Any,
+        check_seats: Callable[[tuple[SeatEntry, ...]], Awaitable[None]] | None = None,
     ) -> GameRecord:
         """Create a game in ``channel_id`` from an export document, replayed through the
         engine (refused, naming the failing log line, if it does not replay to the same
         state). The importer becomes the creator; seats keep their exported user ids.
+        ``check_seats`` (the front end's: may these users play here?) sees the seats of a
+        well-formed document before its replay. The document is read and replayed in a
+        thread: a long game does not hold up the event loop.
+
+        Ruling: a game with hidden information whose log does not reach the game's end is
+        refused whatever its ``status`` says: the seed and the log would let the importer
+        play on knowing every hand and draw (and the exporter too, who had the file).
         """
-        try:
-            doc = export.parse(document)
-            engine = self.engine(doc.game)
-            meta = engine.meta
-            if not meta.min_players <= len(doc.seats) <= meta.max_players:
-                raise _fail("service.import_players", min=meta.min_players, max=meta.max_players)
-            options = self._check_options(engine, doc.options)
-            settings = self._validated_settings(GameSettings(), {
-                k: v for k, v in doc.settings.items() if k in {f.name for f in fields(GameSettings)}
-            })
-            replayed = export.replay(engine, replace(doc, options=options))
-        except export.DocumentError as error:
-            raise ServiceError(error.reason) from error
+        doc, engine, settings = await asyncio.to_thread(self._read_document, document)
+        if check_seats is not None:
+            await check_seats(doc.seats)
+        replayed = await asyncio.to_thread(export.replay, engine, doc)
+        state = replayed.state
+        finished = engine.outcome(state) is not None or not engine.active(state)
+        if engine.meta.hidden_information and not finished:
+            raise _fail("service.import_hidden_unfinished")
         if await self._find_channel_game(channel_id) is not None:
             raise _fail("service.channel_busy")
 
-        state = replayed.state
         now = self.clock.now()
-        finished = engine.outcome(state) is not None or not engine.active(state)
         status: GameStatus = "finished" if finished else "running"
         if doc.status == "aborted":
             status = "aborted"
         record = GameRecord(
             id=0, guild_id=guild_id, channel_id=channel_id, game=doc.game, status=status,
-            creator_id=user.user_id, options=options, seed=doc.seed,
+            creator_id=user.user_id, options=doc.options, seed=doc.seed,
             seats=[SeatInfo(s.seat, s.user_id, s.name, s.resigned) for s in doc.seats],
             state=state, version=len(replayed.steps), settings=settings,
             lang=doc.lang if doc.lang in ("en", "fr") else "en", created_at=now,
@@ -141,4 +144,15 @@ class HistoryMixin(AdminMixin):
         self._remember(_Live(record, replayed.turn_start_state), record)
         return record
 
-
+    def _read_document(self, document: Any) -> tuple[Document, Game, GameSettings]:
+        """The checked document (its options completed with the defaults), its engine and
+        its settings; ServiceError naming what is wrong."""
+        doc = export.parse(document)
+        engine = self.engine(doc.game)
+        meta = engine.meta
+        if not meta.min_players <= len(doc.seats) <= meta.max_players:
+            raise _fail("service.import_players", min=meta.min_players, max=meta.max_players)
+        known = {f.name for f in fields(GameSettings)}
+        settings = self._validated_settings(
+            GameSettings(), {k: v for k, v in doc.settings.items() if k in known})
+        return replace(doc, options=self._check_options(engine, doc.options)), engine, settings
