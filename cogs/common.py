@@ -241,7 +241,7 @@ async def answer_error(interaction: Interaction, error: BaseException) -> None:
     if text is None:
         log.error("unexpected error in %s", interaction.data, exc_info=error)
         text = tr(lang, "discord.internal_error")
-    try:
-        await reply(interaction, text)
+    try:       # a refusal may quote what the user typed: it mentions nobody
+        await reply(interaction, text, allowed_mentions=discord.AllowedMentions.none())
     except discord.HTTPException:
         log.warning("could not send an error answer", exc_info=True)
