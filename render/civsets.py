@@ -15,9 +15,8 @@ from PIL import Image, ImageDraw
 
 from bot.engine import Text
 from bot.i18n import tr, translate
-from render import fonts
 from render.context import RenderContext
-from render.draw import Colour, PictureRenderer
+from render.draw import Colour, PictureRenderer, fitted_text, legible, player_name
 
 WIDTH = 900
 MARGIN = 18
@@ -34,19 +33,14 @@ CIV_COLOURS: dict[str, Colour] = {
 }
 SEAT_COLOURS: tuple[Colour, ...] = ((214, 69, 65), (52, 120, 200), (62, 150, 80),
                                     (230, 150, 40), (140, 80, 170), (90, 90, 90))
-TEXT_MIN = 23
+TEXT_MIN = legible(WIDTH)
 
-
-def _name(ctx: RenderContext, seat: int) -> str:
-    return ctx.names[seat] if seat < len(ctx.names) else tr(ctx.lang, "render.player",
-                                                           n=seat + 1)
 
 
 def _text(draw: ImageDraw.ImageDraw, xy: tuple[float, float], value: str, size: int,
-          width: float, fill: Colour = INK, bold: bool = False) -> None:
-    shown, fitted = fonts.fit(fonts.clean_text(value, fonts.coverage(bold)), width, size,
-                              TEXT_MIN, bold)
-    draw.text(xy, shown, font=fonts.font(fitted, bold), fill=fill)
+          width: float, fill: Colour = INK, bold: bool = False) -> float:
+    """Draw ``value`` fitted into ``width`` (see :func:`render.draw.fitted_text`)."""
+    return fitted_text(draw, xy, value, size, width, TEXT_MIN, fill, bold)
 
 
 def _deciding(view: dict[str, Any]) -> list[int]:
@@ -74,7 +68,7 @@ def _territory(draw: ImageDraw.ImageDraw, view: dict[str, Any], ctx: RenderConte
     if civ in view["closed"]:
         owner = next(iter(rows), 0)
         _text(draw, (x + 12, line), "✓ " + tr(ctx.lang, "render.civsets.complete",
-                                             name=_name(ctx, owner)), 26, width - 24,
+                                             name=player_name(ctx, owner)), 26, width - 24,
               bold=True)
         return
     if not rows:
@@ -84,7 +78,7 @@ def _territory(draw: ImageDraw.ImageDraw, view: dict[str, Any], ctx: RenderConte
     for seat, count in sorted(rows.items(), key=lambda kv: -kv[1])[:3]:
         draw.rectangle((x + 12, line + 6, x + 32, line + 26), fill=SEAT_COLOURS[seat % 6])
         mark = "♛ " if seat == controller and len(rows) > 1 else ""
-        _text(draw, (x + 40, line), f"{mark}{_name(ctx, seat)}", 26, width - 120)
+        _text(draw, (x + 40, line), f"{mark}{player_name(ctx, seat)}", 26, width - 120)
         _text(draw, (x + width - 72, line), f"{count}/12", 26, 64, bold=True)
         line += 42
 
@@ -103,7 +97,7 @@ def _players(draw: ImageDraw.ImageDraw, view: dict[str, Any], ctx: RenderContext
         line = tr(ctx.lang, "render.civsets.player", points=view["points"][seat],
                   sets=len(view["sets"][seat]), cards=view["hand_sizes"][seat])
         arrow = "▶ " if seat in deciding else ""
-        _text(draw, (x + 12, top + 6), f"{arrow}{_name(ctx, seat)}", 26, column - 34,
+        _text(draw, (x + 12, top + 6), f"{arrow}{player_name(ctx, seat)}", 26, column - 34,
               bold=True)
         _text(draw, (x + 12, top + 40), line, 24, column - 34)
     return y + ((int(view["n"]) + 1) // 2) * PLAYER_ROW
@@ -136,13 +130,13 @@ def lines(view: dict[str, Any], ctx: RenderContext) -> list[str]:
         counts: dict[int, int] = {}
         for seat, _ in rows:
             counts[seat] = counts.get(seat, 0) + 1
-        held = ", ".join(f"{_name(ctx, s)} {c}" for s, c in counts.items()) or "-"
+        held = ", ".join(f"{player_name(ctx, s)} {c}" for s, c in counts.items()) or "-"
         done = " ✓" if civ in view["closed"] else ""
         out.append(f"  {translate(Text.of(f'civsets.civ.{civ}'), lang)}{done}: {held}")
     deciding = _deciding(view)
     for seat in range(view["n"]):
         mark = "▶" if seat in deciding else " "
-        out.append(f"{mark} {_name(ctx, seat)}: " + tr(
+        out.append(f"{mark} {player_name(ctx, seat)}: " + tr(
             lang, "render.civsets.player", points=view["points"][seat],
             sets=len(view["sets"][seat]), cards=view["hand_sizes"][seat]))
     return out + _hand_lines(view, lang)

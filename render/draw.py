@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import io
 import json
+import math
 from collections import OrderedDict
 from collections.abc import Callable, Hashable, Iterable
 from functools import cache
@@ -16,11 +17,16 @@ from typing import Any, Generic, TypeVar
 
 from PIL import Image, ImageDraw
 
+from bot.i18n import tr
 from render import fonts
 from render.context import RenderContext
 
 DATA_DIR = Path(__file__).resolve().parent.parent / "data" / "render"
 SUPERSAMPLE = 4
+PHONE_WIDTH = 400
+"""Pixels a phone gives a picture's width."""
+PHONE_TEXT = 10.0
+"""The smallest text height, in those pixels, a player can read."""
 
 Colour = tuple[int, int, int]
 Box = tuple[float, float, float, float]
@@ -231,3 +237,26 @@ def chip(draw: ImageDraw.ImageDraw, x: float, y: float, fill: Colour, label: str
     draw.text((x + width / 2, y + size / 2 + 1), label, font=face, fill=ink_on(fill, ink),
               anchor="mm")
     return x + width + 3
+
+
+def legible(width: float) -> int:
+    """The smallest font size still readable on a phone in a picture ``width`` pixels
+    wide (the legibility rule every renderer keeps)."""
+    return math.ceil(PHONE_TEXT * width / PHONE_WIDTH)
+
+
+def player_name(ctx: RenderContext, seat: int) -> str:
+    """Seat ``seat``'s name as a picture shows it ("Player 3" when it has none)."""
+    return ctx.names[seat] if seat < len(ctx.names) else tr(ctx.lang, "render.player",
+                                                           n=seat + 1)
+
+
+def fitted_text(draw: ImageDraw.ImageDraw, xy: tuple[float, float], value: str, size: int,
+                width: float, smallest: int, fill: Colour, bold: bool = False) -> float:
+    """Draw ``value`` at ``size``, made smaller (down to ``smallest``) or cut with "…" to fit
+    ``width``, with the characters the font lacks replaced; the width it took."""
+    shown, fitted = fonts.fit(fonts.clean_text(value, fonts.coverage(bold)), max(width, 10),
+                              size, smallest, bold)
+    face = fonts.font(fitted, bold)
+    draw.text(xy, shown, font=face, fill=fill)
+    return float(face.getlength(shown))

@@ -27,7 +27,16 @@ from bot.games.flood import data as D
 from bot.i18n import tr, translate
 from render import fonts
 from render.context import RenderContext
-from render.draw import Colour, PictureRenderer, chip, ink_on, mix
+from render.draw import (
+    Colour,
+    PictureRenderer,
+    chip,
+    fitted_text,
+    ink_on,
+    legible,
+    mix,
+    player_name,
+)
 
 WIDTH = 900
 MARGIN = 12
@@ -35,7 +44,7 @@ HEADER = 52
 MAP_HEIGHT = 720
 EMPIRE_ROW = 120
 PLAYER_ROW = 154
-TEXT_MIN = 23
+TEXT_MIN = legible(WIDTH)
 CHIP = 30
 
 BACKGROUND: Colour = (244, 236, 220)
@@ -128,19 +137,11 @@ def layout() -> dict[str, Card]:
 # -- helpers ------------------------------------------------------------------------------
 
 
-def _name(ctx: RenderContext, seat: int) -> str:
-    return ctx.names[seat] if seat < len(ctx.names) else tr(ctx.lang, "render.player",
-                                                           n=seat + 1)
-
 
 def _text(draw: ImageDraw.ImageDraw, xy: tuple[float, float], value: str, size: int,
           width: float, fill: Colour = INK, bold: bool = False) -> float:
-    """Draw ``value`` fitted into ``width``; the width it took."""
-    shown, fitted = fonts.fit(fonts.clean_text(value, fonts.coverage(bold)), width, size,
-                              TEXT_MIN, bold)
-    face = fonts.font(fitted, bold)
-    draw.text(xy, shown, font=face, fill=fill)
-    return float(face.getlength(shown))
+    """Draw ``value`` fitted into ``width`` (see :func:`render.draw.fitted_text`)."""
+    return fitted_text(draw, xy, value, size, width, TEXT_MIN, fill, bold)
 
 
 def _on(colour: Colour) -> Colour:
@@ -336,7 +337,7 @@ def _empire_texts(view: dict[str, Any], ctx: RenderContext) -> list[tuple[str, i
         data = D.EMPIRES[empire]
         owner = view["empires"].get(empire)
         if owner is not None:
-            where = tr(lang, "flood.render.empire_owner", who=_name(ctx, owner),
+            where = tr(lang, "flood.render.empire_owner", who=player_name(ctx, owner),
                        rank=view["ranks"][owner] or "-", value=view["equip_values"][owner])
         elif data.in_sumer:
             where = tr(lang, "flood.render.any_sumer")
@@ -390,7 +391,7 @@ def _players(draw: ImageDraw.ImageDraw, view: dict[str, Any], ctx: RenderContext
         draw.rounded_rectangle((MARGIN, y, WIDTH - MARGIN, y + PLAYER_ROW - 8), 10,
                                fill=(255, 250, 228) if mine else (250, 245, 236),
                                outline=colour, width=5 if mine else 3)
-        head = f"{'▶ ' if mine else ''}{place + 1}. {_name(ctx, seat)}"
+        head = f"{'▶ ' if mine else ''}{place + 1}. {player_name(ctx, seat)}"
         passed = f" · {tr(lang, 'flood.render.passed')}" if seat in view["passed"] else ""
         score = tr(lang, "flood.render.vp", n=view["vp"][seat]) + passed
         _text(draw, (MARGIN + 12, y + 4), head, 26, 520, bold=True)
@@ -439,12 +440,12 @@ def _contents(view: dict[str, Any], ctx: RenderContext, rid: str) -> str:
     city = view["cities"].get(rid)
     if city is not None:
         key = "flood.render.city_ext" if city[1] else "flood.render.city"
-        parts.append(tr(lang, key, who=_name(ctx, city[0])))
+        parts.append(tr(lang, key, who=player_name(ctx, city[0])))
     if rid in view["on"]:
-        parts += [tr(lang, "flood.render.worker_count", who=_name(ctx, s), n=view["on"][rid][s])
-                  for s in range(view["n"]) if view["on"][rid][s]]
+        parts += [tr(lang, "flood.render.worker_count", who=player_name(ctx, s),
+                     n=view["on"][rid][s]) for s in range(view["n"]) if view["on"][rid][s]]
     if rid in view["troops"]:
-        parts += [tr(lang, "flood.render.army", who=_name(ctx, s), n=view["troops"][rid][s])
+        parts += [tr(lang, "flood.render.army", who=player_name(ctx, s), n=view["troops"][rid][s])
                   for s in range(view["n"]) if view["troops"][rid][s]]
     return ", ".join(parts)
 
@@ -455,7 +456,7 @@ def lines(view: dict[str, Any], ctx: RenderContext) -> list[str]:
     header = tr(lang, "flood.render.header", round=view["round"], rounds=view["rounds"],
                 phase=_phase(view, lang))
     if view["phase"] != "over":
-        header += " · " + tr(lang, "flood.render.deciding", who=_name(ctx, view["current"]))
+        header += " · " + tr(lang, "flood.render.deciding", who=player_name(ctx, view["current"]))
     out = [header]
     for rid in D.SUMER:
         contents = _contents(view, ctx, rid)
@@ -476,7 +477,7 @@ def lines(view: dict[str, Any], ctx: RenderContext) -> list[str]:
             count = view["on"][box][s]
             if count:
                 shown = f"{count}" if not used or not used[s] else f"{count - used[s]}|{used[s]}"
-                counts.append(f"{_name(ctx, s)} {shown}")
+                counts.append(f"{player_name(ctx, s)} {shown}")
         out.append("  " + tr(lang, "flood.render.box_line",
                              box=translate(D.place_name(box), lang), vp=D.PLACE_VP[box],
                              counts=", ".join(counts) or tr(lang, "flood.render.empty")))
@@ -488,7 +489,7 @@ def lines(view: dict[str, Any], ctx: RenderContext) -> list[str]:
         passed = f" · {tr(lang, 'flood.render.passed')}" if seat in view["passed"] else ""
         goods = ", ".join(f"{translate(D.res_name(r), lang)} {k}"
                           for r, k in _res_line(view, seat, lang)) or "-"
-        out.append(f"{mark} {place + 1}. {_name(ctx, seat)}: "
+        out.append(f"{mark} {place + 1}. {player_name(ctx, seat)}: "
                    f"{tr(lang, 'flood.render.vp', n=view['vp'][seat])}{passed}")
         out.append(f"    {tr(lang, 'flood.render.resources')}: {goods}")
         out.append("    " + " · ".join(_player_lines(view, ctx, seat)))

@@ -34,7 +34,17 @@ from bot.games.mesopotamia.rounds import contested
 from bot.i18n import catalogue, tr, translate
 from render import fonts
 from render.context import RenderContext
-from render.draw import Colour, PictureRenderer, chip, ink_on, mix, png_bytes
+from render.draw import (
+    Colour,
+    PictureRenderer,
+    chip,
+    fitted_text,
+    ink_on,
+    legible,
+    mix,
+    player_name,
+    png_bytes,
+)
 
 WIDTH = 900
 MARGIN = 12
@@ -50,7 +60,7 @@ QUEST_ROW = 32
 FULL_QUESTS = 3
 """A hand of more quests (drawn by events) lists their names only, so that the map keeps within
 its height; their texts stay on the player's board (``/mesopotamia board``)."""
-TEXT_MIN = 23
+TEXT_MIN = legible(WIDTH)
 CHIP = 28
 CARD = (140, 66)
 CROP_MIN = (480, 340)
@@ -128,10 +138,6 @@ def layout() -> dict[str, Card]:
 # -- helpers ------------------------------------------------------------------------------
 
 
-def _name(ctx: RenderContext, seat: int) -> str:
-    return ctx.names[seat] if seat < len(ctx.names) else tr(ctx.lang, "render.player",
-                                                           n=seat + 1)
-
 
 def _t(lang: str, family: str, item: str) -> str:
     return translate(D.name(family, item), lang)
@@ -161,12 +167,8 @@ def wrap(value: str, width: float, size: int = TEXT_MIN) -> list[str]:
 
 def _text(draw: ImageDraw.ImageDraw, xy: tuple[float, float], value: str, size: int,
           width: float, fill: Colour = INK, bold: bool = False) -> float:
-    """Draw ``value`` fitted into ``width``; the width it took."""
-    shown, fitted = fonts.fit(fonts.clean_text(value, fonts.coverage(bold)), max(width, 10),
-                              size, TEXT_MIN, bold)
-    face = fonts.font(fitted, bold)
-    draw.text(xy, shown, font=face, fill=fill)
-    return float(face.getlength(shown))
+    """Draw ``value`` fitted into ``width`` (see :func:`render.draw.fitted_text`)."""
+    return fitted_text(draw, xy, value, size, width, TEXT_MIN, fill, bold)
 
 
 def _on(colour: Colour) -> Colour:
@@ -561,7 +563,7 @@ def _level(player: dict[str, Any], action: str) -> int:
 
 def _seat_title(view: dict[str, Any], ctx: RenderContext, seat: int) -> str:
     p = view["players"][seat]
-    parts = [_name(ctx, seat)]
+    parts = [player_name(ctx, seat)]
     if p["empire"]:
         parts.append(_t(ctx.lang, "empire", p["empire"]))
     if p["role"]:
@@ -605,7 +607,7 @@ def _quest_lines(view: dict[str, Any], ctx: RenderContext, width: float | None =
     if view.get("you") is None or quests.get("hand") is None:
         return []
     lang = ctx.lang
-    out = [tr(lang, "mesopotamia.render.your_quests", who=_name(ctx, int(view["you"])))]
+    out = [tr(lang, "mesopotamia.render.your_quests", who=player_name(ctx, int(view["you"])))]
     brief = most is not None and len(quests["hand"]) > most
     for q in quests["hand"]:
         name = _t(lang, "quest", q)
@@ -631,12 +633,12 @@ def _contents(view: dict[str, Any], ctx: RenderContext, rid: str) -> list[str]:
             by_seat.setdefault(seat, Counter())[kind] += 1
     for seat, kinds in sorted(by_seat.items()):
         units = ", ".join(f"{_t(lang, 'unit', k)} ×{n}" for k, n in sorted(kinds.items()))
-        parts.append(f"{_name(ctx, seat)}: {units}")
+        parts.append(f"{player_name(ctx, seat)}: {units}")
     for seat, p in enumerate(view["players"]):
         if rid in p["colonies"]:
-            parts.append(tr(lang, "mesopotamia.render.colony", who=_name(ctx, seat)))
+            parts.append(tr(lang, "mesopotamia.render.colony", who=player_name(ctx, seat)))
         if rid in p["ramparts"]:
-            parts.append(tr(lang, "mesopotamia.render.rampart", who=_name(ctx, seat)))
+            parts.append(tr(lang, "mesopotamia.render.rampart", who=player_name(ctx, seat)))
     tribe = {k: n for k, n in view["tribes"].get(rid, {}).items() if n}
     if tribe:
         parts.append(tr(lang, "mesopotamia.render.tribe", units=", ".join(
@@ -658,17 +660,17 @@ def lines(view: dict[str, Any], ctx: RenderContext) -> list[str]:
     out = [_header_text(view, ctx)]
     deciding = _deciding(view)
     if deciding is not None:
-        out[0] += " · " + tr(lang, "mesopotamia.render.turn", who=_name(ctx, deciding))
+        out[0] += " · " + tr(lang, "mesopotamia.render.turn", who=player_name(ctx, deciding))
     for rid in D.REGIONS:
         contents = _contents(view, ctx, rid)
         if contents:
             out.append(f"  {_t(lang, 'region', rid)}: {'; '.join(contents)}")
     for section, counts in sorted(_ships(view).items()):
-        who = ", ".join(f"{_name(ctx, s)} ×{n}" for s, n in sorted(counts.items()))
+        who = ", ".join(f"{player_name(ctx, s)} ×{n}" for s, n in sorted(counts.items()))
         out.append(f"  {translate(D.section_name(section), lang)}: "
                    f"{_t(lang, 'unit', 'ship')} {who}")
     for track in D.TRACKS:
-        seals = ", ".join(f"{_name(ctx, int(s))} {c}" for s, c in view["seals"][track])
+        seals = ", ".join(f"{player_name(ctx, int(s))} {c}" for s, c in view["seals"][track])
         out.append(f"{tr(lang, f'mesopotamia.render.track.{track}')}: {seals}")
     gardens = ", ".join(f"{g['storey']}. " + (_t(lang, "garden", g["tile"]) if g["up"] and
                                              g["tile"] else
@@ -712,7 +714,7 @@ class MesopotamiaRenderer(PictureRenderer):
         deciding = _deciding(view)
         if deciding is not None:
             _text(draw, (MARGIN + width + 20, 12),
-                  "▶ " + tr(ctx.lang, "mesopotamia.render.turn", who=_name(ctx, deciding)),
+                  "▶ " + tr(ctx.lang, "mesopotamia.render.turn", who=player_name(ctx, deciding)),
                   TEXT_MIN, WIDTH - 2 * MARGIN - width - 20, fill=colour(view, deciding),
                   bold=True)
         _map(image, view, ctx, HEADER)

@@ -7,11 +7,10 @@ from typing import Any
 import pytest
 
 from render import fonts
+from render.draw import PHONE_TEXT as MIN_PHONE_TEXT
+from render.draw import PHONE_WIDTH as PHONE
 
-PHONE = 400
-"""Pixels a phone gives an image's width."""
-MIN_PHONE_TEXT = 10.0
-"""The smallest text height, in those pixels, a player can read."""
+__all__ = ["MIN_PHONE_TEXT", "PHONE", "font_sizes"]
 
 
 def font_sizes(monkeypatch: pytest.MonkeyPatch) -> list[int]:
