@@ -76,8 +76,12 @@ def _status_line(record: GameRecord | None, lang: str) -> str:
         return tr(lang, "discord.game_paused")
     if record.status != "running" or not record.active:
         return tr(lang, "discord.game_finished")
-    names = ", ".join(seat_name(record, s, lang) for s in record.active)
-    return tr(lang, "discord.not_your_turn_now", mention=names)
+    names = [seat_name(record, s, lang) for s in record.active]
+    if len(names) > 1:     # several decide at once (sealed bids): wait for them all
+        listed = tr(lang, "core.and", head=tr(lang, "core.list_separator").join(names[:-1]),
+                    last=names[-1])
+        return tr(lang, "discord.waiting_for", names=listed)
+    return tr(lang, "discord.not_your_turn_now", mention=names[0])
 
 
 def _prompt_lines(record: GameRecord, seat: Seat, lang: str) -> list[str]:

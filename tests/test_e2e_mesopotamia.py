@@ -256,7 +256,7 @@ async def test_two_people_and_an_ai_play_mesopotamia_to_the_end(tmp_path: Path) 
         assert counts["bid"] > 0 and counts["panel"] > 5 and watch.scans > 0, counts
         assert boards_seen
         fought = combat_bids(tmp_path)
-        reports = [[translate(bids.sealed_text(side, bid), "en", names)
+        reports = [[translate(bids.sealed_text(side, bid, len(bid)), "en", names)
                     for side, bid in shown.items()] for shown in fought]
         print(f"{len(turns)} turn messages, {GAME.turn_number(now.state)} turns, "
               f"{now.state['round']} rounds; combats: {reports}")

@@ -270,7 +270,10 @@ def test_growth_spends_the_cards_food() -> None:
     state = ready(4)
     set_card(state, 1, "growth", 1)
     state["players"][1]["res"]["food"] = 2
-    assert legal(play(state, "use growth pawn")) == ["stop"]
+    idle = play(state, "use growth pawn")     # nothing to do: it ends at once (R-idle-action)
+    assert idle["t"]["act"] is None and idle["t"]["done"] == ["growth"]
+    assert legal(idle) == ["end"] and play(state, "use growth pawn", "stop") == \
+        {**idle, "t": {k: v for k, v in idle["t"].items() if k != "closed"}}
 
 
 def test_sumerian_agriculture_spends_two_food() -> None:
@@ -304,6 +307,7 @@ def test_a_player_reads_what_each_card_does() -> None:
     assert "Maçonnerie (niv. 1) : Construction 2 : construisez 2 structures, différentes ou " \
         "identiques : un Rempart ou un étage de Ziggurat." in babylon
     state = play(state, *(["set u"] if None in state["t"]["dice"] else []))
+    state["players"][1]["res"]["food"] = 2
     prompt = GAME.prompt(play(state, "use growth pawn"), 1)
     assert prompt is not None
     first, how = translate(prompt.text, "en").split("\n")

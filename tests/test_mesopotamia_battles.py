@@ -140,7 +140,7 @@ def test_bids_are_secret_until_the_last_part_which_cannot_be_undone() -> None:
     report = GAME.report(state, 1, GAME.parse(state, 1, "bid 1"), seal(state, 1, 1))
     assert not GAME.is_reversible(state, 1, GAME.parse(state, 1, "bid 1"))
     public = translate(report.for_seat(None), "en", NAMES)
-    assert "Avery bids 2" in public and "Blake bids 1" in public
+    assert "Avery bid 2 Phalanxes" in public and "Blake bid 1 Phalanx;" in public
     guess = GAME.determinize(GAME.view(state, 1), 1, __import__("random").Random(1))
     assert steps(guess, 1) == steps(state, 1)
 
@@ -338,7 +338,7 @@ def test_reports_tell_the_revealed_bids_and_the_new_round() -> None:
     after = seal(state, 1, 0)
     text = translate(GAME.report(state, 1, GAME.parse(state, 1, "bid 0"), after)
                      .for_seat(None), "en", NAMES)
-    assert "Avery bids 1" in text and "Blake bids 0" in text and "round 2" in text
+    assert "Avery bid 1 Phalanx" in text and "Blake bid 0 Phalanxes" in text and "round 2" in text
     assert bids.revealed(after) is None
 
 

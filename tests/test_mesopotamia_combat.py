@@ -148,7 +148,7 @@ def test_sealed_bids_show_nothing_before_the_reveal() -> None:
     assert bids.view(state, None)["count"] == {"0": 2, "2": 3}
     secrets = bids.secrets(state)
     assert [s.readers for s in secrets] == [frozenset({0}), frozenset({2})]
-    assert "1/3/1" in translate(secrets[1].value, "en", NAMES)
+    assert "1 on Force, 3 on Tactics, 1 on Mobility" in translate(secrets[1].value, "en", NAMES)
     assert bids.revealed(state) is None
     bids.commit(state, 0, "bid 0")
     assert bids.revealed(state) == {0: [0, 2, 0], 2: [1, 3, 1]}

@@ -236,10 +236,12 @@ def test_a_ram_is_never_activated_and_never_moves_alone() -> None:
     state, me, _ = scene()
     x, y, _ = path(state)
     state["units"] = [[me, "ram", x]]
-    state = exploring(state)
-    assert not [o for o in legal(state) if o.startswith("activate")]
+    alone = play(state, "use exploration pawn")
+    assert alone["t"]["act"] is None    # nothing to activate: it ends at once (R-idle-action)
     state["units"].append([me, "spearman", x])
-    assert f"activate spearman {x}" in legal(state)
+    state = exploring(state)
+    assert [o for o in legal(state) if o.startswith("activate")] == \
+        [f"activate spearman {x}", f"activate spearman {x} ram"]
     state = play(state, f"activate spearman {x}", f"move {y}")
     assert where(state, me, "ram") == [x] and where(state, me, "spearman") == [y]
 

@@ -407,7 +407,7 @@ def test_construction_needs_and_spends_the_resources_two_structures() -> None:
     _, a, _ = open_path(state, 1)
     state["units"].append([1, "spearman", a])
     state["players"][1]["res"].update(dict.fromkeys(D.BASE_RESOURCES, 0))
-    assert legal(play(state, "use construction pawn")) == ["stop"]
+    assert legal(play(state, "use construction pawn")) == ["end"]    # R-idle-action
     cost = {k: construction.COST["rampart"].get(k, 0) +
             construction.COST["ziggurat_storey"].get(k, 0) for k in D.BASE_RESOURCES}
     state["players"][1]["res"].update(cost)

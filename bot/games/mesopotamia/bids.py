@@ -20,8 +20,12 @@ from __future__ import annotations
 from typing import Any
 
 from bot.engine import Seat, Secret, State, Text, seat_ref
+from bot.games.mesopotamia import data as D
 from bot.games.mesopotamia.combat import TRIBE, Side
 from bot.games.mesopotamia.state import clone
+
+ROWS: tuple[str, ...] = tuple(D.COMBAT_DATA["rules"]["rows"]["ids"])
+"""The compartments of the standard combat, in order (:data:`standard.ROWS`)."""
 
 
 def open_bids(state: State, stakes: dict[Side, int], parts: int,
@@ -133,7 +137,7 @@ def secrets(state: State) -> list[Secret]:
     bids = state.get("bids")
     if not bids or revealed(state) is not None:
         return []
-    return [Secret(sealed_text(side(k), b), frozenset({int(bids["by"][k])}))
+    return [Secret(sealed_text(side(k), b, int(bids["parts"])), frozenset({int(bids["by"][k])}))
             for k, b in bids["sealed"].items() if b and not _forced(bids, k)]
 
 
@@ -147,6 +151,13 @@ def who(side_: Side) -> Text:
     return Text.of("mesopotamia.tribe") if side_ == TRIBE else seat_ref(int(side_))
 
 
-def sealed_text(side_: Side, bid: list[int]) -> Text:
-    """« <who> bids <a>/<b>/<c> » (what only the bidder may read before the reveal)."""
-    return Text.of("mesopotamia.sealed", who=who(side_), bid="/".join(str(n) for n in bid))
+def sealed_text(side_: Side, bid: list[int], parts: int) -> Text:
+    """What ``side_`` sealed in a combat of ``parts`` compartments: « Alice bid 3 Phalanxes »,
+    or « Alice bid 3 on Force, 1 on Tactics » (every compartment sealed so far, in order; what
+    only the bidder may read before the reveal)."""
+    if parts == 1:
+        return Text.of("mesopotamia.sealed_one", who=who(side_),
+                       phalanxes=Text.of("mesopotamia.amount.phalanx", n=bid[0]))
+    return Text.of("mesopotamia.sealed", who=who(side_), parts=tuple(
+        Text.of("mesopotamia.on_row", n=n, row=Text.of(f"mesopotamia.fight.row.{row}"))
+        for n, row in zip(bid, ROWS, strict=False)))

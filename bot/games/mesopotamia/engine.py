@@ -17,6 +17,8 @@ from bot.engine import (
     Action,
     GameDefaults,
     GameMeta,
+    IllegalMove,
+    NotYourTurn,
     OptionSpec,
     Outcome,
     Prompt,
@@ -33,6 +35,8 @@ from bot.games.mesopotamia import (
     combat,
     events,
     focus,
+    narration,
+    refusals,
     rounds,
     scoring,
     setup,
@@ -76,16 +80,55 @@ class MesopotamiaGame(GameDefaults):
         return setup.active(state)
 
     def legal(self, state: State, seat: Seat) -> list[Action]:
-        return [texts.action(n) for n in _legal(state, seat)]
+        """Every step ``seat`` may take, each with the choices that lead to it in a panel and
+        whether only ending the turn can follow it."""
+        notations = _legal(state, seat)
+        closing = self._may_close(state, seat)
+        return [texts.action(n, state, closing and self._closes(state, seat, n))
+                for n in notations]
 
     def parse(self, state: State, seat: Seat, text: str) -> Action:
-        notation = checked_notation("mesopotamia", text, VERBS,
-                                    seat in self.active(state), _legal(state, seat))
-        return texts.action(notation)
+        if turn.closed_stop(state, seat, text):
+            return texts.action("stop")
+        notation = self._checked(state, seat, text)
+        return texts.action(notation, state,
+                            self._may_close(state, seat) and self._closes(state, seat, notation))
+
+    def _checked(self, state: State, seat: Seat, text: str) -> str:
+        """The canonical notation of the legal step ``text``, or the error that says why it is
+        not one (:mod:`bot.games.mesopotamia.refusals`)."""
+        active = self.active(state)
+        try:
+            return checked_notation("mesopotamia", text, VERBS, seat in active,
+                                    _legal(state, seat))
+        except NotYourTurn as error:
+            raise NotYourTurn(refusals.not_yours(active)) from error
+        except IllegalMove as error:
+            raise IllegalMove(refusals.why(state, seat, text, _legal)) from error
 
     def apply(self, state: State, seat: Seat, action: Action | str) -> State:
         notation = action.notation if isinstance(action, Action) else action
-        return self._advance(state, seat, self.parse(state, seat, notation).notation)
+        if turn.closed_stop(state, seat, notation):
+            new: State = clone(state)
+            turn.stop_closed(new)
+            return new
+        return self._advance(state, seat, self._checked(state, seat, notation))
+
+    @staticmethod
+    def _may_close(state: State, seat: Seat) -> bool:
+        """False when no step of ``seat`` can end its turn: outside its action-phase turn."""
+        return state["phase"] == "actions" and seat == state.get("current") and \
+            not state.get("event")
+
+    def _closes(self, state: State, seat: Seat, notation: str) -> bool:
+        """True when after ``notation`` ending the turn is all ``seat`` may do (never while
+        its pawn is left for an action not taken yet)."""
+        t = state["t"]
+        pawn = t["pawn"] and not notation.endswith(" pawn")
+        if notation == "end" or (pawn and len(t["done"]) + notation.startswith("use ")
+                                 < len(D.ACTIONS)):
+            return False
+        return _legal(self._advance(state, seat, notation), seat) == ["end"]
 
     def _advance(self, state: State, seat: Seat, checked: str) -> State:
         """The state after ``seat`` plays the legal step ``checked``."""
@@ -177,10 +220,23 @@ class MesopotamiaGame(GameDefaults):
         return best[0] if len(best) == 1 else rng.choice(best)
 
     def report(self, before: State, seat: Seat, action: Action, after: State) -> Report:
-        return texts.report(before, seat, action.notation, after)
+        if turn.closed_stop(before, seat, action.notation):
+            return Report(narration.simple("stop"))
+        return narration.report(before, seat, action.notation, after)
 
     def prompt(self, state: State, seat: Seat) -> Prompt | None:
-        return texts.prompt(state, seat) if seat in self.active(state) else None
+        """What ``seat``'s decision asks; for a seat whose bid is sealed while others still
+        seal theirs, that it is sealed."""
+        if seat in self.active(state):
+            return texts.prompt(state, seat)
+        return texts.waiting(state, seat)
+
+    def standing(self, state: State) -> tuple[Text, ...]:
+        """Each seat's VP if the game ended now, from what everyone sees (the quests, secret
+        until the final score, are left out)."""
+        if state["phase"] in PHASES:
+            return ()
+        return tuple(Text.of("mesopotamia.standing", vp=vp) for vp in scoring.public(state))
 
     def secrets(self, state: State) -> list[Secret]:
         return view.secrets(state)

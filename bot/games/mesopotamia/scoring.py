@@ -153,6 +153,12 @@ def scores(state: State) -> list[int]:
     return [sum(breakdown(state, s).values()) for s in range(state["n"])]
 
 
+def public(state: State) -> list[int]:
+    """Every seat's VP if the game ended now without its quests (secret until the end)."""
+    return [sum(v for k, v in breakdown(state, s).items() if k != "quests")
+            for s in range(state["n"])]
+
+
 def ranking(state: State) -> list[list[Seat]]:
     """The seats best first: by VP, a tie broken by the Population track (R-tie-break), so that
     no two seats are ever tied."""

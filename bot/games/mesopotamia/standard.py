@@ -48,7 +48,7 @@ from bot.games.mesopotamia import data as D
 from bot.games.mesopotamia.combat import TRIBE, Side, remove_one
 from bot.games.mesopotamia.exploration import closed
 
-ROWS: tuple[str, ...] = tuple(D.COMBAT_DATA["rules"]["rows"]["ids"])
+ROWS: tuple[str, ...] = B.ROWS
 """« Les cartes Combat comptent trois lignes » and the Standard of Ur's three compartments:
 Force, Tactics, Mobility (Q-mobility-row, reading a)."""
 CARDS: dict[str, dict[str, Any]] = {c["id"]: c for c in D.COMBAT_DATA["cards"]}

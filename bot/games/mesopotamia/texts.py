@@ -1,22 +1,19 @@
-"""The words of Mesopotamia: each step's label, what a step did and what a panel asks (the
-setup and the rounds). Only :class:`~bot.engine.Text` values: the catalogue holds the words
-(``data/locales/<lang>/mesopotamia.json``).
+"""The words of Mesopotamia's panels: each step's label (what a button says), the choices
+that lead to it, and what a panel asks (the setup and the rounds); what a step did is
+:mod:`bot.games.mesopotamia.narration`. Only :class:`~bot.engine.Text` values: the catalogue
+holds the words (``data/locales/<lang>/mesopotamia.json``).
 """
 
 from __future__ import annotations
 
-from typing import Any
-
-from bot import chance
-from bot.engine import Action, Prompt, Report, Seat, State, Text, TextArg, seat_ref
+from bot.engine import Action, Prompt, Seat, State, Text, TextArg, seat_ref
 from bot.games.mesopotamia import battles, bids, events, standard
 from bot.games.mesopotamia import data as D
-from bot.games.mesopotamia.combat import TRIBE, clashing_ships
-from bot.games.mesopotamia.state import PHASES, seal_case
+from bot.games.mesopotamia.words import a_unit, both, dice_numbers, side_name
 
 GROUPS = {"role": "role", "empire": "empire", "start": "region", "die": "bonus",
           "colony": "bonus", "decline": "bonus", "return": "quest", "set": "dice",
-          "reroll": "dice", "use": "action", "end": "turn", "convert": "research",
+          "reroll": "dice", "use": "action", "end": "end", "convert": "research",
           "discover": "research", "harvest": "harvest", "phalanx": "war", "create": "war",
           "grow": "growth", "stop": "action", "activate": "exploration",
           "move": "exploration", "halt": "exploration", "drop": "exploration",
@@ -57,6 +54,19 @@ def label(notation: str) -> Text:
     return _round_label(verb, args)
 
 
+def brief(notation: str) -> Text:
+    """A step in a list of steps: its label, but a trade without its token's text and an
+    event's option by its name."""
+    verb, *args = notation.split()
+    if verb == "trade":
+        return _t("act.trade_short", name=_t(f"trade.{args[0]}"))
+    if verb == "event":
+        card, i, _, _ = events.parse(notation)
+        return _t("act.event_short", event=D.name("event", card),
+                  option=_t(f"event_name.{card}.{i + 1}"))
+    return label(notation)
+
+
 def _event_label(notation: str) -> Text:
     """The label of an event's option (with the technology it names, or the running event it
     gives up) or of a final reward's technology."""
@@ -81,20 +91,15 @@ def _techs(actions: list[str]) -> tuple[Text, ...]:
     return tuple(D.name("action", a) for a in actions)
 
 
-def _side(word: str) -> Text:
-    """A side of a notation: an empire, or the neutral tribe."""
-    return _t("tribe") if word == TRIBE else D.name("empire", word)
-
-
 def _combat_label(verb: str, args: list[str]) -> Text:
     """The label of a step of the combat phase."""
     if verb == "fight":
         return _t("act.fight", region=D.name("region", args[0]))
     if verb == "pair":
-        return _t("act.pair", a=_side(args[0]), b=_side(args[1]))
+        return _t("act.pair", a=side_name(args[0]), b=side_name(args[1]))
     if verb == "bid":
         return _t("act.bid", n=int(args[0]))
-    return _t("act.sacrifice", unit=D.name("unit", args[0]))
+    return _t("act.sacrifice", unit=a_unit(args[0]))
 
 
 def _round_label(verb: str, args: list[str]) -> Text:
@@ -102,11 +107,12 @@ def _round_label(verb: str, args: list[str]) -> Text:
     if verb == "set":
         return _t("act.set", sign=D.name("sign", args[0]))
     if verb == "reroll":
-        return _t("act.reroll", dice=", ".join(args))
+        return _t("act.reroll", dice=dice_numbers([int(a) for a in args]))
     if verb == "use" and args[1:] == ["pawn"]:
         return _t("act.use_pawn", action=D.name("action", args[0]))
     if verb == "use":
-        return _t("act.use_dice", action=D.name("action", args[0]), dice=", ".join(args[1:]))
+        return _t("act.use_dice", action=D.name("action", args[0]),
+                  dice=dice_numbers([int(a) for a in args[1:]]))
     if verb == "discover":
         return _t("act.discover", action=D.name("action", args[0]))
     if verb == "harvest" and args[0] in D.SECTIONS:
@@ -116,7 +122,7 @@ def _round_label(verb: str, args: list[str]) -> Text:
         return _t("act.harvest", resource=D.name("resource", args[1]),
                   region=D.name("region", args[0]))
     if verb == "create":
-        return _t("act.create", unit=D.name("unit", args[0]), region=D.name("region", args[1]))
+        return _t("act.create", unit=a_unit(args[0]), region=D.name("region", args[1]))
     if verb == "activate" and args[0] == "ship":
         return _t("act.activate_ship", section=D.section_name(args[1]))
     if verb == "move" and args[0] in D.SECTIONS:
@@ -125,7 +131,7 @@ def _round_label(verb: str, args: list[str]) -> Text:
         return _t("act.build_ship", section=D.section_name(args[1]))
     if verb == "activate":
         return _t("act.activate_ram" if args[2:] else "act.activate",
-                  unit=D.name("unit", args[0]), region=D.name("region", args[1]))
+                  unit=a_unit(args[0]), region=D.name("region", args[1]))
     if verb == "move":
         return _t("act.move", region=D.name("region", args[0]))
     if verb == "trade":
@@ -139,106 +145,61 @@ def _round_label(verb: str, args: list[str]) -> Text:
     return _t(f"act.{verb}")
 
 
-def action(notation: str) -> Action:
-    """The :class:`Action` of a notation."""
+def action(notation: str, state: State | None = None, closes_turn: bool = False) -> Action:
+    """The :class:`Action` of a notation; with ``state``, the choices that lead to it in a
+    panel (:func:`path`), and whether only ending the turn can follow it (``closes_turn``)."""
     verb, *args = notation.split()
     group = "combat" if verb == "colony" and args[0] in battles.COLONY_CHOICES else \
         GROUPS.get(verb, "combat")
-    return Action(notation, label(notation), group)
+    return Action(notation, label(notation), group,
+                  () if state is None else path(state, notation), closes_turn)
 
 
-def _public(notation: str) -> Text:
-    """What everyone may read of a step: a returned quest card is not named, a sealed bid
-    is not told."""
-    if notation.startswith("bid "):
-        return _t("act.bid_sealed")
-    return _t("act.returned") if notation.startswith("return ") else label(notation)
-
-
-def report(before: State, seat: Seat, notation: str, after: State) -> Report:
-    """What the step did: its label, then the steps that were forced after it, the deal, the
-    end of the setup, what a part of an action gave, a new turn and its roll."""
-    forced = tuple(_t("report.forced", who=seat_ref(s), step=label(n))
-                   for s, n in after["log"])
-    extra: tuple[Text, ...] = forced
-    if after["phase"] == "quests" and not notation.startswith("return "):
-        extra += (_t("report.dealt", n=D.QUEST_DEALT),)
-    extra += _combat_report(before, after)
-    extra += _round_report(before, seat, notation, after)
-    announce = chance.drew(before, after)
-    if not extra:
-        return Report(_public(notation), ((seat, label(notation)),), announce=announce)
-    return Report(_t("report.then", step=_public(notation), then=extra),
-                  ((seat, _t("report.then", step=label(notation), then=extra)),),
-                  announce=announce)
-
-
-def _round_report(before: State, seat: Seat, notation: str, after: State) -> tuple[Text, ...]:
-    """What a step of the rounds brought: resources, a card, a roll, a new turn or phase."""
-    extra: tuple[Text, ...] = ()
-    new_round = before["phase"] not in PHASES and (
-        after["phase"] == "over" or after["round"] != before["round"])
-    if before["phase"] in PHASES and after["phase"] == "actions":
-        extra += (_t("report.ready"), _t("report.round", n=after["round"]))
-    if before["phase"] == "actions" and (after["phase"] != "actions" or new_round):
-        extra += (_t("report.phase_over", n=before["round"]),)
-        extra += tuple(_t("report.ships_sunk", section=D.section_name(s))
-                       for s in clashing_ships(before))
-    if new_round:
-        extra += (_t("report.round_over", n=before["round"]),)
-        extra += (_t("report.game_over"),) if after["phase"] == "over" else \
-            (_t("report.round", n=after["round"]),)
-    if after["phase"] not in ("actions", "combat", "events"):
-        return extra
+def path(state: State, notation: str) -> tuple[Text, ...]:
+    """The choices a panel asks before the step, broadest first, the last naming the step:
+    the action, then the pawn or the dice; a harvest's place, then its resource; a build's
+    structure, then where; a unit's kind, then where; a trade under "Trade"; a reroll under
+    "Reroll"; a colony's region, then what to do with it; a battle-line move's unit, then its
+    line; an event's option, then what it names."""
     verb, *args = notation.split()
-    if verb in ("convert", "phalanx", "grow", "harvest", "create", "reroll", "trade", "build",
-                "event"):
-        extra += _changes(before, after, seat)
-    if verb == "discover":
-        card = after["players"][seat]["tech"][args[0]]
-        extra += (_t("report.discovered", tech=D.name("tech", D.CIV_TECH[card])),)
+    if verb == "use":
+        return D.name("action", args[0]), _how(state, args[1:])
     if verb == "reroll":
-        extra += (_t("report.dice", dice=dice_texts(after)),)
-    event = after.get("event")
-    if event and event != before.get("event"):
-        extra += (_event_report(event),)
-    if after["phase"] in ("combat", "events"):
-        return extra
-    elif after["current"] != before["current"] or before["phase"] != "actions":
-        extra += (_t("report.turn", who=seat_ref(after["current"])),)
-        if None not in after["t"]["dice"] and after["t"]["dice"]:
-            extra += (_t("report.dice", dice=dice_texts(after)),)
-    return extra
+        return _t("choice.reroll"), dice_numbers([int(a) for a in args])
+    if verb == "harvest":
+        place = D.section_name(args[0]) if args[0] in D.SECTIONS else D.name("region", args[0])
+        return place, D.name("resource", args[1])
+    if verb == "trade":
+        return _t("choice.trade"), _t(f"trade.{args[0]}")
+    if verb == "create":
+        return D.name("unit", args[0]), D.name("region", args[1])
+    if verb == "activate" and args[0] != "ship":
+        return D.name("unit", args[0]), _t("choice.with_ram" if args[2:] else "choice.region",
+                                           region=D.name("region", args[1]))
+    if verb == "build" and args[0] not in ("storey", "garden"):
+        where = D.section_name(args[1]) if args[0] == "ship" else D.name("region", args[1])
+        return _t(f"choice.build.{args[0]}"), where
+    if verb == "colony" and args[0] in battles.COLONY_CHOICES:
+        return D.name("region", args[1]), _t(f"choice.colony.{args[0]}")
+    if verb == "line":
+        return _t("choice.unit", n=int(args[0])), _t("choice.line", line=int(args[1]))
+    if verb == "event":
+        card, i, techs, drop = events.parse(notation)
+        named = [*(D.name("action", a) for a in techs if a in D.ACTIONS),
+                 *(D.name("colour", c) for c in techs if c in D.COLOURS)]
+        if drop is not None:
+            named.append(_t("choice.drop", event=D.name("event", drop)))
+        return (_t(f"event_name.{card}.{i + 1}"), both(named)) if named else ()
+    return ()
 
 
-def _event_report(event: dict[str, Any]) -> Text:
-    """An event revealed, or a running event reset for the empire now controlling its region
-    (R-event-reset)."""
-    args: dict[str, TextArg] = {"who": seat_ref(event["seat"]),
-                                "region": D.name("region", event["region"]),
-                                "event": D.name("event", event["card"])}
-    if "from" in event:
-        return _t("report.event_reset", owner=seat_ref(event["from"]), **args)
-    return _t("report.event_revealed", **args)
-
-
-def _combat_report(before: State, after: State) -> tuple[Text, ...]:
-    """The combats that ended in this step: the revealed bids, the winner and the loser."""
-    return tuple(_t("report.combat", region=D.name("region", c["region"]),
-                    bids=tuple(bids.sealed_text(bids.side(k), b) for k, b in c["bids"].items()),
-                    winner=bids.who(c["winner"]), loser=bids.who(c["loser"]))
-                 for c in after.get("resolved", []))
-
-
-def _changes(before: State, after: State, seat: Seat) -> tuple[Text, ...]:
-    """The resources of ``seat`` that changed, and its Population case."""
-    old, new = before["players"][seat]["res"], after["players"][seat]["res"]
-    out = tuple(_t("report.resource", n=f"{new[k] - old[k]:+d}", resource=D.name("resource", k))
-                for k in D.RESOURCES if new[k] != old[k])
-    case = seal_case(after, "population", seat)
-    if case != seal_case(before, "population", seat):
-        out += (_t("report.population", n=case),)
-    return out
+def _how(state: State, how: list[str]) -> Text:
+    """How an action is paid: the pawn, or dice and the signs they show."""
+    if how == ["pawn"]:
+        return _t("choice.pawn")
+    dice = [int(d) for d in how]
+    return _t("choice.dice", dice=dice_numbers(dice),
+              signs=both([D.name("sign_short", state["t"]["dice"][d - 1]) for d in dice]))
 
 
 def dice_texts(state: State) -> tuple[Text, ...]:
@@ -280,6 +241,17 @@ def prompt(state: State, seat: Seat) -> Prompt | None:
         text = _combat_prompt(state, seat)
         return None if text is None else Prompt(text)
     return None
+
+
+def waiting(state: State, seat: Seat) -> Prompt | None:
+    """What a seat that has sealed its bid reads while others still seal theirs (their names
+    are the panel's "waiting for" line), or None."""
+    sealing = state.get("bids")
+    battle = state.get("battle")
+    if state["phase"] != "combat" or not sealing or not battle or \
+            seat not in sealing["by"].values():
+        return None
+    return Prompt(_t("prompt.sealed", region=D.name("region", battle["region"])))
 
 
 def _combat_prompt(state: State, seat: Seat) -> Text | None:

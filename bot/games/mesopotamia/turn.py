@@ -19,9 +19,11 @@ then chooses its option (``event …``, :mod:`bot.games.mesopotamia.events`) bef
 on where it was.
 
 The turn state is ``state["t"]``: ``dice`` (faces, None while unset), ``used``, ``rerolls``,
-``pawn`` (still free), ``done`` (actions) and ``act`` (the action under way,
-:mod:`bot.games.mesopotamia.actions`); ``state["entered"]`` (region -> the seat whose land
-unit entered it last this round, R-attacker) is emptied at the start of a round. After the last
+``pawn`` (still free), ``done`` (actions), ``act`` (the action under way,
+:mod:`bot.games.mesopotamia.actions`) and ``closed`` (only in the state right after an
+action that ended at once, having nothing to do: R-idle-action); ``state["entered"]``
+(region -> the seat whose land unit entered it last this round, R-attacker) is emptied at the
+start of a round. After the last
 turn the phase is ``combat``: the combats and the end of the round
 (:mod:`bot.games.mesopotamia.battles`).
 """
@@ -130,6 +132,7 @@ def apply(state: State, seat: Seat, notation: str) -> None:
     """Play the legal step ``notation`` of ``seat``."""
     verb, *args = notation.split()
     t = state["t"]
+    t.pop("closed", None)
     if verb in events.VERBS:
         events.apply(state, seat, notation)
     elif verb in actions.VERBS:
@@ -156,6 +159,21 @@ def _use(state: State, seat: Seat, action: str, how: list[str]) -> None:
         for die in how:
             t["used"][int(die) - 1] = True
     t["act"] = actions.activate(state, seat, action)
+    if actions.legal(state, seat) == ["stop"]:    # nothing to do: it ends at once (R-idle-action)
+        t["act"], t["closed"] = None, True
+
+
+def closed_stop(state: State, seat: Seat, notation: str) -> bool:
+    """True for a ``stop`` logged by the code before R-idle-action right after an action that
+    now ends by itself: it is replayed as nothing (``stop_closed``)."""
+    t = state.get("t") or {}
+    return notation.strip().lower() == "stop" and state["phase"] == "actions" and \
+        seat == state["current"] and bool(t.get("closed"))
+
+
+def stop_closed(state: State) -> None:
+    """Replay :func:`closed_stop`'s ``stop``: the action it finished is already over."""
+    state["t"].pop("closed")
 
 
 def _end_turn(state: State) -> None:
