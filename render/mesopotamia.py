@@ -1,153 +1,111 @@
-"""The Mesopotamia pictures: the map with every piece, the tracks, the Hanging Gardens, the
-trade tokens and each player's panel (all public); a seat's view adds its secret quests.
+"""The Mesopotamia pictures: the board after each turn (the map, the tracks, the Hanging
+Gardens and a row per player), a second picture of what is traded and built (the market), and
+zoomed crops of the regions a turn changed; as text for the terminal.
 
-The map places each region's card at its ``map.json`` position, nudged apart until no two
-cards overlap. A card is filled with its terrain's colour and carries the region's name
-(cut with an ellipsis when too long for a phone), a band of its resource's colour along
-the bottom, and a row of pieces: units as numbered squares in the empire's colour, a
-colony as a house, rams as a numbered arrow-head in the owner's colour (R-ram-bind), a
-neutral tribe as a numbered grey disc, a ziggurat token as a gold
-square with its number, an event token (its terrain's shape, dark face down, gold face up).
-A rampart is a thick border in the owner's colour; a blocked region is dark. Rivers are
-blue lines through their junctions, ships numbered boats on their section. Sizes are
-chosen for a phone, where Discord shows the image about 400 px wide: no text under 23 px
-at 900 px.
+The map is drawn as a map (:mod:`render.mesopotamia_map`): each region a polygon in its
+terrain's colour (darkened where a blocker closes it), its neighbours exactly those of
+``map.json``, rivers along the borders they follow, each region's name and resource. Its pieces
+sit under its name: units as numbered squares in the empire's colour, rams as numbered
+arrow-heads, a colony as a house, a neutral tribe as a numbered grey disc, a ziggurat token as a
+gold square with its number, an event token in its terrain's shape (dark face down, gold face
+up); a start region shows its owner's ziggurat. A Rampart is a thick line inside the region in
+its owner's colour; the regions the last turn changed are outlined in gold, those where a
+combat waits in red. Ships are boats on their river section.
 
-A turn message adds crops of a few regions (:func:`crop_pngs`, the renderer's ``details``):
-a region and its neighbours cut from the same map at full scale (at most 640 px wide, so
-about twice as large on a phone), its card outlined in gold, under what it holds in words.
-Each seat's board is its own picture (:mod:`render.mesopotamia_board`).
+Below the map: whose turn, the Event and Population tracks (their cases compact, the seals on
+them), the five storeys of the Hanging Gardens (who built each, the next one's VP), then one
+row per player in turn order: name, empire, VP so far (quests are secret until the end),
+resources, tracks, Ziggurat, units, quests held and Dingir dice. Every text is at least
+:data:`TEXT_MIN` px at 900 px wide, 10 px once a phone shows it 400 px wide, and the picture is
+at most about 1,400 px tall with four players; the market (:func:`market_png`) holds the rest:
+the Hanging Gardens tiles and the trade tokens in full, and the legend of the pieces.
+
+Fast path (:meth:`MesopotamiaRenderer.png`): the map, the frames and every fixed text are drawn
+once per language and player count, smooth, then mapped to one fixed palette; each picture is a
+copy of that layer with the pieces pasted on it (each drawn once, on the colour it sits on, and
+kept), saved as an indexed PNG at compression level 1.
 """
 
 from __future__ import annotations
 
-import itertools
+import math
+import threading
 from collections import Counter
+from collections.abc import Callable
+from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
-from PIL import Image, ImageDraw
+from PIL import Image, ImageChops, ImageDraw
 
 from bot.games.mesopotamia import data as D
 from bot.games.mesopotamia.focus import MAX_FOCUS
 from bot.games.mesopotamia.rounds import contested
+from bot.games.mesopotamia.scoring import public as public_scores
+from bot.games.mesopotamia.setup import blocker_regions
+from bot.games.mesopotamia.trade import TOKENS
+from bot.games.mesopotamia.words import amounts
 from bot.i18n import catalogue, tr, translate
 from render import fonts
+from render import mesopotamia_map as geo
 from render.context import RenderContext
 from render.draw import (
     Colour,
-    PictureRenderer,
-    chip,
+    Sprites,
     fitted_text,
+    fixed_palette,
     ink_on,
     legible,
+    load,
     mix,
     player_name,
     png_bytes,
+    rgb,
+    to_palette,
 )
+from render.maps import Point
+from render.mesopotamia_map import short_name
 
+DATA = load("mesopotamia")
 WIDTH = 900
 MARGIN = 12
-HEADER = 52
-MAP_HEIGHT = 860
-LEGEND = 44
-TRACK_ROW = 284
-CELL_ROW = 34
-GARDEN_ROW = 3 * CELL_ROW + 44
-TRADE_ROW = 6 * CELL_ROW + 44
-PLAYER_ROW = 114
-QUEST_ROW = 32
-FULL_QUESTS = 3
-"""A hand of more quests (drawn by events) lists their names only, so that the map keeps within
-its height; their texts stay on the player's board (``/mesopotamia board``)."""
 TEXT_MIN = legible(WIDTH)
+HEADER = 46
+MAP_TOP = HEADER
+MAP_HEIGHT = geo.HEIGHT
+LEGEND = 38
+TRACK = 44
+GARDEN = 46
+PLAYER_ROW = 66
+QUEST_ROW = 32
 CHIP = 28
-CARD = (140, 66)
+"""The height of a piece on the map."""
 CROP_MIN = (480, 340)
 CROP_MAX = (640, 480)
 """The size of the part of the map a crop shows (map pixels), at least and at most."""
+BOARD_LIMIT = 120_000
+"""The bytes of a board's PNG at most (a crowded board is compressed harder)."""
 PNG_LIMIT = 96_000
 PNG_STEPS = ((64, 6), (32, 8), (16, 9))
-"""The colours and compression tried in turn until the PNG is within PNG_LIMIT bytes."""
+"""The colours and compression tried in turn until a smooth picture is within PNG_LIMIT
+bytes (the player's board and the crops)."""
 
-BACKGROUND: Colour = (244, 236, 220)
-LAND: Colour = (226, 214, 184)
-INK: Colour = (44, 34, 26)
-MUTED: Colour = (120, 104, 88)
-BORDER: Colour = (170, 156, 128)
-RIVER: Colour = (70, 130, 200)
-PANEL: Colour = (250, 245, 236)
-GOLD: Colour = (236, 190, 40)
-TRIBE: Colour = (150, 150, 150)
-BLOCKED: Colour = (84, 74, 66)
-TERRAIN_FILL: dict[str, Colour] = {
-    "plain": (206, 228, 170), "mountain": (198, 178, 158), "desert": (242, 220, 160)}
-RES_COLOURS: dict[str, Colour] = {
-    "stone": (128, 128, 136), "wood": (120, 78, 36), "clay": (196, 96, 56),
-    "food": (230, 196, 60), "tablet": (90, 150, 170), "phalanx": (150, 40, 40)}
-EMPIRE_COLOURS: dict[str, Colour] = {
-    "sumerian": (40, 138, 72), "babylonian": (44, 96, 190), "akkadian": (200, 56, 48),
-    "elamite": (140, 72, 168)}
-SEAT_COLOURS: tuple[Colour, ...] = ((110, 110, 110), (150, 150, 150), (90, 90, 90),
-                                    (170, 170, 170))
-Card = tuple[float, float, float, float]
-"""A card on the map: centre x, centre y, width, height."""
-
-REGION_XY: dict[str, tuple[float, float]] = {
-    r["id"]: (float(r["x"]), float(r["y"])) for r in D.MAP["regions"]}
-JUNCTION_XY: dict[str, tuple[float, float]] = {
-    j["id"]: (float(j["x"]), float(j["y"])) for j in D.MAP["junctions"]}
+_C = {k: rgb(v) for k, v in DATA["colours"].items()}
+BACKGROUND, INK, MUTED, PANEL = _C["background"], _C["ink"], _C["muted"], _C["panel"]
+BORDER, GOLD = _C["edge"], _C["gold"]
+TERRAIN_FILL = {k: rgb(v) for k, v in DATA["terrains"].items()}
+EMPIRE_COLOURS = {k: rgb(v) for k, v in DATA["empires"].items()}
+SEAT_COLOURS = tuple(rgb(v) for v in DATA["seats"])
+RES_COLOURS = {k: rgb(v) for k, v in DATA["resources"].items()}
+DIE_COLOURS = {k: rgb(v) for k, v in DATA["dice"].items()}
+WHITE: Colour = (255, 255, 255)
 
 
-# -- geometry ---------------------------------------------------------------------------------
-
-
-def _place(x: float, y: float) -> tuple[float, float]:
-    """A ``map.json`` point in map pixels."""
-    return CARD[0] / 2 + 4 + x * (WIDTH - CARD[0] - 8), CARD[1] / 2 + 4 + y * (
-        MAP_HEIGHT - CARD[1] - 8)
-
-
-@cache
-def layout() -> dict[str, Card]:
-    """The card of every region: centre x, centre y, width, height (map pixels)."""
-    pos = {rid: list(_place(*xy)) for rid, xy in REGION_XY.items()}
-    w, h = CARD
-    gap = 6
-    ids = sorted(pos)
-    for _ in range(500):
-        moved = False
-        for a, b in itertools.combinations(ids, 2):
-            (x1, y1), (x2, y2) = pos[a], pos[b]
-            ox = w + gap - abs(x1 - x2)
-            oy = h + gap - abs(y1 - y2)
-            if ox > 0 and oy > 0:
-                moved = True
-                axis, over = (0, ox) if ox < oy * 1.4 else (1, oy)
-                sign = 1 if (pos[a][axis], a) >= (pos[b][axis], b) else -1
-                pos[a][axis] += sign * (over / 2 + 0.5)
-                pos[b][axis] -= sign * (over / 2 + 0.5)
-        for rid in ids:
-            pos[rid][0] = min(max(pos[rid][0], w / 2 + 2), WIDTH - w / 2 - 2)
-            pos[rid][1] = min(max(pos[rid][1], h / 2 + 2), MAP_HEIGHT - h / 2 - 2)
-        if not moved:
-            break
-    return {rid: (p[0], p[1], float(w), float(h)) for rid, p in pos.items()}
-
-
-# -- helpers ------------------------------------------------------------------------------
-
+# -- helpers shared with the player's board ---------------------------------------------------
 
 
 def _t(lang: str, family: str, item: str) -> str:
     return translate(D.name(family, item), lang)
-
-
-def short_name(rid: str, lang: str) -> str:
-    """A region's name as the map shows it: a shorter form where the full one is too long
-    for its card."""
-    key = f"mesopotamia.render.short.{rid}"
-    return tr(lang, key) if key in catalogue(lang) else _t(lang, "region", rid)
 
 
 def wrap(value: str, width: float, size: int = TEXT_MIN) -> list[str]:
@@ -171,77 +129,10 @@ def _text(draw: ImageDraw.ImageDraw, xy: tuple[float, float], value: str, size: 
     return fitted_text(draw, xy, value, size, width, TEXT_MIN, fill, bold)
 
 
-def _on(colour: Colour) -> Colour:
-    """Ink readable on ``colour``."""
-    return ink_on(colour, INK)
-
-
 def colour(view: dict[str, Any], seat: int) -> Colour:
     """The colour of ``seat``'s empire (a grey before it has one)."""
     empire = view["players"][seat]["empire"]
-    return EMPIRE_COLOURS.get(empire, SEAT_COLOURS[seat % 4])
-
-
-def _chip(draw: ImageDraw.ImageDraw, x: float, y: float, fill: Colour, label: str,
-          round_: bool = False) -> float:
-    """A numbered square (or disc) of this board's size; the x after it."""
-    return chip(draw, x, y, fill, label, size=CHIP, text_size=TEXT_MIN, ink=INK, round_=round_)
-
-
-def _house(draw: ImageDraw.ImageDraw, x: float, y: float, fill: Colour) -> float:
-    w = 26
-    draw.polygon([(x, y + 11), (x + w / 2, y), (x + w, y + 11)], fill=mix(fill, INK, 0.35))
-    draw.rectangle((x + 3, y + 11, x + w - 3, y + CHIP), fill=fill, outline=INK)
-    return x + w + 3
-
-
-def _token(draw: ImageDraw.ImageDraw, x: float, y: float, terrain: str, up: bool) -> float:
-    """An event token: circle (plain), triangle (mountain), square (desert)."""
-    fill = GOLD if up else (70, 60, 52)
-    edge = INK if up else (250, 245, 236)
-    s = CHIP - 4
-    y += 2
-    if terrain == "plain":
-        draw.ellipse((x, y, x + s, y + s), fill=fill, outline=edge, width=2)
-    elif terrain == "mountain":
-        draw.polygon([(x, y + s), (x + s / 2, y), (x + s, y + s)], fill=fill, outline=edge)
-    else:
-        draw.rectangle((x, y, x + s, y + s), fill=fill, outline=edge, width=2)
-    return x + s + 4
-
-
-def _ram(draw: ImageDraw.ImageDraw, x: float, y: float, fill: Colour, label: str) -> float:
-    """A seat's rams: an arrow-head (a ram's iron head), ``label`` (their number) inside; the
-    x after it."""
-    w = 36
-    draw.polygon([(x, y + 3), (x + w - 12, y + 3), (x + w, y + CHIP / 2),
-                  (x + w - 12, y + CHIP - 3), (x, y + CHIP - 3)], fill=fill, outline=INK)
-    draw.text((x + (w - 8) / 2, y + CHIP / 2 + 1), label, font=fonts.font(TEXT_MIN, True),
-              fill=_on(fill), anchor="mm")
-    return x + w + 3
-
-
-def _land_units(view: dict[str, Any], rams: bool = False) -> dict[str, Counter[int]]:
-    """Region -> seat -> how many of its units stand there (``rams``: its rams only, else all
-    but its rams)."""
-    found: dict[str, Counter[int]] = {}
-    for seat, kind, where in view["units"]:
-        if where in D.REGIONS and (kind == "ram") == rams:
-            found.setdefault(where, Counter())[seat] += 1
-    return found
-
-
-def _ships(view: dict[str, Any]) -> dict[str, Counter[int]]:
-    found: dict[str, Counter[int]] = {}
-    for seat, _kind, where in view["units"]:
-        if where in D.SECTIONS:
-            found.setdefault(where, Counter())[seat] += 1
-    return found
-
-
-def _phase(view: dict[str, Any], lang: str) -> str:
-    key = f"mesopotamia.render.phase.{view['phase']}"
-    return tr(lang, key) if key in catalogue(lang) else str(view["phase"])
+    return EMPIRE_COLOURS.get(empire, SEAT_COLOURS[seat % len(SEAT_COLOURS)])
 
 
 def _deciding(view: dict[str, Any]) -> int | None:
@@ -251,309 +142,6 @@ def _deciding(view: dict[str, Any]) -> int | None:
     if view["phase"] == "actions" and order and index is not None and index < len(order):
         return int(order[index])
     return None
-
-
-def _header_text(view: dict[str, Any], ctx: RenderContext) -> str:
-    lang = ctx.lang
-    if view.get("round"):
-        return tr(lang, "mesopotamia.render.header", round=view["round"],
-                  phase=_phase(view, lang))
-    return tr(lang, "mesopotamia.render.header_setup", phase=_phase(view, lang))
-
-
-# -- the map ----------------------------------------------------------------------------------
-
-
-def _rivers(draw: ImageDraw.ImageDraw, view: dict[str, Any], top: int) -> None:
-    for section in D.SECTIONS.values():
-        a, b = (_place(*JUNCTION_XY[e]) for e in section.ends)
-        draw.line([(a[0], a[1] + top), (b[0], b[1] + top)], fill=RIVER, width=9)
-
-
-def _boats(draw: ImageDraw.ImageDraw, view: dict[str, Any], top: int) -> None:
-    face = fonts.font(TEXT_MIN, True)
-    for section, counts in sorted(_ships(view).items()):
-        a, b = (_place(*JUNCTION_XY[e]) for e in D.SECTIONS[section].ends)
-        x, y = (a[0] + b[0]) / 2, (a[1] + b[1]) / 2 + top
-        x -= 22 * (len(counts) - 1)
-        for seat, n in sorted(counts.items()):
-            fill = colour(view, seat)
-            draw.polygon([(x - 22, y - 8), (x + 22, y - 8), (x + 14, y + 12), (x - 14, y + 12)],
-                         fill=fill, outline=INK)
-            draw.text((x, y + 2), str(n), font=face, fill=_on(fill), anchor="mm")
-            x += 46
-
-
-def _region(draw: ImageDraw.ImageDraw, view: dict[str, Any], ctx: RenderContext, rid: str,
-            top: int, units: dict[str, Counter[int]], owners: dict[str, tuple[int, str]],
-            rams: dict[str, Counter[int]]) -> None:
-    cx, cy, w, h = layout()[rid]
-    x0, y0 = cx - w / 2, cy - h / 2 + top
-    region = D.REGIONS[rid]
-    blocked = rid in view["blockers"]
-    fill = BLOCKED if blocked else TERRAIN_FILL.get(region.terrain, LAND)
-    rampart = next((s for s, p in enumerate(view["players"]) if rid in p["ramparts"]), None)
-    outline = colour(view, rampart) if rampart is not None else MUTED
-    draw.rounded_rectangle((x0, y0, x0 + w, y0 + h), 7, fill=fill, outline=outline,
-                           width=6 if rampart is not None else 2)
-    if region.resource:
-        draw.rectangle((x0 + 8, y0 + h - 7, x0 + w - 8, y0 + h - 3),
-                       fill=RES_COLOURS.get(region.resource, MUTED))
-    _text(draw, (x0 + 5, y0 + 2), short_name(rid, ctx.lang), TEXT_MIN, w - 8,
-          fill=(255, 255, 255) if blocked else INK)
-    x, y = x0 + 4, y0 + h - CHIP - 8
-    for seat, p in enumerate(view["players"]):
-        if rid in p["colonies"]:
-            x = _house(draw, x, y, colour(view, seat))
-    for seat, n in sorted(units.get(rid, Counter()).items()):
-        x = _chip(draw, x, y, colour(view, seat), str(n))
-    for seat, n in sorted(rams.get(rid, Counter()).items()):
-        x = _ram(draw, x, y, colour(view, seat), str(n))
-    tribe = sum(view["tribes"].get(rid, {}).values())
-    if tribe:
-        x = _chip(draw, x, y, TRIBE, str(tribe), round_=True)
-    if rid in view["ziggurats"]:
-        x = _chip(draw, x, y, GOLD, str(view["ziggurats"][rid]))
-    site = view["sites"].get(rid)
-    if site is not None and x < x0 + w - CHIP:
-        _token(draw, x, y, site["terrain"], bool(site["up"]))
-
-
-def _map(image: Image.Image, view: dict[str, Any], ctx: RenderContext, top: int) -> None:
-    draw = ImageDraw.Draw(image)
-    draw.rectangle((0, top, WIDTH, top + MAP_HEIGHT), fill=LAND)
-    cards = layout()
-    for rid, region in D.REGIONS.items():
-        for other in region.neighbours:
-            if rid < other and other in cards:
-                draw.line([(cards[rid][0], cards[rid][1] + top),
-                           (cards[other][0], cards[other][1] + top)], fill=BORDER, width=2)
-    _rivers(draw, view, top)
-    units, rams = _land_units(view), _land_units(view, rams=True)
-    owners: dict[str, tuple[int, str]] = {}
-    for rid in D.REGIONS:
-        _region(draw, view, ctx, rid, top, units, owners, rams)
-    _boats(draw, view, top)
-
-
-def _legend(draw: ImageDraw.ImageDraw, ctx: RenderContext, top: int) -> None:
-    x: float = MARGIN
-    for res in D.BASE_RESOURCES:
-        draw.rectangle((x, top + 12, x + 22, top + 30), fill=RES_COLOURS[res], outline=INK)
-        x += 28
-        x += _text(draw, (x, top + 8), _t(ctx.lang, "resource", res), TEXT_MIN, 160) + 16
-    x = _chip(draw, x, top + 8, TRIBE, "n", round_=True)
-    x += _text(draw, (x, top + 8), tr(ctx.lang, "mesopotamia.render.tribe_legend"),
-               TEXT_MIN, 160) + 16
-    draw.rounded_rectangle((x, top + 8, x + 28, top + 8 + CHIP), 5, fill=BLOCKED, outline=MUTED)
-    x += 34
-    x += _text(draw, (x, top + 8), tr(ctx.lang, "mesopotamia.render.blocked"), TEXT_MIN,
-               WIDTH - x - MARGIN) + 16
-    x = _ram(draw, x, top + 8, MUTED, "n")
-    _text(draw, (x, top + 8), _t(ctx.lang, "unit", "ram"), TEXT_MIN, WIDTH - x - MARGIN)
-
-
-# -- crops ------------------------------------------------------------------------------------
-
-
-def _span(lo: float, hi: float, least: int, most: int, centre: float, limit: int
-          ) -> tuple[int, int]:
-    """``lo``-``hi`` widened to ``least`` px, narrowed to ``most`` px around ``centre``,
-    then moved inside 0-``limit``."""
-    size = min(max(hi - lo, least), most)
-    start = (lo + hi - size) / 2 if hi - lo <= most else centre - size / 2
-    start = min(max(start, 0), limit - size)
-    return round(start), round(start + size)
-
-
-def crop_box(rid: str) -> tuple[int, int, int, int]:
-    """The part of the map (map pixels) a crop of ``rid`` shows: its card and its
-    neighbours', at least :data:`CROP_MIN` and at most :data:`CROP_MAX`."""
-    cards = layout()
-    shown = [cards[r] for r in (rid, *D.REGIONS[rid].neighbours) if r in cards]
-    cx, cy = cards[rid][:2]
-    x0, x1 = _span(min(x - w / 2 for x, _, w, _ in shown) - MARGIN,
-                   max(x + w / 2 for x, _, w, _ in shown) + MARGIN,
-                   CROP_MIN[0], CROP_MAX[0], cx, WIDTH)
-    y0, y1 = _span(min(y - h / 2 for _, y, _, h in shown) - MARGIN,
-                   max(y + h / 2 for _, y, _, h in shown) + MARGIN,
-                   CROP_MIN[1], CROP_MAX[1], cy, MAP_HEIGHT)
-    return x0, y0, x1, y1
-
-
-def _caption(view: dict[str, Any], ctx: RenderContext, rid: str, width: int) -> list[str]:
-    """The title of a crop of ``rid`` and what the region holds, wrapped to ``width`` px."""
-    title = _t(ctx.lang, "region", rid)
-    if rid in contested(view):
-        title += " · " + tr(ctx.lang, "mesopotamia.render.contested")
-    found = [title]
-    for part in _contents(view, ctx, rid):
-        found += wrap(part, width)
-    return found
-
-
-def crop_image(view: dict[str, Any], ctx: RenderContext, rid: str,
-               drawn: Image.Image | None = None) -> Image.Image:
-    """A zoomed picture of ``rid`` and its neighbours: what it holds in words, then that part
-    of the map at full scale, the region outlined in gold (``drawn``: the map already
-    drawn by :func:`map_image`)."""
-    board = (drawn or map_image(view, ctx)).copy()
-    cx, cy, w, h = layout()[rid]
-    ImageDraw.Draw(board).rounded_rectangle((cx - w / 2 - 4, cy - h / 2 - 4, cx + w / 2 + 4,
-                                             cy + h / 2 + 4), 9, outline=GOLD, width=5)
-    box = crop_box(rid)
-    width = box[2] - box[0]
-    caption = _caption(view, ctx, rid, width - 2 * MARGIN)
-    top = 14 + len(caption) * QUEST_ROW
-    image = Image.new("RGB", (width, top + box[3] - box[1]), BACKGROUND)
-    draw = ImageDraw.Draw(image)
-    for i, line in enumerate(caption):
-        _text(draw, (MARGIN, 6 + i * QUEST_ROW), line, 26 if i == 0 else TEXT_MIN,
-              width - 2 * MARGIN, bold=i == 0)
-    image.paste(board.crop(box), (0, top))
-    return image
-
-
-def map_image(view: dict[str, Any], ctx: RenderContext) -> Image.Image:
-    """The map alone, as the board draws it."""
-    image = Image.new("RGB", (WIDTH, MAP_HEIGHT), LAND)
-    _map(image, view, ctx, 0)
-    return image
-
-
-def crop_pngs(view: dict[str, Any], ctx: RenderContext, regions: list[str]
-              ) -> list[tuple[str, bytes]]:
-    """A zoomed picture (:func:`crop_image`) of each of ``regions`` (the first
-    :data:`bot.games.mesopotamia.focus.MAX_FOCUS`), as (file name, PNG bytes)."""
-    shown = [r for r in regions if r in D.REGIONS][:MAX_FOCUS]
-    if not shown:
-        return []
-    drawn = map_image(view, ctx)
-    return [(f"zoom-{rid}.png", encode(crop_image(view, ctx, rid, drawn))) for rid in shown]
-
-
-# -- tracks, gardens, trade -------------------------------------------------------------------
-
-
-def _track(draw: ImageDraw.ImageDraw, view: dict[str, Any], ctx: RenderContext, track: str,
-           top: int, per_row: int) -> int:
-    cases = D.TRACK_CASES[track]
-    title = tr(ctx.lang, f"mesopotamia.render.track.{track}")
-    _text(draw, (MARGIN, top), title, 26, WIDTH - 2 * MARGIN, bold=True)
-    top += 34
-    cell = (WIDTH - 2 * MARGIN) / per_row
-    at: dict[int, list[int]] = {}
-    for seat, case in view["seals"][track]:
-        at.setdefault(int(case), []).append(int(seat))
-    face = fonts.font(TEXT_MIN)
-    rows = (cases + per_row - 1) // per_row
-    for i in range(cases):
-        x = MARGIN + (i % per_row) * cell
-        y = top + (i // per_row) * 64
-        draw.rectangle((x, y, x + cell - 4, y + 58), fill=PANEL, outline=BORDER, width=2)
-        label = str(i + 1)
-        if track == "population":
-            label += f" ({D.UNIT_LIMIT[i]})"
-        draw.text((x + 4, y + 1), label, font=face, fill=MUTED)
-        sx = x + 4
-        for seat in at.get(i + 1, []):
-            draw.ellipse((sx, y + 32, sx + 20, y + 52), fill=colour(view, seat), outline=INK)
-            sx += min(22, (cell - 28) / max(1, len(at[i + 1]) - 1))
-    return top + rows * 64 + 8
-
-
-Cell = tuple[str, str, Colour, Colour | None, bool]
-"""A box of a two-column list: badge, label, fill, outline in a seat's colour, ship slot."""
-
-
-def _cells(draw: ImageDraw.ImageDraw, title: str, cells: list[Cell], top: int) -> None:
-    """A title, then ``cells`` in two columns of rows CELL_ROW high."""
-    _text(draw, (MARGIN, top), title, 26, WIDTH - 2 * MARGIN, bold=True)
-    col = (WIDTH - 2 * MARGIN) / 2
-    face = fonts.font(TEXT_MIN, True)
-    for i, (badge, label, fill, edge, ship) in enumerate(cells):
-        x, y = MARGIN + (i % 2) * col, top + 36 + (i // 2) * CELL_ROW
-        draw.rounded_rectangle((x, y, x + col - 6, y + CELL_ROW - 4), 5, fill=fill,
-                               outline=edge or BORDER, width=4 if edge else 1)
-        draw.ellipse((x + 4, y + 2, x + 30, y + 28), fill=GOLD, outline=INK)
-        draw.text((x + 17, y + 16), badge, font=face, fill=INK, anchor="mm")
-        x1 = x + 36
-        if ship:
-            draw.polygon([(x1, y + 9), (x1 + 20, y + 9), (x1 + 15, y + 23), (x1 + 5, y + 23)],
-                         fill=RIVER)
-            x1 += 24
-        _text(draw, (x1, y + 2), label, TEXT_MIN, x + col - 12 - x1,
-              fill=_on(fill))
-
-
-def _gardens(draw: ImageDraw.ImageDraw, view: dict[str, Any], ctx: RenderContext,
-             top: int) -> None:
-    lang = ctx.lang
-    cells: list[Cell] = []
-    for storey in view["gardens"]:
-        up = bool(storey["up"] and storey["tile"])
-        cells.append((str(storey["storey"]), _t(lang, "garden", storey["tile"]) if up
-                      else tr(lang, "mesopotamia.render.face_down"),
-                      (214, 236, 196) if up else (96, 110, 88), None, False))
-    _cells(draw, tr(lang, "mesopotamia.render.gardens"), cells, top)
-
-
-def _trade(draw: ImageDraw.ImageDraw, view: dict[str, Any], ctx: RenderContext,
-           top: int) -> None:
-    lang = ctx.lang
-    claims = view.get("amphorae", {})
-    cells: list[Cell] = []
-    for level in D.MAP["trade_area"]["levels"]:
-        for slot in level["slots"]:
-            token = view["trade"].get(slot["id"])
-            owner = claims.get(slot["id"])
-            cells.append((str(level["level"]), _t(lang, "trade", token) if token else "",
-                          PANEL if token else (214, 206, 190),
-                          colour(view, owner) if owner is not None else None,
-                          bool(slot["ship"])))
-    _cells(draw, tr(lang, "mesopotamia.render.trade"), cells, top)
-
-
-# -- players ----------------------------------------------------------------------------------
-
-
-def _player_parts(view: dict[str, Any], ctx: RenderContext, seat: int) -> dict[str, str]:
-    """The pieces of a seat's summary: resources, technology levels, ziggurat, units, dice,
-    colonies and ramparts."""
-    lang = ctx.lang
-    p = view["players"][seat]
-    units = sum(1 for s, _, _ in view["units"] if s == seat)
-    case = next((c for s, c in view["seals"]["population"] if s == seat), 1)
-    dice = ", ".join(_t(lang, "colour", c) for c in p["dice"]) or "-"
-    levels = [f"{_t(lang, 'action', a)} {_level(p, a)}" for a in D.ACTIONS]
-    return {
-        "res": " · ".join(f"{_t(lang, 'resource', r)} {p['res'].get(r, 0)}"
-                          for r in D.RESOURCES),
-        "levels_a": " · ".join(levels[:3]), "levels_b": " · ".join(levels[3:]),
-        "ziggurat": tr(lang, "mesopotamia.render.ziggurat", n=p["ziggurat"],
-                       max=D.PIECES["ziggurat_storeys"]),
-        "units": tr(lang, "mesopotamia.render.units", n=units,
-                    limit=D.UNIT_LIMIT[int(case) - 1]),
-        "dice": tr(lang, "mesopotamia.render.dice", dice=dice),
-        "colonies": tr(lang, "mesopotamia.render.colonies", n=len(p["colonies"]),
-                       r=len(p["ramparts"])),
-    }
-
-
-def _player_lines(view: dict[str, Any], ctx: RenderContext, seat: int) -> list[str]:
-    """A seat's summary in four lines (the text board)."""
-    part = _player_parts(view, ctx, seat)
-    return [part["res"], " · ".join([part["levels_a"], part["ziggurat"]]),
-            " · ".join([part["levels_b"], part["units"]]),
-            " · ".join([part["dice"], part["colonies"]])]
-
-
-def _row_lines(view: dict[str, Any], ctx: RenderContext, seat: int) -> list[str]:
-    """A seat's summary in two lines (the whole map's player rows; the technologies are on
-    the seat's own board, ``/mesopotamia board``)."""
-    part = _player_parts(view, ctx, seat)
-    return [part["res"],
-            " · ".join([part["ziggurat"], part["units"], part["dice"], part["colonies"]])]
 
 
 def _level(player: dict[str, Any], action: str) -> int:
@@ -576,29 +164,6 @@ def _seats(view: dict[str, Any]) -> list[int]:
     return [int(s) for s in order] if order else list(range(view["n"]))
 
 
-def _players(draw: ImageDraw.ImageDraw, view: dict[str, Any], ctx: RenderContext,
-             top: int) -> None:
-    deciding = _deciding(view)
-    for place, seat in enumerate(_seats(view)):
-        y = top + place * PLAYER_ROW
-        fill = colour(view, seat)
-        mine = seat == deciding
-        draw.rounded_rectangle((MARGIN, y, WIDTH - MARGIN, y + PLAYER_ROW - 8), 10,
-                               fill=(255, 250, 228) if mine else PANEL, outline=fill,
-                               width=6 if mine else 3)
-        draw.rectangle((MARGIN + 10, y + 10, MARGIN + 34, y + 34), fill=fill, outline=INK)
-        head = f"{'▶ ' if mine else ''}{_seat_title(view, ctx, seat)}"
-        held = tr(ctx.lang, "mesopotamia.render.quests_held",
-                  n=view["quests"]["hand_sizes"][seat])
-        face = fonts.font(TEXT_MIN)
-        draw.text((WIDTH - MARGIN - 14, y + 9), held, font=face, fill=INK, anchor="ra")
-        _text(draw, (MARGIN + 44, y + 6), head, 26,
-              WIDTH - 2 * MARGIN - 76 - face.getlength(held), bold=True)
-        for i, line in enumerate(_row_lines(view, ctx, seat)):
-            _text(draw, (MARGIN + 12, y + 39 + 34 * i), line, TEXT_MIN,
-                  WIDTH - 2 * MARGIN - 24)
-
-
 def _quest_lines(view: dict[str, Any], ctx: RenderContext, width: float | None = None,
                  most: int | None = None) -> list[str]:
     """The seat's secret quests (nothing in the public view), wrapped to ``width`` px; names
@@ -619,7 +184,868 @@ def _quest_lines(view: dict[str, Any], ctx: RenderContext, width: float | None =
     return out
 
 
-# -- text ---------------------------------------------------------------------------------
+def encode(image: Image.Image) -> bytes:
+    """A smooth picture as PNG bytes: 64 colours, or fewer and compressed harder when that is
+    too big for :data:`PNG_LIMIT`."""
+    found = b""
+    for colours, level in PNG_STEPS:
+        found = png_bytes(image.quantize(colours, method=Image.Quantize.FASTOCTREE),
+                          compress_level=level)
+        if len(found) <= PNG_LIMIT:
+            break
+    return found
+
+
+def _header_text(view: dict[str, Any], ctx: RenderContext) -> str:
+    lang = ctx.lang
+    key = f"mesopotamia.render.phase.{view['phase']}"
+    phase = tr(lang, key) if key in catalogue(lang) else str(view["phase"])
+    if view.get("round"):
+        return tr(lang, "mesopotamia.render.header", round=view["round"], phase=phase)
+    return tr(lang, "mesopotamia.render.header_setup", phase=phase)
+
+
+# -- the geometry of the picture -----------------------------------------------------------------
+
+
+def height(n: int, quests: int = 0) -> int:
+    """The board's height for ``n`` players (and a seat's own ``quests``: their names, two a
+    line, under a title)."""
+    top = MAP_TOP + MAP_HEIGHT + LEGEND + 2 * TRACK + GARDEN + n * PLAYER_ROW + MARGIN
+    return top + ((1 + (quests + 1) // 2) * QUEST_ROW + 16 if quests else 0)
+
+
+__all__ = ["short_name"]
+
+
+def _pieces_top(rid: str) -> float:
+    return geo.points()[rid][1] + 6
+
+
+@cache
+def _inset(rid: str, by: float = 6.0) -> list[Point]:
+    """The polygon of ``rid`` moved ``by`` px inwards, towards its label place (where a
+    Rampart and the outlines are drawn)."""
+    cx, cy = geo.points()[rid]
+    ring = geo.geometry().polygons[rid]
+    out = []
+    for x, y in ring:
+        d = math.dist((x, y), (cx, cy)) or 1.0
+        k = min(by, d / 3) / d
+        out.append((x + (cx - x) * k, y + (cy - y) * k))
+    return out
+
+
+def region_fill(rid: str, blocked: bool) -> Colour:
+    """A region's colour: its terrain's, darkened when a blocker closes it."""
+    fill = TERRAIN_FILL[D.REGIONS[rid].terrain]
+    return mix(fill, _C["blocked"], 0.6) if blocked else fill
+
+
+# -- drawing primitives (smooth, RGB) ------------------------------------------------------------
+
+
+def _shape(draw: ImageDraw.ImageDraw, kind: str, box: tuple[float, float, float, float],
+           fill: Colour, edge: Colour) -> None:
+    """A small symbol: ``square``, ``circle``, ``triangle``, ``brick``, ``tablet``, ``shield``,
+    ``house``, ``arrow``, ``boat``, ``ziggurat``."""
+    x0, y0, x1, y1 = box
+    w, h = x1 - x0, y1 - y0
+    if kind == "circle":
+        draw.ellipse(box, fill=fill, outline=edge, width=2)
+    elif kind == "triangle":
+        draw.polygon([(x0, y1), ((x0 + x1) / 2, y0), (x1, y1)], fill=fill, outline=edge,
+                     width=2)
+    elif kind == "brick":
+        draw.rectangle((x0, y0 + h * 0.2, x1, y1 - h * 0.2), fill=fill, outline=edge, width=2)
+    elif kind == "house":
+        draw.polygon([(x0, y0 + h * 0.42), ((x0 + x1) / 2, y0), (x1, y0 + h * 0.42)],
+                     fill=mix(fill, INK, 0.35), outline=edge)
+        draw.rectangle((x0 + w * 0.12, y0 + h * 0.42, x1 - w * 0.12, y1), fill=fill,
+                       outline=edge)
+    elif kind == "arrow":
+        draw.polygon([(x0, y0 + h * 0.1), (x1 - w * 0.3, y0 + h * 0.1), (x1, (y0 + y1) / 2),
+                      (x1 - w * 0.3, y1 - h * 0.1), (x0, y1 - h * 0.1)], fill=fill,
+                     outline=edge)
+    elif kind == "boat":
+        draw.polygon([(x0, y0 + h * 0.3), (x1, y0 + h * 0.3), (x1 - w * 0.18, y1),
+                      (x0 + w * 0.18, y1)], fill=fill, outline=edge, width=2)
+    elif kind == "tablet":
+        draw.rounded_rectangle((x0 + w * 0.18, y0, x1 - w * 0.18, y1), max(2, w / 8), fill=fill,
+                               outline=edge, width=2)
+    elif kind == "shield":
+        draw.polygon([(x0, y0), (x1, y0), (x1, y0 + h * 0.55), ((x0 + x1) / 2, y1),
+                      (x0, y0 + h * 0.55)], fill=fill, outline=edge, width=2)
+    elif kind == "ziggurat":
+        for i in range(3):
+            inset = w * 0.16 * i
+            top = y1 - (i + 1) * h / 3
+            draw.rectangle((x0 + inset, top, x1 - inset, top + h / 3), fill=fill, outline=edge)
+    else:
+        draw.rounded_rectangle(box, max(2, h / 6), fill=fill, outline=edge, width=2)
+
+
+RESOURCE_SHAPES = {"stone": "square", "wood": "triangle", "clay": "brick", "food": "circle",
+                   "tablet": "tablet", "phalanx": "shield"}
+"""The symbol of each resource (shapes apart from colours, for colour-blind readers)."""
+TOKEN_SHAPES = {"plain": "circle", "mountain": "triangle", "desert": "square"}
+
+
+def _smooth(size: tuple[int, int], background: Colour,
+            paint: Callable[[ImageDraw.ImageDraw, float], None]) -> Image.Image:
+    """A piece drawn 3 times larger on ``background`` and reduced (smooth edges)."""
+    k = 3
+    big = Image.new("RGB", (size[0] * k, size[1] * k), background)
+    paint(ImageDraw.Draw(big), k)
+    return big.resize(size, Image.Resampling.LANCZOS)
+
+
+KEY_COLOUR: Colour = (255, 0, 255)
+"""A colour no piece uses: what differs from a piece drawn on it is the piece."""
+
+
+@dataclass(frozen=True)
+class Sprite:
+    """A piece drawn once: indexed, with the mask of its own pixels when it goes where the
+    colour under it varies (the map), else None (it covers its box)."""
+
+    image: Image.Image
+    mask: Image.Image | None = None
+
+    @property
+    def width(self) -> int:
+        return int(self.image.width)
+
+    @property
+    def height(self) -> int:
+        return int(self.image.height)
+
+
+def _mask(on: Image.Image, key: Image.Image) -> Image.Image:
+    """Where a piece drawn on two backgrounds is the same: its own pixels (mode "1")."""
+    differs = ImageChops.difference(on, key).convert("L")
+    return differs.point(lambda v: 255 if v < 40 else 0).convert("1")
+
+
+def _label_width(value: str, size: int = TEXT_MIN, bold: bool = True) -> float:
+    return float(fonts.font(size, bold).getlength(value))
+
+
+# -- the renderer --------------------------------------------------------------------------------
+
+
+class MesopotamiaRenderer:
+    """The renderer of Mesopotamia (``render.context.Renderer``): the board, its details (the
+    market and the crops) and the text board; each instance keeps its own drawn layers and
+    pieces (a fresh instance draws everything anew)."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._palette: Image.Image | None = None
+        self._layers: Sprites[Image.Image] = Sprites(limit=16)
+        self._pieces: Sprites[Sprite] = Sprites(limit=2048)
+        self._index: dict[Colour, int] = {}
+
+    # -- the palette --------------------------------------------------------------------------
+
+    def palette(self) -> Image.Image:
+        """The fixed palette of every board: the flat colours exactly, then the blends of a
+        drawn map."""
+        if self._palette is None:
+            flat = [BACKGROUND, INK, MUTED, PANEL, BORDER, WHITE, *_C.values(),
+                    *TERRAIN_FILL.values(), *(region_fill(r, True) for r in D.REGIONS),
+                    *EMPIRE_COLOURS.values(), *SEAT_COLOURS, *RES_COLOURS.values(),
+                    *DIE_COLOURS.values()]
+            sample = self._static_rgb("en", 4)
+            self._palette = fixed_palette(sample, flat)
+            values = self._palette.getpalette() or []
+            self._index = {tuple(values[i:i + 3]): i // 3  # type: ignore[misc]
+                           for i in range(0, len(values), 3)}
+        return self._palette
+
+    def ink(self, colour_: Colour) -> int:
+        """The palette index of a flat colour of :meth:`palette`."""
+        self.palette()
+        return self._index[colour_]
+
+    def _indexed(self, image: Image.Image) -> Image.Image:
+        return to_palette(image, self.palette())
+
+    # -- the layer drawn once ---------------------------------------------------------------
+
+    def _static_rgb(self, lang: str, n: int) -> Image.Image:
+        """Everything fixed for a language and a player count, smooth."""
+        blocked = set(_blocked(n))
+        image = Image.new("RGB", (WIDTH, height(n)), BACKGROUND)
+        draw = ImageDraw.Draw(image)
+        _map_layer(image, lang, blocked)
+        _legend(draw, lang, MAP_TOP + MAP_HEIGHT)
+        y = MAP_TOP + MAP_HEIGHT + LEGEND
+        _track_frame(draw, lang, "event", y)
+        _track_frame(draw, lang, "population", y + TRACK)
+        _garden_frame(draw, lang, y + 2 * TRACK)
+        return image
+
+    def _static(self, lang: str, n: int) -> Image.Image:
+        return self._layers.get((lang, n), lambda: self._indexed(self._static_rgb(lang, n)))
+
+    # -- pieces -----------------------------------------------------------------------------
+
+    def piece(self, key: tuple[Any, ...], size: tuple[int, int], background: Colour,
+              paint: Callable[[ImageDraw.ImageDraw, float], None],
+              masked: bool = False) -> Sprite:
+        """A piece drawn once on ``background`` and kept, indexed (``masked``: with the mask
+        of its own pixels, for the map)."""
+        def build() -> Sprite:
+            drawn = _smooth(size, background, paint)
+            mask = _mask(drawn, _smooth(size, KEY_COLOUR, paint)) if masked else None
+            return Sprite(self._indexed(drawn), mask)
+
+        return self._pieces.get((key, size, background, masked), build)
+
+    def label(self, value: str, size: int, fill: Colour, background: Colour,
+              bold: bool = False, width: float = WIDTH) -> Sprite:
+        """A text fitted into ``width`` px, drawn once on ``background`` and kept."""
+        def build() -> Sprite:
+            shown, fitted = fonts.fit(fonts.clean_text(value, fonts.coverage(bold)),
+                                      max(width, 10), size, TEXT_MIN, bold)
+            face = fonts.font(fitted, bold)
+            right, bottom = face.getbbox(shown or " ")[2:]
+            image = Image.new("RGB", (max(1, int(right) + 2), max(1, int(bottom) + 2)),
+                              background)
+            ImageDraw.Draw(image).text((0, 0), shown, font=face, fill=fill)
+            return Sprite(self._indexed(image))
+
+        return self._pieces.get(("text", value, size, fill, background, bold, width), build)
+
+    def chip(self, fill: Colour, value: str, background: Colour, shape: str = "square",
+             masked: bool = False) -> Sprite:
+        """A numbered piece: a square (units), a disc (a tribe), an arrow (rams), a boat."""
+        width = CHIP + (10 if shape in ("arrow", "boat") else 0) + max(
+            0, int(_label_width(value)) - CHIP + 10)
+
+        def paint(d: ImageDraw.ImageDraw, k: float) -> None:
+            _shape(d, shape, (k, k, (width - 1) * k, (CHIP - 1) * k), fill, INK)
+            centre = ((width - (8 if shape == "arrow" else 0)) / 2 * k, CHIP / 2 * k + k)
+            d.text(centre, value, font=fonts.font(round(TEXT_MIN * k), True),
+                   fill=ink_on(fill, INK), anchor="mm")
+
+        return self.piece(("chip", fill, value, shape), (width, CHIP), background, paint,
+                          masked)
+
+    def token(self, shape: str, fill: Colour, edge: Colour, background: Colour,
+              size: int = CHIP - 4, masked: bool = False) -> Sprite:
+        """An unnumbered piece (an event token, a colony, a ziggurat, a resource)."""
+        def paint(d: ImageDraw.ImageDraw, k: float) -> None:
+            _shape(d, shape, (k, k, (size - 1) * k, (size - 1) * k), fill, edge)
+
+        return self.piece(("token", shape, fill, edge), (size, size), background, paint,
+                          masked)
+
+    # -- the picture ------------------------------------------------------------------------
+
+    def compose(self, view: dict[str, Any], ctx: RenderContext) -> Image.Image:
+        """The board of ``view``, indexed."""
+        quests = _quest_lines(view, ctx, None, 0)
+        with self._lock:
+            static = self._static(ctx.lang, view["n"])
+            canvas = Image.new("P", (WIDTH, height(view["n"], max(0, len(quests) - 1))),
+                               self.ink(BACKGROUND))
+            canvas.putpalette(static.getpalette() or [])
+            canvas.paste(static, (0, 0))
+            _Board(self, canvas, view, ctx).run(quests)
+        return canvas
+
+    def image(self, view: dict[str, Any], ctx: RenderContext) -> Image.Image:
+        """The board as an RGB picture (the replay's frames)."""
+        return self.compose(view, ctx).convert("RGB")
+
+    def png(self, view: dict[str, Any], ctx: RenderContext) -> bytes:
+        """The board as an indexed PNG, compression level 1 (6 for the rare board that would
+        pass :data:`BOARD_LIMIT` bytes)."""
+        board = self.compose(view, ctx)
+        found = png_bytes(board, compress_level=1)
+        return found if len(found) <= BOARD_LIMIT else png_bytes(board, compress_level=6)
+
+    def text(self, view: dict[str, Any], ctx: RenderContext) -> str:
+        """The board as lines of text (the terminal's)."""
+        return "\n".join(lines(view, ctx))
+
+    def map_image(self, view: dict[str, Any], ctx: RenderContext) -> Image.Image:
+        """The map alone with its pieces (what the crops cut), indexed."""
+        board = self.compose(view, ctx)
+        return board.crop((0, MAP_TOP, WIDTH, MAP_TOP + MAP_HEIGHT))
+
+    def details(self, view: dict[str, Any], ctx: RenderContext) -> list[tuple[str, bytes]]:
+        """The pictures a turn message adds after the board: the market, then the crops of
+        the regions the view focuses on (``view["focus"]``,
+        :mod:`bot.games.mesopotamia.focus`)."""
+        return [("market.png", market_png(view, ctx)),
+                *crop_pngs(view, ctx, [str(r) for r in view.get("focus", [])], self)]
+
+
+def _blocked(n: int) -> list[str]:
+    """The blocker regions of an ``n``-player game (the setup's)."""
+    return blocker_regions(n)
+
+
+# -- the fixed layer -----------------------------------------------------------------------------
+
+
+def _map_layer(image: Image.Image, lang: str, blocked: set[str]) -> None:
+    """The map without its pieces: regions, borders, rivers, names, resources."""
+    shape = geo.geometry()
+    layer = Image.new("RGB", (geo.WIDTH, geo.HEIGHT), BACKGROUND)
+    draw = ImageDraw.Draw(layer)
+    for rid, ring in shape.polygons.items():
+        draw.polygon(ring, fill=region_fill(rid, rid in blocked))
+    for line in shape.borders.values():
+        draw.line(line, fill=_C["border"], width=2, joint="curve")
+    for section in D.SECTIONS:
+        line = geo.section_line(section)
+        draw.line(line, fill=_C["river"], width=9, joint="curve")
+        for x, y in (line[0], line[-1]):
+            draw.ellipse((x - 4, y - 4, x + 4, y + 4), fill=_C["river"])
+    for section in D.SECTIONS:
+        draw.line(geo.section_line(section), fill=_C["river_light"], width=3, joint="curve")
+    for rid in D.REGIONS:
+        _region_name(draw, rid, lang, rid in blocked)
+    image.paste(layer, (0, MAP_TOP))
+    ImageDraw.Draw(image).rectangle((0, MAP_TOP, WIDTH - 1, MAP_TOP + MAP_HEIGHT - 1),
+                                    outline=_C["border"], width=2)
+
+
+def _region_name(draw: ImageDraw.ImageDraw, rid: str, lang: str, blocked: bool) -> None:
+    """A region's name above its pieces, with its resource's symbol before it."""
+    x, y = geo.points()[rid]
+    name = short_name(rid, lang)
+    face = fonts.font(TEXT_MIN, True)
+    resource = D.REGIONS[rid].resource
+    icon = 20 if resource else 0
+    width = face.getlength(name) + (icon + 4 if icon else 0)
+    left = _within(x - width / 2, width)
+    top = y - 26
+    if resource:
+        _shape(draw, RESOURCE_SHAPES[resource], (left, top + 4, left + icon, top + 4 + icon),
+               RES_COLOURS[resource], INK)
+    fill, halo = (WHITE, _C["blocked"]) if blocked else (INK, _C["halo"])
+    draw.text((left + (icon + 4 if icon else 0), top), name, font=face, fill=fill,
+              stroke_width=3, stroke_fill=halo)
+
+
+def _within(left: float, width: float) -> float:
+    """``left`` moved so that a thing ``width`` px wide stays inside the map's frame."""
+    return min(max(left, 8.0), WIDTH - 8.0 - width)
+
+
+def _legend(draw: ImageDraw.ImageDraw, lang: str, top: int) -> None:
+    """What the map's symbols are: the four resources, a tribe, a blocked region, an outline
+    of the last turn, a combat."""
+    x: float = MARGIN
+    y = top + 8
+    for res in D.BASE_RESOURCES:
+        _shape(draw, RESOURCE_SHAPES[res], (x, y + 2, x + 20, y + 22), RES_COLOURS[res], INK)
+        x += 26 + _text(draw, (x + 26, y - 2), _t(lang, "resource", res), TEXT_MIN, 140) + 16
+    draw.ellipse((x, y, x + 24, y + 24), fill=_C["tribe"], outline=INK, width=2)
+    x += 30 + _text(draw, (x + 30, y - 2), tr(lang, "mesopotamia.render.tribe_legend"),
+                    TEXT_MIN, 120) + 16
+    draw.rectangle((x, y, x + 24, y + 24), outline=_C["changed"], width=4)
+    x += 30 + _text(draw, (x + 30, y - 2), tr(lang, "mesopotamia.render.changed"), TEXT_MIN,
+                    WIDTH - x - 30 - MARGIN) + 16
+    draw.rectangle((x, y, x + 24, y + 24), outline=_C["contested"], width=4)
+    _text(draw, (x + 30, y - 2), tr(lang, "mesopotamia.render.contested"), TEXT_MIN,
+          WIDTH - x - 30 - MARGIN)
+
+
+def _track_cells(track: str) -> tuple[float, float]:
+    """Where a track's cases start and how wide each is."""
+    label = 150.0 if track == "population" else 84.0
+    cases = D.TRACK_CASES[track]
+    return MARGIN + label, (WIDTH - 2 * MARGIN - label) / cases
+
+
+def _track_frame(draw: ImageDraw.ImageDraw, lang: str, track: str, top: int) -> None:
+    """A track's name and its numbered cases (the population's with its unit limit)."""
+    x0, cell = _track_cells(track)
+    _text(draw, (MARGIN, top + 10), tr(lang, f"mesopotamia.render.track_short.{track}"),
+          TEXT_MIN, x0 - MARGIN - 6, bold=True)
+    face = fonts.font(TEXT_MIN)
+    for i in range(D.TRACK_CASES[track]):
+        x = x0 + i * cell
+        draw.rectangle((x, top + 2, x + cell - 3, top + TRACK - 4), fill=PANEL, outline=BORDER)
+        label = str(i + 1)
+        if track == "population":
+            label += f" ({D.UNIT_LIMIT[i]})"
+        draw.text((x + 3, top + 1), label, font=face, fill=MUTED)
+
+
+def _garden_frame(draw: ImageDraw.ImageDraw, lang: str, top: int) -> None:
+    """The Hanging Gardens' name (its storeys are drawn with the pieces)."""
+    _text(draw, (MARGIN, top + 12), tr(lang, "mesopotamia.render.gardens"), TEXT_MIN, 236,
+          bold=True)
+
+
+GARDEN_X = 256.0
+"""Where the storeys of the Hanging Gardens start."""
+
+
+# -- the pieces of one board ---------------------------------------------------------------------
+
+
+class _Board:
+    """The pieces of one view pasted on the fixed layer."""
+
+    def __init__(self, kit: MesopotamiaRenderer, canvas: Image.Image, view: dict[str, Any],
+                 ctx: RenderContext) -> None:
+        self.kit, self.canvas, self.view, self.ctx = kit, canvas, view, ctx
+        self.pen = ImageDraw.Draw(canvas)
+        self.blocked = set(view["blockers"])
+
+    def paste(self, piece: Sprite, x: float, y: float) -> float:
+        """``piece`` at (``x``, ``y``); the x after it."""
+        self.canvas.paste(piece.image, (round(x), round(y)), piece.mask)
+        return x + piece.width + 3
+
+    def run(self, quests: list[str]) -> None:
+        """Paste every piece of the view."""
+        view = self.view
+        self.outlines()
+        units, rams = _land_units(view), _land_units(view, rams=True)
+        for rid in D.REGIONS:
+            self.region(rid, units, rams)
+        self.ships()
+        self.header()
+        top = MAP_TOP + MAP_HEIGHT + LEGEND
+        self.seals("event", top)
+        self.seals("population", top + TRACK)
+        self.gardens(top + 2 * TRACK)
+        self.players(top + 2 * TRACK + GARDEN)
+        if quests:
+            self.quests(quests, top + 2 * TRACK + GARDEN + view["n"] * PLAYER_ROW)
+
+    # -- the map --------------------------------------------------------------------------
+
+    def outline(self, rid: str, fill: Colour, width: int, by: float) -> None:
+        ring = [(x, y + MAP_TOP) for x, y in _inset(rid, by)]
+        self.pen.line([*ring, ring[0]], fill=self.kit.ink(fill), width=width, joint="curve")
+
+    def outlines(self) -> None:
+        """Ramparts, then the regions the last turn changed, then the combats to come."""
+        view = self.view
+        for seat, player in enumerate(view["players"]):
+            for rid in player["ramparts"]:
+                self.outline(rid, colour(view, seat), 6, 5)
+        changed = view.get("changed") or {}
+        if changed.get("turn") is not None and int(changed["turn"]) >= view["turn"] - 1:
+            for rid in changed.get("regions", []):
+                self.outline(rid, _C["changed"], 4, 12)
+        for rid in contested(view):
+            self.outline(rid, _C["contested"], 4, 12)
+
+    def region(self, rid: str, units: dict[str, Counter[int]],
+               rams: dict[str, Counter[int]]) -> None:
+        """The pieces of ``rid`` in a row under its name."""
+        view, kit = self.view, self.kit
+        bg = region_fill(rid, rid in self.blocked)
+        row: list[Sprite] = []
+        owner = next((s for s, p in enumerate(view["players"]) if p["start"] == rid), None)
+        if owner is not None:
+            row.append(kit.token("ziggurat", colour(view, owner), INK, bg, masked=True))
+        for seat, p in enumerate(view["players"]):
+            if rid in p["colonies"]:
+                row.append(kit.token("house", colour(view, seat), INK, bg, masked=True))
+        row += [kit.chip(colour(view, s), str(n), bg, masked=True)
+                for s, n in sorted(units.get(rid, {}).items())]
+        row += [kit.chip(colour(view, s), str(n), bg, "arrow", True)
+                for s, n in sorted(rams.get(rid, {}).items())]
+        tribe = sum(view["tribes"].get(rid, {}).values())
+        if tribe:
+            row.append(kit.chip(_C["tribe"], str(tribe), bg, "circle", True))
+        if rid in view["ziggurats"]:
+            row.append(kit.chip(GOLD, str(view["ziggurats"][rid]), bg, masked=True))
+        site = view["sites"].get(rid)
+        if site is not None:
+            up = bool(site["up"])
+            row.append(kit.token(TOKEN_SHAPES[site["terrain"]], GOLD if up else _C["face_down"],
+                                 INK if up else WHITE, bg, masked=True))
+        if not row:
+            return
+        x = geo.points()[rid][0]
+        width = sum(p.width for p in row) + 3 * (len(row) - 1)
+        at = _within(x - width / 2, width)
+        for piece in row:
+            at = self.paste(piece, at, MAP_TOP + _pieces_top(rid) + (CHIP - piece.height) / 2)
+
+    def ships(self) -> None:
+        """Each empire's ships as boats on their river section, with their number."""
+        view, kit = self.view, self.kit
+        for section, counts in sorted(_ships(view).items()):
+            line = geo.section_line(section)
+            x, y = line[len(line) // 2]
+            x -= 20 * (len(counts) - 1)
+            for seat, n in sorted(counts.items()):
+                boat = kit.chip(colour(view, seat), str(n), _C["river"], "boat", True)
+                self.paste(boat, x - boat.width / 2, MAP_TOP + y - boat.height / 2)
+                x += boat.width + 2
+
+    # -- below the map ----------------------------------------------------------------------
+
+    def header(self) -> None:
+        view, ctx, kit = self.view, self.ctx, self.kit
+        title = kit.label(_header_text(view, ctx), 26, INK, BACKGROUND, True, WIDTH * 0.56)
+        x = self.paste(title, MARGIN, 10)
+        deciding = _deciding(view)
+        if deciding is not None:
+            who = "▶ " + tr(ctx.lang, "mesopotamia.render.turn",
+                            who=player_name(ctx, deciding))
+            self.paste(kit.label(who, TEXT_MIN, colour(view, deciding), BACKGROUND, True,
+                                 WIDTH - x - MARGIN - 8), x + 12, 13)
+
+    def seals(self, track: str, top: int) -> None:
+        x0, cell = _track_cells(track)
+        at: dict[int, list[int]] = {}
+        for seat, case in self.view["seals"][track]:
+            at.setdefault(int(case), []).append(int(seat))
+        for case, seats in at.items():
+            x = x0 + (case - 1) * cell
+            step = min(18.0, (cell - 22) / max(1, len(seats) - 1)) if len(seats) > 1 else 0
+            for i, seat in enumerate(reversed(seats)):     # the top of a pile is drawn last
+                disc = self.kit.token("circle", colour(self.view, seat), INK, PANEL, 18)
+                self.paste(disc, x + 3 + i * step, top + TRACK - 24)
+
+    def gardens(self, top: int) -> None:
+        """Each storey: who built it, the next one's VP when its tile is face up."""
+        view, kit = self.view, self.kit
+        built = sum(len(p.get("gardens", [])) for p in view["players"])
+        builders = _builders(view)
+        cell = (WIDTH - MARGIN - GARDEN_X) / len(view["gardens"])
+        for i, tile in enumerate(view["gardens"]):
+            x = GARDEN_X + i * cell
+            box = (x, top + 4, x + cell - 6, top + GARDEN - 6)
+            if i < built:
+                fill, edge = colour(view, builders[i]) if i in builders else MUTED, INK
+            elif tile["up"]:
+                fill, edge = PANEL, GOLD
+            else:
+                fill, edge = _C["face_down"], INK
+            self.pen.rounded_rectangle(box, 6, fill=kit.ink(fill), outline=kit.ink(edge),
+                                        width=4 if edge == GOLD else 1)
+            label = str(tile["storey"])
+            if i >= built and tile["up"] and tile["tile"]:
+                label += " · " + tr(self.ctx.lang, "mesopotamia.render.vp",
+                                    n=_garden_vp(tile["tile"]))
+            self.paste(kit.label(label, TEXT_MIN, ink_on(fill, INK), fill, True, cell - 16),
+                       x + 6, top + 9)
+
+    def players(self, top: int) -> None:
+        view, ctx, kit = self.view, self.ctx, self.kit
+        deciding = _deciding(view)
+        standing = _standing(view)
+        for place, seat in enumerate(_seats(view)):
+            y = top + place * PLAYER_ROW
+            fill = colour(view, seat)
+            mine = seat == deciding
+            back = _C["current"] if mine else PANEL
+            self.pen.rounded_rectangle((MARGIN, y + 1, WIDTH - MARGIN, y + PLAYER_ROW - 3), 9,
+                                        fill=kit.ink(back), outline=kit.ink(fill),
+                                        width=6 if mine else 3)
+            self.pen.rectangle((MARGIN + 10, y + 9, MARGIN + 32, y + 31), fill=kit.ink(fill),
+                                outline=kit.ink(INK))
+            vp = kit.label(tr(ctx.lang, "mesopotamia.render.vp_quests", vp=standing[seat],
+                              n=view["quests"]["hand_sizes"][seat]), 24, INK, back, True)
+            self.paste(vp, WIDTH - MARGIN - 14 - vp.width, y + 6)
+            head = ("▶ " if mine else "") + _seat_title(view, ctx, seat)
+            self.paste(kit.label(head, 24, INK, back, True,
+                                 WIDTH - 2 * MARGIN - 70 - vp.width), MARGIN + 40, y + 6)
+            self.stats(seat, MARGIN + 12, y + 35, back)
+
+    def stats(self, seat: int, x: float, y: float, back: Colour) -> None:
+        """Resources, then the tracks, the Ziggurat and the units, then the Dingir dice (with
+        their faces during the seat's turn)."""
+        view, ctx, kit = self.view, self.ctx, self.kit
+        p = view["players"][seat]
+        for res in D.RESOURCES:
+            x = self.paste(kit.token(RESOURCE_SHAPES[res], RES_COLOURS[res], INK, back, 20),
+                           x, y + 4)
+            x = self.paste(kit.label(str(p["res"].get(res, 0)), TEXT_MIN, INK, back), x,
+                           y) + 8
+        cases = {t: next((int(c) for s, c in view["seals"][t] if s == seat), 1)
+                 for t in D.TRACKS}
+        units = sum(1 for s, _, _ in view["units"] if s == seat)
+        stats = tr(ctx.lang, "mesopotamia.render.stats", population=cases["population"],
+                   event=cases["event"], ziggurat=p["ziggurat"],
+                   units=units, limit=D.UNIT_LIMIT[cases["population"] - 1])
+        dice = [self.die(seat, i, back) for i in range(len(p["dice"]))]
+        room = WIDTH - MARGIN - 14 - x - sum(d.width + 2 for d in dice)
+        x = self.paste(kit.label(stats, TEXT_MIN, INK, back, False, room), x + 2, y) + 6
+        for die in dice:
+            x = self.paste(die, x - 1, y + (CHIP - die.height) / 2 - 1)
+
+    def die(self, seat: int, i: int, back: Colour) -> Sprite:
+        """Die ``i`` of ``seat``: its colour, and its face while its turn is under way (grey
+        once used)."""
+        view = self.view
+        colour_ = view["players"][seat]["dice"][i]
+        t = view.get("t")
+        if not t or view["phase"] != "actions" or _deciding(view) != seat or \
+                i >= len(t["dice"]) or t["dice"][i] is None:
+            return self.kit.token("square", DIE_COLOURS[colour_], INK, back, 18)
+        face = _t(self.ctx.lang, "sign_short", t["dice"][i])
+        fill = mix(DIE_COLOURS[colour_], back, 0.6) if t["used"][i] else DIE_COLOURS[colour_]
+        return self.kit.chip(fill, face, back)
+
+    def quests(self, quests: list[str], top: int) -> None:
+        """A seat's own quests: a title, then their names two a line (their texts are on its
+        board, ``/mesopotamia board``)."""
+        kit = self.kit
+        self.pen.line((MARGIN, top + 6, WIDTH - MARGIN, top + 6), fill=kit.ink(MUTED), width=2)
+        half = (WIDTH - 2 * MARGIN) / 2
+        self.paste(kit.label(quests[0], 26, INK, BACKGROUND, True, WIDTH - 2 * MARGIN),
+                   MARGIN, top + 14)
+        for i, name in enumerate(quests[1:]):
+            self.paste(kit.label(name, TEXT_MIN, INK, BACKGROUND, False, half - 12),
+                       MARGIN + (i % 2) * half, top + 14 + (1 + i // 2) * QUEST_ROW)
+
+
+def _builders(view: dict[str, Any]) -> dict[int, int]:
+    """Storey index -> the seat that built it, as far as the view tells (each seat keeps its
+    tiles; the storeys are numbered by tile)."""
+    tiles = {tile: seat for seat, p in enumerate(view["players"]) for tile in p.get("gardens",
+                                                                                   [])}
+    return {i: tiles[g["tile"]] for i, g in enumerate(view["gardens"]) if g["tile"] in tiles}
+
+
+@cache
+def _garden_vp(tile: str) -> int:
+    return int(next(t["vp"] for t in D.GARDEN_DATA["tiles"] if t["id"] == tile))
+
+
+def _standing(view: dict[str, Any]) -> list[int]:
+    """Each seat's VP so far without the quests (what ``/game status`` shows)."""
+    if view["phase"] in ("roles", "empires", "regions", "bonus", "quests", "ready"):
+        return [0] * view["n"]
+    state = {**view, "quests": {"hands": [[] for _ in range(view["n"])]}}
+    return public_scores(state)
+
+
+def _land_units(view: dict[str, Any], rams: bool = False) -> dict[str, Counter[int]]:
+    """Region -> seat -> how many of its units stand there (``rams``: its rams only, else all
+    but its rams)."""
+    found: dict[str, Counter[int]] = {}
+    for seat, kind, where in view["units"]:
+        if where in D.REGIONS and (kind == "ram") == rams:
+            found.setdefault(where, Counter())[seat] += 1
+    return found
+
+
+def _ships(view: dict[str, Any]) -> dict[str, Counter[int]]:
+    found: dict[str, Counter[int]] = {}
+    for seat, _kind, where in view["units"]:
+        if where in D.SECTIONS:
+            found.setdefault(where, Counter())[seat] += 1
+    return found
+
+
+RENDERER = MesopotamiaRenderer()
+
+
+# -- the market: the Hanging Gardens tiles, the trade tokens, the legend ----------------------
+
+
+MARKET_LINE = 30
+
+
+def market_image(view: dict[str, Any], ctx: RenderContext) -> Image.Image:
+    """The Hanging Gardens tiles (built by whom, face up or down, cost, conditions, VP) and the
+    trade tokens (level, ship slot, what they cost and give, VP, the Amphora on them)."""
+    lang = ctx.lang
+    gardens, trade = _garden_rows(view, lang), _trade_rows(view, lang)
+    room = WIDTH - 2 * MARGIN - 52
+    wrapped = [(badge, wrap(text, room), fill, edge) for badge, text, fill, edge in
+               (*gardens, *trade)]
+    tall = 3 * 44 + sum(len(lines_) * MARKET_LINE + 10 for _, lines_, _, _ in wrapped)
+    legend = (len(LEGEND_PIECES) + 1) // 2 * MARKET_LINE
+    image = Image.new("RGB", (WIDTH, tall + legend + MARGIN), BACKGROUND)
+    draw = ImageDraw.Draw(image)
+    titles = {0: tr(lang, "mesopotamia.render.gardens"),
+              len(gardens): tr(lang, "mesopotamia.render.trade")}
+    y = 8
+    for i, (badge, lines_, fill, edge) in enumerate(wrapped):
+        if i in titles:
+            _text(draw, (MARGIN, y), titles[i], 26, WIDTH - 2 * MARGIN, bold=True)
+            y += 44
+        bottom = y + len(lines_) * MARKET_LINE + 6
+        draw.rounded_rectangle((MARGIN, y, WIDTH - MARGIN, bottom), 6, fill=fill,
+                               outline=edge or BORDER, width=4 if edge else 1)
+        draw.ellipse((MARGIN + 4, y + 3, MARGIN + 32, y + 31), fill=GOLD, outline=INK)
+        draw.text((MARGIN + 18, y + 17), badge, font=fonts.font(TEXT_MIN, True), fill=INK,
+                  anchor="mm")
+        for j, line in enumerate(lines_):
+            _text(draw, (MARGIN + 40, y + 3 + j * MARKET_LINE), line, TEXT_MIN, room,
+                  fill=ink_on(fill, INK))
+        y = bottom + 4
+    _pieces_legend(draw, lang, y + 4)
+    return image
+
+
+LEGEND_PIECES: tuple[tuple[str, str], ...] = (
+    ("square", "units"), ("arrow", "rams"), ("house", "colony"), ("ziggurat", "start"),
+    ("gold", "zig_token"), ("circle", "event_down"), ("up", "event_up"), ("tribe", "tribe"),
+    ("boat", "ships"), ("rampart", "rampart_line"))
+"""The map's pieces the market names: (how it is drawn, its catalogue word)."""
+
+
+def _pieces_legend(draw: ImageDraw.ImageDraw, lang: str, top: int) -> None:
+    """What each piece of the map is, in two columns."""
+    _text(draw, (MARGIN, top), tr(lang, "mesopotamia.render.pieces"), 26, WIDTH, bold=True)
+    half = (WIDTH - 2 * MARGIN) / 2
+    for i, (drawn, word) in enumerate(LEGEND_PIECES):
+        x, y = MARGIN + (i % 2) * half, top + 44 + (i // 2) * MARKET_LINE
+        box = (x, y + 2, x + 26, y + 26)
+        blue = EMPIRE_COLOURS["babylonian"]
+        if drawn == "rampart":
+            draw.line((x, y + 14, x + 26, y + 14), fill=blue, width=6)
+        elif drawn in ("gold", "up"):
+            _shape(draw, "square" if drawn == "gold" else "circle", box, GOLD, INK)
+        elif drawn == "circle":
+            _shape(draw, "circle", box, _C["face_down"], WHITE)
+        elif drawn == "tribe":
+            _shape(draw, "circle", box, _C["tribe"], INK)
+        else:
+            _shape(draw, drawn, box, blue, INK)
+        _text(draw, (x + 34, y), tr(lang, f"mesopotamia.render.legend.{word}"), TEXT_MIN,
+              half - 40)
+
+
+Row = tuple[str, str, Colour, Colour | None]
+"""A row of the market: badge, text, fill, outline (a seat's colour)."""
+
+
+def _amounts(counts: dict[str, int], lang: str) -> str:
+    found = amounts(counts)
+    return "-" if found is None else translate(found, lang)
+
+
+def _garden_rows(view: dict[str, Any], lang: str) -> list[Row]:
+    rows: list[Row] = []
+    builders = _builders(view)
+    for i, storey in enumerate(view["gardens"]):
+        tile = storey["tile"]
+        if not (storey["up"] and tile):
+            rows.append((str(storey["storey"]), tr(lang, "mesopotamia.render.face_down"),
+                         (190, 184, 172), None))
+            continue
+        spec = next(t for t in D.GARDEN_DATA["tiles"] if t["id"] == tile)
+        needs = [tr(lang, f"mesopotamia.render.needs.{k}", n=n)
+                 for k, n in spec["conditions"].items()]
+        text = tr(lang, "mesopotamia.render.garden_row", name=_t(lang, "garden", tile),
+                  vp=spec["vp"], cost=_amounts(spec["cost"], lang))
+        if needs:
+            text = tr(lang, "mesopotamia.render.garden_needs", text=text,
+                      needs=", ".join(needs))
+        seat = builders.get(i)
+        rows.append((str(storey["storey"]), text, PANEL if seat is None else
+                     mix(colour(view, seat), WHITE, 0.7),
+                     None if seat is None else colour(view, seat)))
+    return rows
+
+
+def _trade_rows(view: dict[str, Any], lang: str) -> list[Row]:
+    claims = view.get("amphorae", {})
+    rows: list[Row] = []
+    for level in D.MAP["trade_area"]["levels"]:
+        for slot in level["slots"]:
+            token = view["trade"].get(slot["id"])
+            if not token:
+                continue
+            spec = TOKENS[token]
+            text = tr(lang, "mesopotamia.render.trade_row", name=_t(lang, "trade", token),
+                      pay=_amounts(spec["pay"], lang), gain=_amounts(spec["gain"], lang),
+                      vp=spec["vp"])
+            if slot["ship"]:
+                text = tr(lang, "mesopotamia.render.ship_slot", text=text)
+            owner = claims.get(slot["id"])
+            rows.append((str(level["level"]), text, PANEL if owner is None else
+                         mix(colour(view, owner), WHITE, 0.7),
+                         None if owner is None else colour(view, owner)))
+    return rows
+
+
+def market_png(view: dict[str, Any], ctx: RenderContext) -> bytes:
+    """The market as PNG bytes."""
+    return encode(market_image(view, ctx))
+
+
+# -- crops ---------------------------------------------------------------------------------------
+
+
+def _span(lo: float, hi: float, least: int, most: int, centre: float, limit: int
+          ) -> tuple[int, int]:
+    """``lo``-``hi`` widened to ``least`` px, narrowed to ``most`` px around ``centre``,
+    then moved inside 0-``limit``."""
+    size = min(max(hi - lo, least), most)
+    start = (lo + hi - size) / 2 if hi - lo <= most else centre - size / 2
+    start = min(max(start, 0), limit - size)
+    return round(start), round(start + size)
+
+
+def crop_box(rid: str) -> tuple[int, int, int, int]:
+    """The part of the map (map pixels) a crop of ``rid`` shows: its polygon and its
+    neighbours' label places, at least :data:`CROP_MIN` and at most :data:`CROP_MAX`."""
+    ring = geo.geometry().polygons[rid]
+    places = [geo.points()[r] for r in (rid, *D.REGIONS[rid].neighbours)]
+    xs = [p[0] for p in (*ring, *places)]
+    ys = [p[1] for p in (*ring, *places)]
+    cx, cy = geo.points()[rid]
+    x0, x1 = _span(min(xs) - MARGIN, max(xs) + MARGIN, CROP_MIN[0], CROP_MAX[0], cx, WIDTH)
+    y0, y1 = _span(min(ys) - MARGIN, max(ys) + MARGIN, CROP_MIN[1], CROP_MAX[1], cy,
+                   MAP_HEIGHT)
+    return x0, y0, x1, y1
+
+
+def _caption(view: dict[str, Any], ctx: RenderContext, rid: str, width: int) -> list[str]:
+    """The title of a crop of ``rid`` and what the region holds, wrapped to ``width`` px."""
+    title = _t(ctx.lang, "region", rid)
+    if rid in contested(view):
+        title += " · " + tr(ctx.lang, "mesopotamia.render.contested")
+    found = [title]
+    for part in _contents(view, ctx, rid):
+        found += wrap(part, width)
+    return found
+
+
+def crop_image(view: dict[str, Any], ctx: RenderContext, rid: str,
+               drawn: Image.Image | None = None) -> Image.Image:
+    """A zoomed picture of ``rid`` and its neighbours: what it holds in words, then that part
+    of the map, ``rid`` outlined in gold (``drawn``: the map already drawn)."""
+    board = (drawn if drawn is not None else RENDERER.map_image(view, ctx)).convert("RGB")
+    ring = _inset(rid, 2)
+    ImageDraw.Draw(board).line([*ring, ring[0]], fill=GOLD, width=6, joint="curve")
+    box = crop_box(rid)
+    width = box[2] - box[0]
+    caption = _caption(view, ctx, rid, width - 2 * MARGIN)
+    top = 14 + len(caption) * QUEST_ROW
+    image = Image.new("RGB", (width, top + box[3] - box[1]), BACKGROUND)
+    draw = ImageDraw.Draw(image)
+    for i, line in enumerate(caption):
+        _text(draw, (MARGIN, 6 + i * QUEST_ROW), line, 26 if i == 0 else TEXT_MIN,
+              width - 2 * MARGIN, bold=i == 0)
+    image.paste(board.crop(box), (0, top))
+    return image
+
+
+def crop_pngs(view: dict[str, Any], ctx: RenderContext, regions: list[str],
+              renderer: MesopotamiaRenderer | None = None) -> list[tuple[str, bytes]]:
+    """A zoomed picture (:func:`crop_image`) of each of ``regions`` (the first
+    :data:`bot.games.mesopotamia.focus.MAX_FOCUS`), as (file name, PNG bytes)."""
+    shown = [r for r in regions if r in D.REGIONS][:MAX_FOCUS]
+    if not shown:
+        return []
+    drawn = (renderer or RENDERER).map_image(view, ctx)
+    return [(f"zoom-{rid}.png", encode(crop_image(view, ctx, rid, drawn))) for rid in shown]
+
+
+# -- text ----------------------------------------------------------------------------------------
 
 
 def _contents(view: dict[str, Any], ctx: RenderContext, rid: str) -> list[str]:
@@ -654,6 +1080,37 @@ def _contents(view: dict[str, Any], ctx: RenderContext, rid: str) -> list[str]:
     return parts
 
 
+def _player_parts(view: dict[str, Any], ctx: RenderContext, seat: int) -> dict[str, str]:
+    """The pieces of a seat's summary: resources, technology levels, ziggurat, units, dice,
+    colonies and ramparts."""
+    lang = ctx.lang
+    p = view["players"][seat]
+    units = sum(1 for s, _, _ in view["units"] if s == seat)
+    case = next((c for s, c in view["seals"]["population"] if s == seat), 1)
+    dice = ", ".join(_t(lang, "colour", c) for c in p["dice"]) or "-"
+    levels = [f"{_t(lang, 'action', a)} {_level(p, a)}" for a in D.ACTIONS]
+    return {
+        "res": " · ".join(f"{_t(lang, 'resource', r)} {p['res'].get(r, 0)}"
+                          for r in D.RESOURCES),
+        "levels_a": " · ".join(levels[:3]), "levels_b": " · ".join(levels[3:]),
+        "ziggurat": tr(lang, "mesopotamia.render.ziggurat", n=p["ziggurat"],
+                       max=D.PIECES["ziggurat_storeys"]),
+        "units": tr(lang, "mesopotamia.render.units", n=units,
+                    limit=D.UNIT_LIMIT[int(case) - 1]),
+        "dice": tr(lang, "mesopotamia.render.dice", dice=dice),
+        "colonies": tr(lang, "mesopotamia.render.colonies", n=len(p["colonies"]),
+                       r=len(p["ramparts"])),
+    }
+
+
+def _player_lines(view: dict[str, Any], ctx: RenderContext, seat: int) -> list[str]:
+    """A seat's summary in four lines (the text board)."""
+    part = _player_parts(view, ctx, seat)
+    return [part["res"], " · ".join([part["levels_a"], part["ziggurat"]]),
+            " · ".join([part["levels_b"], part["units"]]),
+            " · ".join([part["dice"], part["colonies"]])]
+
+
 def lines(view: dict[str, Any], ctx: RenderContext) -> list[str]:
     """The view as lines of text (the terminal's board)."""
     lang = ctx.lang
@@ -686,68 +1143,3 @@ def lines(view: dict[str, Any], ctx: RenderContext) -> list[str]:
         out += [f"    {line}" for line in _player_lines(view, ctx, seat)]
     return out + _quest_lines(view, ctx)
 
-
-def encode(image: Image.Image) -> bytes:
-    """``image`` as PNG bytes: 64 colours, or fewer and compressed harder when that is too
-    big for :data:`PNG_LIMIT` (a crowded board with long quests)."""
-    found = b""
-    for colours, level in PNG_STEPS:
-        found = png_bytes(image.quantize(colours, method=Image.Quantize.FASTOCTREE),
-                          compress_level=level)
-        if len(found) <= PNG_LIMIT:
-            break
-    return found
-
-
-class MesopotamiaRenderer(PictureRenderer):
-    """The renderer of Mesopotamia (``render.context.Renderer``)."""
-
-    def image(self, view: dict[str, Any], ctx: RenderContext) -> Image.Image:
-        quests = _quest_lines(view, ctx, WIDTH - 2 * MARGIN - 4, FULL_QUESTS)
-        height = (HEADER + MAP_HEIGHT + LEGEND + TRACK_ROW + GARDEN_ROW + TRADE_ROW
-                  + view["n"] * PLAYER_ROW + MARGIN + (len(quests) * QUEST_ROW + 16
-                                                       if quests else 0))
-        image = Image.new("RGB", (WIDTH, height), BACKGROUND)
-        draw = ImageDraw.Draw(image)
-        title = _header_text(view, ctx)
-        width = _text(draw, (MARGIN, 10), title, 28, WIDTH * 0.6, bold=True)
-        deciding = _deciding(view)
-        if deciding is not None:
-            _text(draw, (MARGIN + width + 20, 12),
-                  "▶ " + tr(ctx.lang, "mesopotamia.render.turn", who=player_name(ctx, deciding)),
-                  TEXT_MIN, WIDTH - 2 * MARGIN - width - 20, fill=colour(view, deciding),
-                  bold=True)
-        _map(image, view, ctx, HEADER)
-        top = HEADER + MAP_HEIGHT
-        _legend(draw, ctx, top)
-        top += LEGEND
-        y = _track(draw, view, ctx, "population", top, 8)
-        _track(draw, view, ctx, "event", y, 10)
-        top += TRACK_ROW
-        _gardens(draw, view, ctx, top)
-        top += GARDEN_ROW
-        _trade(draw, view, ctx, top)
-        top += TRADE_ROW
-        _players(draw, view, ctx, top)
-        top += view["n"] * PLAYER_ROW
-        if quests:
-            draw.line((MARGIN, top + 6, WIDTH - MARGIN, top + 6), fill=MUTED, width=2)
-            for i, line in enumerate(quests):
-                _text(draw, (MARGIN, top + 16 + i * QUEST_ROW), line, 26 if i == 0 else
-                      TEXT_MIN, WIDTH - 2 * MARGIN, bold=i == 0)
-        return image
-
-    def lines(self, view: dict[str, Any], ctx: RenderContext) -> list[str]:
-        return lines(view, ctx)
-
-    def png(self, view: dict[str, Any], ctx: RenderContext) -> bytes:
-        """The picture as PNG bytes (:func:`encode`)."""
-        return encode(self.image(view, ctx))
-
-    def details(self, view: dict[str, Any], ctx: RenderContext) -> list[tuple[str, bytes]]:
-        """The pictures a turn message adds after the board: the crops of the regions the
-        view focuses on (``view["focus"]``, :mod:`bot.games.mesopotamia.focus`)."""
-        return crop_pngs(view, ctx, [str(r) for r in view.get("focus", [])])
-
-
-RENDERER = MesopotamiaRenderer()
