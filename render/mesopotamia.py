@@ -236,6 +236,21 @@ def _inset(rid: str, by: float = 6.0) -> list[Point]:
     return out
 
 
+@cache
+def _outline(rid: str, width: int, by: float) -> tuple[Image.Image, tuple[int, int]]:
+    """The mask of a line ``width`` px wide ``by`` px inside ``rid``'s border, and where its
+    box starts on the map (drawn once)."""
+    ring = _inset(rid, by)
+    x0 = max(0, int(min(x for x, _ in ring)) - width)
+    y0 = max(0, int(min(y for _, y in ring)) - width)
+    x1 = int(max(x for x, _ in ring)) + width + 1
+    y1 = int(max(y for _, y in ring)) + width + 1
+    mask = Image.new("1", (x1 - x0, y1 - y0), 0)
+    ImageDraw.Draw(mask).line([(x - x0, y - y0) for x, y in (*ring, ring[0])], fill=1,
+                              width=width, joint="curve")
+    return mask, (x0, y0)
+
+
 def region_fill(rid: str, blocked: bool) -> Colour:
     """A region's colour: its terrain's, darkened when a blocker closes it."""
     fill = TERRAIN_FILL[D.REGIONS[rid].terrain]
@@ -327,8 +342,11 @@ def _mask(on: Image.Image, key: Image.Image) -> Image.Image:
     return differs.point(lambda v: 255 if v < 40 else 0).convert("1")
 
 
-def _label_width(value: str, size: int = TEXT_MIN, bold: bool = True) -> float:
-    return float(fonts.font(size, bold).getlength(value))
+@cache
+def _chip_width(value: str, shape: str) -> int:
+    """How wide a numbered piece of ``value`` is."""
+    width = fonts.font(TEXT_MIN, True).getlength(value)
+    return CHIP + (10 if shape in ("arrow", "boat") else 0) + max(0, int(width) - CHIP + 10)
 
 
 # -- the renderer --------------------------------------------------------------------------------
@@ -421,8 +439,7 @@ class MesopotamiaRenderer:
     def chip(self, fill: Colour, value: str, background: Colour, shape: str = "square",
              masked: bool = False) -> Sprite:
         """A numbered piece: a square (units), a disc (a tribe), an arrow (rams), a boat."""
-        width = CHIP + (10 if shape in ("arrow", "boat") else 0) + max(
-            0, int(_label_width(value)) - CHIP + 10)
+        width = _chip_width(value, shape)
 
         def paint(d: ImageDraw.ImageDraw, k: float) -> None:
             _shape(d, shape, (k, k, (width - 1) * k, (CHIP - 1) * k), fill, INK)
@@ -506,8 +523,6 @@ def _map_layer(image: Image.Image, lang: str, blocked: set[str]) -> None:
         draw.line(line, fill=_C["river"], width=9, joint="curve")
         for x, y in (line[0], line[-1]):
             draw.ellipse((x - 4, y - 4, x + 4, y + 4), fill=_C["river"])
-    for section in D.SECTIONS:
-        draw.line(geo.section_line(section), fill=_C["river_light"], width=3, joint="curve")
     for rid in D.REGIONS:
         _region_name(draw, rid, lang, rid in blocked)
     image.paste(layer, (0, MAP_TOP))
@@ -530,7 +545,7 @@ def _region_name(draw: ImageDraw.ImageDraw, rid: str, lang: str, blocked: bool) 
                RES_COLOURS[resource], INK)
     fill, halo = (WHITE, _C["blocked"]) if blocked else (INK, _C["halo"])
     draw.text((left + (icon + 4 if icon else 0), top), name, font=face, fill=fill,
-              stroke_width=3, stroke_fill=halo)
+              stroke_width=2, stroke_fill=halo)
 
 
 def _within(left: float, width: float) -> float:
@@ -626,8 +641,10 @@ class _Board:
     # -- the map --------------------------------------------------------------------------
 
     def outline(self, rid: str, fill: Colour, width: int, by: float) -> None:
-        ring = [(x, y + MAP_TOP) for x, y in _inset(rid, by)]
-        self.pen.line([*ring, ring[0]], fill=self.kit.ink(fill), width=width, joint="curve")
+        """A line ``width`` px wide ``by`` px inside ``rid``'s border."""
+        mask, (x, y) = _outline(rid, width, by)
+        self.canvas.paste(self.kit.ink(fill), (x, y + MAP_TOP, x + mask.width,
+                                               y + MAP_TOP + mask.height), mask)
 
     def outlines(self) -> None:
         """Ramparts, then the regions the last turn changed, then the combats to come."""
