@@ -28,6 +28,7 @@ kept), saved as an indexed PNG at compression level 1.
 
 from __future__ import annotations
 
+import json
 import math
 import threading
 from collections import Counter
@@ -363,6 +364,7 @@ class MesopotamiaRenderer:
         self._layers: Sprites[Image.Image] = Sprites(limit=16)
         self._pieces: Sprites[Sprite] = Sprites(limit=2048)
         self._index: dict[Colour, int] = {}
+        self._markets: Sprites[bytes] = Sprites(limit=64)
 
     # -- the palette --------------------------------------------------------------------------
 
@@ -478,11 +480,15 @@ class MesopotamiaRenderer:
         return self.compose(view, ctx).convert("RGB")
 
     def png(self, view: dict[str, Any], ctx: RenderContext) -> bytes:
-        """The board as an indexed PNG, compression level 1 (6 for the rare board that would
+        """The board as an indexed PNG, compression level 1 (3, then 6, for a board that would
         pass :data:`BOARD_LIMIT` bytes)."""
         board = self.compose(view, ctx)
-        found = png_bytes(board, compress_level=1)
-        return found if len(found) <= BOARD_LIMIT else png_bytes(board, compress_level=6)
+        found = b""
+        for level in (1, 3, 6):
+            found = png_bytes(board, compress_level=level)
+            if len(found) <= BOARD_LIMIT:
+                break
+        return found
 
     def text(self, view: dict[str, Any], ctx: RenderContext) -> str:
         """The board as lines of text (the terminal's)."""
@@ -497,7 +503,12 @@ class MesopotamiaRenderer:
         """The pictures a turn message adds after the board: the market, then the crops of
         the regions the view focuses on (``view["focus"]``,
         :mod:`bot.games.mesopotamia.focus`)."""
-        return [("market.png", market_png(view, ctx)),
+        key = (ctx.lang, json.dumps([view["gardens"], view["trade"], view.get("amphorae", {}),
+                                     [(p["empire"], p.get("gardens", [])) for p in
+                                      view["players"]]], sort_keys=True))
+        with self._lock:
+            market = self._markets.get(key, lambda: market_png(view, ctx))
+        return [("market.png", market),
                 *crop_pngs(view, ctx, [str(r) for r in view.get("focus", [])], self)]
 
 
