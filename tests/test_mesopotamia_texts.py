@@ -397,3 +397,20 @@ def test_status_shows_the_standing_and_a_panel_waits_for_every_bidder() -> None:
     assert _status_line(record, "fr") == "En attente de p1 et p2."
     record.active = [2]
     assert _status_line(record, "en") == "It is not your turn: p2 is playing."
+
+
+def test_a_turn_with_nothing_left_asks_only_to_end_it() -> None:
+    """With the pawn used and no die left, the panel says the turn is over (only `end` is
+    legal), and the step that got there was offered as "... and end the turn"."""
+    state = ready(3)
+    seat = state["current"]
+    state["players"][seat]["dice"] = []
+    state["t"].update(dice=[], used=[])
+    state["players"][seat]["res"].update(clay=0, tablet=0)
+    (use,) = [a for a in GAME.legal(state, seat) if a.notation == "use research pawn"]
+    assert use.closes_turn
+    after = play(state, "use research pawn")
+    assert legal(after) == ["end"]
+    prompt = GAME.prompt(after, seat)
+    assert prompt is not None
+    assert translate(prompt.text, "en").startswith("Round 1: your pawn and your dice are used")

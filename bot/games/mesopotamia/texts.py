@@ -291,6 +291,13 @@ def card_lines(state: State, seat: Seat) -> tuple[Text, ...]:
     return tuple(card_line(cards[action]) for action in D.ACTIONS if cards.get(action))
 
 
+def _rerolls(state: State, seat: Seat) -> bool:
+    """Whether ``seat`` may still reroll a die this turn."""
+    t = state["t"]
+    return not state["no_chance"] and t["rerolls"] < D.MAX_REROLLS and \
+        state["players"][seat]["res"]["tablet"] >= D.REROLL_TABLETS and not all(t["used"])
+
+
 def _turn_prompt(state: State, seat: Seat) -> Text:
     """What the current turn asks: set a die, choose an action, or a part of the action."""
     t = state["t"]
@@ -301,6 +308,8 @@ def _turn_prompt(state: State, seat: Seat) -> Text:
     if None in t["dice"]:
         i = t["dice"].index(None)
         return _t("prompt.set", n=i + 1, colour=D.name("colour", player["dice"][i]))
+    if t["done"] and not t["pawn"] and all(t["used"]) and not _rerolls(state, seat):
+        return _t("prompt.turn_over", round=state["round"])
     return _t("prompt.turn", round=state["round"], dice=dice_texts(state) or (_t("no_dice"),),
               pawn=_t("pawn_free" if t["pawn"] else "pawn_used"), rerolls=t["rerolls"])
 
