@@ -154,16 +154,16 @@ def prompt(state: State) -> Text | None:
     fight = state.get("fight")
     if fight is None or _decider(fight) is None:
         return None
-    region = D.name("region", fight["region"])
+    region = Text.of(f"mesopotamia.in.{fight['region']}")
     if fight["pending"]:
         kind, n = fight["pending"][0]
         unit = fight["units"][n]
-        return Text.of(f"mesopotamia.fight.prompt.{kind}", region=region, n=n + 1,
+        return Text.of(f"mesopotamia.fight.prompt.{kind}", where=region, n=n + 1,
                        who=B.who(unit["side"]), unit=D.name("unit", unit["kind"]))
     stage = fight["stages"][0]
     if stage == "lines":
-        return Text.of("mesopotamia.fight.prompt.lines", region=region)
-    return Text.of("mesopotamia.fight.prompt.place", region=region, row=_row(stage),
+        return Text.of("mesopotamia.fight.prompt.lines", where=region)
+    return Text.of("mesopotamia.fight.prompt.place", where=region, row=_row(stage),
                    n=int(fight["bonus"][stage][1]))
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 from bot.engine import Action, Prompt, Seat, State, Text, TextArg, seat_ref
 from bot.games.mesopotamia import battles, bids, events, standard
 from bot.games.mesopotamia import data as D
-from bot.games.mesopotamia.words import a_unit, both, dice_numbers, side_name
+from bot.games.mesopotamia.words import a_unit, both, dice_numbers, in_region, side_name
 
 GROUPS = {"role": "role", "empire": "empire", "start": "region", "die": "bonus",
           "colony": "bonus", "decline": "bonus", "return": "quest", "set": "dice",
@@ -38,7 +38,7 @@ def label(notation: str) -> Text:
     if verb == "die":
         return _t("act.die", colour=D.name("colour", args[0]))
     if verb == "colony" and args[0] in battles.COLONY_CHOICES:
-        return _t(f"act.colony_{args[0]}", region=D.name("region", args[1]))
+        return _t(f"act.colony_{args[0]}", where=in_region(args[1]))
     if verb == "colony":
         return _t("act.colony", region=D.name("region", args[0]))
     if verb == "decline":
@@ -94,7 +94,7 @@ def _techs(actions: list[str]) -> tuple[Text, ...]:
 def _combat_label(verb: str, args: list[str]) -> Text:
     """The label of a step of the combat phase."""
     if verb == "fight":
-        return _t("act.fight", region=D.name("region", args[0]))
+        return _t("act.fight", where=in_region(args[0]))
     if verb == "pair":
         return _t("act.pair", a=side_name(args[0]), b=side_name(args[1]))
     if verb == "bid":
@@ -175,7 +175,7 @@ def path(state: State, notation: str) -> tuple[Text, ...]:
         return D.name("unit", args[0]), D.name("region", args[1])
     if verb == "activate" and args[0] != "ship":
         return D.name("unit", args[0]), _t("choice.with_ram" if args[2:] else "choice.region",
-                                           region=D.name("region", args[1]))
+                                           where=in_region(args[1]))
     if verb == "build" and args[0] not in ("storey", "garden"):
         where = D.section_name(args[1]) if args[0] == "ship" else D.name("region", args[1])
         return _t(f"choice.build.{args[0]}"), where
@@ -251,7 +251,7 @@ def waiting(state: State, seat: Seat) -> Prompt | None:
     if state["phase"] != "combat" or not sealing or not battle or \
             seat not in sealing["by"].values():
         return None
-    return Prompt(_t("prompt.sealed", region=D.name("region", battle["region"])))
+    return Prompt(_t("prompt.sealed", where=in_region(battle["region"])))
 
 
 def _combat_prompt(state: State, seat: Seat) -> Text | None:
@@ -264,15 +264,15 @@ def _combat_prompt(state: State, seat: Seat) -> Text | None:
         return _t("prompt.fight")
     if stage == "colonies":
         return _t("prompt.colonies")
-    region = D.name("region", battle["region"])
+    region = in_region(battle["region"])
     if stage == "pair":
-        return _t("prompt.pair", region=region)
+        return _t("prompt.pair", where=region)
     if stage == "sacrifice":
-        return _t("prompt.sacrifice", region=region)
+        return _t("prompt.sacrifice", where=region)
     sealing = state["bids"]
     key = next(k for k, b in sealing["sealed"].items()
                if sealing["by"][k] == seat and len(b) < sealing["parts"])
-    return _t("prompt.bid", region=region, who=bids.who(bids.side(key)),
+    return _t("prompt.bid", where=region, who=bids.who(bids.side(key)),
               part=len(sealing["sealed"][key]) + 1, parts=sealing["parts"],
               left=int(sealing["stake"][key]) - sum(sealing["sealed"][key]),
               need=int(sealing["need"][key]))
