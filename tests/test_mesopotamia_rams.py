@@ -313,8 +313,8 @@ def test_rams_show_in_the_view_the_focus_the_picture_and_the_steps() -> None:
     ctx = RenderContext(NAMES, "en")
     view = GAME.view(moved, None)
     assert any("Ram ×1" in line for line in picture.lines(view, ctx))
-    drawn = picture.map_image(view, ctx)
-    bare_map = picture.map_image(GAME.view(alone, None), ctx)
+    drawn = picture.RENDERER.map_image(view, ctx)
+    bare_map = picture.RENDERER.map_image(GAME.view(alone, None), ctx)
     assert drawn.tobytes() != bare_map.tobytes()
     for step in (f"activate spearman {x} ram", "drop", f"build ram {x}"):
         for lang in LANGUAGES:
