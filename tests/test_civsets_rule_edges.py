@@ -72,3 +72,22 @@ def test_the_temple_asylum_shield_ends_at_its_holders_next_turn() -> None:
     assert state["current"] == 0 and state["shield"][0] is False
     state = play(state, 0, "draw", "end")
     assert "challenge 1" in legal(state, 1)                  # open again
+
+
+def test_a_player_with_no_action_left_to_take_may_end_the_turn() -> None:
+    # No card to draw, nobody holding a card to swap, buy or win: the turn can still end.
+    state = game(s0=[], s1=[], s2=[])
+    state["deck"], state["bonus"] = [], []
+    assert state["actions"] == 1 and legal(state, 0) == ["end"]
+
+
+def test_a_new_round_gives_back_the_purchase_of_the_round() -> None:
+    romans = cards_of("romans")
+    state = game(s1=romans[:3], s2=cards_of("greeks")[:3])
+    state["points"][0] = 3 * RULES["buy_price"]
+    state = play(state, 0, "buy 2 romans")
+    state = play(state, 1, f"accept {romans[0]}")
+    state = play(state, 0, "end")
+    state = play(state, 1, "draw", "end")
+    state = play(state, 2, "draw", "end")
+    assert state["round"] == 2 and any(s.startswith("buy") for s in legal(state, 0))
