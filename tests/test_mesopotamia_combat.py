@@ -72,6 +72,16 @@ def test_simplified_combat_winner_and_loser() -> None:
     assert state["players"][0]["res"]["phalanx"] == 5  # 2 bid, 1 back
 
 
+def test_an_odd_losing_bid_comes_back_halved_rounded_down() -> None:
+    """« Le joueur perdant le combat récupère la moitié des Phalanges mises, arrondie à la
+    baisse » : 3 phalanxes lost, 1 back."""
+    state, region = field()
+    state["units"] = [[0, "spearman", region], [0, "spearman", region], [1, "archer", region]]
+    result = combat.resolve_simplified(state, region, {0: 3, 1: 5})
+    assert result["loser"] == 0 and result["values"] == {0: 5, 1: 7}
+    assert state["players"][0]["res"]["phalanx"] == 6 - 3 + 1
+
+
 def test_simplified_combat_tie_and_sacrifice() -> None:
     """A tie goes to the seat ahead on the Event track; the winner destroys one of its units."""
     state, region = field()
