@@ -646,6 +646,24 @@ def test_a_battle_goes_on_until_the_defender_falls_or_the_attacker_stops() -> No
     assert state["current"] == 1
 
 
+def test_each_repeat_of_an_extension_costs_an_army_more() -> None:
+    # « Pour ce faire, vous devez dépenser une armée disponible puis effectuer à nouveau
+    # cette action » (a repeat within the same action: the first extension is free of it,
+    # each next one spends an army besides the one it places)
+    state = fresh()
+    empire(state, 0, armies=4, troops={"nippur": 1})
+    state = play(state, "extend", "reinforce nippur")
+    assert state["armies"]["avail"][0] == 3 and state["troops"]["nippur"][0] == 2
+    state = play(state, "invade umma")                     # an empty region
+    assert state["armies"]["avail"][0] == 3 - D.REPEAT_COST - 1
+    assert state["troops"]["umma"][0] == 1
+    # one army left: a repeat would need two, so the action ends by itself
+    state = fresh()
+    empire(state, 0, armies=2, troops={"nippur": 1})
+    state = play(state, "extend", "reinforce nippur")
+    assert state["armies"]["avail"][0] == 1 and state["current"] == 1
+
+
 def test_an_attacker_with_no_army_left_is_repelled() -> None:
     state = fresh()
     empire(state, 1, troops={"babylon": 1})
