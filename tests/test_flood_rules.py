@@ -296,6 +296,16 @@ def test_a_payment_never_makes_the_chosen_action_impossible() -> None:
 # -- build a city -------------------------------------------------------------------------
 
 
+def test_each_action_is_one_turn_and_passes_the_hand_on() -> None:
+    # « Chaque joueur, à tour de rôle, effectue une action » : the turn counter moves on by
+    # one with each action (the channel posts a turn message each time).
+    state = fresh()
+    for expected, seat in enumerate([0, 1, 2, 0], start=1):
+        assert state["current"] == seat
+        state = play(state, next(s for s in legal(state) if s.startswith("build ")))
+        assert GAME.turn_number(state) == expected
+
+
 def test_build_in_an_empty_region_or_one_with_your_army() -> None:
     # « placer une base de cité dans la région Sumer de votre choix, ne contenant pas déjà
     # une cité : la région choisie doit être vide ou contenir une de vos armées »

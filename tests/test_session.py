@@ -453,6 +453,44 @@ async def test_an_undo_made_for_an_older_step_takes_back_nothing_newer(env: Env)
     assert undone.state is not None and undone.state["totals"][record.active[0]] == 1
 
 
+async def test_the_undo_button_names_the_seats_last_step_while_it_can_be_taken_back(
+        env: Env) -> None:
+    record = await started(env.service, game="duet")
+    ann, bob = user_of(record, 0), user_of(record, 1)
+    assert await env.service.undoable_step(record, 0) is None          # nothing yet
+    await env.service.play(CHANNEL, ann, "add 1")
+    after = (await env.service.play(CHANNEL, ann, "add 1")).record
+    rows = await env.store.actions(record.id, since_turn=record.turn)
+    assert await env.service.undoable_step(after, 0) == rows[1].idx     # the last of Ann's
+    assert await env.service.undoable_step(after, 1) is None            # Bob has none
+    after = (await env.service.play(CHANNEL, bob, "add 2")).record      # cannot be undone
+    assert await env.service.undoable_step(after, 0) is None
+
+
+async def test_a_turns_clock_starts_when_the_deciding_seats_change(env: Env) -> None:
+    """A seat's next step of the same turn keeps the turn's start (its reminders and limit
+    count from it); a new turn, or taking a step back, does not restart it either."""
+    record = await started(env.service)
+    user = current_user(record)
+    start = record.turn_started_at
+    env.clock.advance(100)
+    step = (await env.service.play(CHANNEL, user, "add 1")).record
+    assert step.turn_started_at == start
+    env.clock.advance(100)
+    undone = await env.service.undo(CHANNEL, user)
+    assert undone.turn_started_at == start
+    env.clock.advance(100)
+    ended = (await env.service.play(CHANNEL, user, "end")).record
+    assert ended.turn_started_at == start + 300
+
+
+async def test_a_paused_game_offers_no_step(env: Env) -> None:
+    record = await started(env.service)
+    await env.service.pause(record.id, True)
+    _, _, legal = await env.service.legal(CHANNEL, current_user(record))
+    assert legal == []
+
+
 # -- AI, resign, abort ---------------------------------------------------------------------
 
 
