@@ -34,14 +34,6 @@ def catalogue(lang: str) -> dict[str, Template]:
     return merged
 
 
-def language_for(locale: str | None) -> str:
-    """The catalogue language for a Discord locale such as ``fr`` or ``en-US``."""
-    if locale:
-        base = str(locale).split("-")[0].lower()
-        if base in LANGUAGES:
-            return base
-    return DEFAULT_LANGUAGE
-
 
 def _pick(template: Template, args: dict[str, Any], lang: str) -> str:
     if isinstance(template, str):
