@@ -107,6 +107,17 @@ def test_simplified_combat_against_a_tribe() -> None:
     assert state["players"][0]["res"]["phalanx"] == 4
 
 
+def test_a_winning_tribe_sacrifices_a_unit_and_forgets_a_kind_it_has_no_more() -> None:
+    """« Le joueur remportant le combat ... doit détruire l'une de ses Unités impliquées » :
+    a tribe of a spearman and an archer that wins keeps one unit, listed alone."""
+    state, region = field()
+    state["tribes"][region] = {"spearman": 1, "archer": 1}
+    state["units"] = [[0, "spearman", region]]
+    result = combat.resolve_simplified(state, region, {0: 0, TRIBE: 6}, sacrifice="spearman")
+    assert result["winner"] == TRIBE
+    assert state["tribes"][region] == {"archer": 1} and state["units"] == []
+
+
 def test_entering_the_combat_phase_sinks_clashing_ships() -> None:
     """The last turn of the action phase ends it; the ships of two empires sharing a section
     are destroyed « en début de Phase de combat », and the report says so."""
