@@ -3,7 +3,7 @@
 Usage::
 
     python benchmarks/narration.py [--games ur,civsets,flood,mesopotamia] [--langs en,fr]
-        [--turns 40] [--seed 7] [--minutes 6] [--out DIR] [--json FILE]
+        [--turns 60] [--seed 7] [--minutes 6] [--out DIR] [--json FILE]
 
 For each game id and language it starts the local Discord stand-in and the real bot as a
 subprocess (``world()`` of ``tests/test_e2e_game.py``, the bot given ``--seed`` for every
@@ -36,7 +36,8 @@ Printed per game and language (and written with ``--json``):
   to "you" in a public post (``you/your``, ``vous/votre/tu``...), names a command
   (``/play``), shows raw notation (``A2 0→2``, ``B3>C3``, a card id, a catalogue key, an
   unfilled ``{placeholder}``), or words of the other language (untranslated);
-* lines repeated word for word by the next post (a 📣 line told again by the turn message).
+* lines said again word for word by a later post, up to the next turn message (a 📣 line
+  told again by the turn message).
 
 ``--out DIR`` writes, per game and language, ``<game>-<lang>.md`` (every public post from
 the lobby on, in order, with who was pinged, its buttons and files, then the shapes) and
@@ -58,7 +59,6 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import cache
-from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
@@ -99,16 +99,14 @@ REACT_TIMEOUT = 180.0
 MAX_STEPS_PER_TURN = 60
 
 NAME_KINDS = {
-    "ur": {"face": "face"},
-    "civsets": {"card": "card", "civ": "civ"},
-    "flood": {"region": "region", "empire": "empire", "res": "resource", "bonus": "bonus",
-              "box": "box"},
-    "mesopotamia": {"region": "region", "empire": "empire", "tech": "tech",
-                    "resource": "resource", "unit": "unit", "quest": "quest", "event": "event",
-                    "garden": "garden", "trade": "trade", "river": "river", "action": "action",
-                    "colour": "colour", "sign": "sign"},
+    "ur": ("face",),
+    "civsets": ("card", "civ"),
+    "flood": ("region", "empire", "res", "bonus", "box"),
+    "mesopotamia": ("region", "empire", "tech", "resource", "unit", "quest", "event", "garden",
+                    "trade", "river", "action", "colour", "sign"),
 }
-"""Catalogue kinds of names (``<game>.<kind>.<id>``) a shape replaces with ``<kind>``."""
+"""Catalogue kinds of names (``<game>.<kind>.<id>``) that a shape replaces with
+``<kind>``."""
 
 MENTION = re.compile(r"<@!?(\d+)>")
 TIMESTAMP = re.compile(r"<t:\d+(?::[a-zA-Z])?>")
@@ -125,7 +123,6 @@ class Post:
     seq: int
     text: str
     pinged: list[str]
-    mentioned: list[str]
     buttons: list[str]
     files: list[str]
     in_game: bool
@@ -186,7 +183,6 @@ def post_of(message: Message, names: dict[int, str], in_game: bool) -> Post:
     return Post(
         seq=message.seq, text=readable(first.text),
         pinged=sorted(names.get(i, str(i)) for i in pinged_ids(message)),
-        mentioned=sorted({names.get(int(i), i) for i in MENTION.findall(first.text)}),
         buttons=[b.get("label") or "" for b in first.buttons]
         + [o.get("placeholder") or "(select)" for o in first.iter_components()
            if o.get("type") == 3],
@@ -201,13 +197,13 @@ def post_of(message: Message, names: dict[int, str], in_game: bool) -> Post:
 @cache
 def game_names(game: str, lang: str) -> tuple[tuple[re.Pattern[str], str], ...]:
     """(pattern, placeholder) for every name of ``game`` in ``lang``, longest first."""
-    kinds = NAME_KINDS.get(game, {})
+    kinds = NAME_KINDS.get(game, ())
     found: dict[str, str] = {}
     for key, value in catalogue(lang).items():
         parts = key.split(".")
         if len(parts) == 3 and parts[0] == game and parts[1] in kinds \
                 and isinstance(value, str) and "{" not in value and len(value) > 1:
-            found.setdefault(value, f"<{kinds[parts[1]]}>")
+            found.setdefault(value, f"<{parts[1]}>")
     ordered = sorted(found.items(), key=lambda item: -len(item[0]))
     return tuple((re.compile(rf"(?<!\w){re.escape(name)}(?!\w)"), holder)
                  for name, holder in ordered)
@@ -242,21 +238,29 @@ def has_run(words: Sequence[str], run: Sequence[str]) -> bool:
 
 
 def repeated_lines(posts: Sequence[Post], names: Sequence[str]) -> list[tuple[int, str]]:
-    """(seq, line) of every line of a post that the next post says again word for word,
-    markup, emoji and punctuation left out: the whole line (at least 4 words) in one line
-    of the next post, or, for a line that begins with a name ("📣 **alice** answers
-    right..."), the rest of it (at least 4 words) in a line of the next post that names the
-    same person ("🎲 **alice**: challenges bob; answers right...")."""
+    """(seq, line) of every line of a post that a later post says again word for word (the
+    posts after it up to the next turn message, the next post with a board), markup, emoji
+    and punctuation left out: the whole line (at least 4 words) in one line of a later
+    post, or, for a line that begins with a name ("📣 **alice** answers right..."), the
+    rest of it (at least 4 words) in a later line that names the same person ("🎲
+    **alice**: challenges bob; answers right..."). A line that mentions someone is a call
+    to act, renewed at each turn and counted as a ping, not here."""
     named = [WORD.findall(name) for name in names]
     found = []
-    for post, following in pairwise(posts):
-        later = [WORD.findall(line) for line in following.text.split("\n")]
+    for index, post in enumerate(posts):
+        window = []
+        for later in posts[index + 1:]:
+            window += [WORD.findall(line) for line in later.text.split("\n")]
+            if later.files:
+                break
         for line in post.text.split("\n"):
+            if "@" in line:
+                continue
             words = WORD.findall(line)
             who = next((n for n in named if n and words[:len(n)] == n), [])
             rest = words[len(who):]
             if len(rest) >= 4 and any(has_run(other, rest) and has_run(other, who)
-                                      for other in later):
+                                      for other in window):
                 found.append((post.seq, line))
     return found
 
@@ -386,10 +390,11 @@ class Player:
 
     async def by_panel(self, user: FakeUser) -> bool:
         """One random step from ``user``'s private panel; False when none opened."""
-        post = self.latest(user, "turn") or self.latest(user, "me")
-        if post is None:
+        found = [(post, action) for action in ("turn", "me")
+                 if (post := self.latest(user, action)) is not None]
+        if not found:
             return False
-        action = "turn" if post is self.latest(user, "turn") else "me"
+        post, action = found[0]
         custom_id = next(c for c in post.custom_ids
                          if (p := parse_custom_id(c)) is not None and p[2] == action)
         panel = await (await user.press(post, custom_id)).final()
@@ -424,34 +429,41 @@ class Player:
                     break
 
 
-async def play_one(game: str, lang: str, opts: argparse.Namespace) -> Run:
-    """Open a game of ``game`` in a ``lang`` server and play it (see the module docstring)."""
-    run = Run(game, lang, opts.seed)
+async def play_at(run: Run, tmp: Path, opts: argparse.Namespace) -> None:
+    """Open a game of ``run.game`` in a ``run.lang`` server (its database and the bot's
+    log under ``tmp``), play it and keep what was posted in ``run``."""
+    game, lang = run.game, run.lang
     table = TABLES[game]
     title = translate(registry.get(game).engine.meta.name, lang)
     rng = random.Random(f"{opts.seed}:{game}:{lang}")
+    async with world(tmp, seed=opts.seed, locale=LOCALES[lang]) as w:
+        people = [w.user(name, locale=LOCALES[lang]) for name in PEOPLE[lang][:table.people]]
+        names = {u.id: u.name for u in people}
+        await open_game(w, people[0], people[1:], ai=table.ai, game=game, title=title)
+        start = next(m.seq for m in w.posts() if m.interaction is not None
+                     and m.interaction.name == "game start")
+        player = Player(w, tmp, run, people, rng)
+        run.watched = people[0].name
+        try:
+            await player.play(opts.turns, opts.minutes * 60)
+        except (TimeoutError, AssertionError) as error:
+            run.problems.append(f"stopped: {error}")
+        run.table = list(seats_of(tmp)[1])
+        run.posts = [post_of(m, names, m.seq >= start) for m in w.posts()]
+        for post in run.posts:
+            post.to_act = next((who for mark, who in player.moments if mark >= post.seq), [])
+        run.private += [f"(direct message) {m.text}" for m in people[0].dm.messages]
+
+
+async def play_one(game: str, lang: str, opts: argparse.Namespace) -> Run:
+    """Open a game of ``game`` in a ``lang`` server and play it (see the module docstring)."""
+    run = Run(game, lang, opts.seed)
     started = time.monotonic()
     with tempfile.TemporaryDirectory(prefix=f"narration-{game}-{lang}-") as tmp:
-        async with world(Path(tmp), seed=opts.seed, locale=LOCALES[lang]) as w:
-            people = [w.user(name, locale=LOCALES[lang])
-                      for name in PEOPLE[lang][:table.people]]
-            names = {u.id: u.name for u in people}
-            await open_game(w, people[0], people[1:], ai=table.ai, game=game, title=title)
-            start = next(m.seq for m in w.posts() if m.interaction is not None
-                         and m.interaction.name == "game start")
-            player = Player(w, Path(tmp), run, people, rng)
-            run.watched = people[0].name
-            try:
-                await player.play(opts.turns, opts.minutes * 60)
-            except (TimeoutError, AssertionError) as error:
-                run.problems.append(f"stopped: {error}")
-            _, seat_names = seats_of(Path(tmp))
-            run.table = list(seat_names)
-            run.posts = [post_of(m, names, m.seq >= start) for m in w.posts()]
-            for post in run.posts:
-                post.to_act = next((who for mark, who in player.moments if mark >= post.seq),
-                                   [])
-            run.private += [f"(direct message) {m.text}" for m in people[0].dm.messages]
+        try:
+            await play_at(run, Path(tmp), opts)
+        except AssertionError as error:    # what world() checks when it closes
+            run.problems.append(f"the stand-in or the bot's log: {error}"[:500])
     run.seconds = time.monotonic() - started
     return run
 
@@ -537,7 +549,7 @@ async def main_async(opts: argparse.Namespace) -> list[dict[str, Any]]:
     print("(posts, pings: per turn; pings: members notified, mentions in the content that"
           " allowed_mentions lets through; stray: pinged but not to decide; shapes: distinct"
           " clause shapes and how many speak to you, name a command, show notation, mix"
-          " languages; rep: lines the next post repeats)")
+          " languages; rep: lines a later post repeats, up to the next turn message)")
     for fig in results:
         print(table_row(fig))
     if opts.json:
@@ -549,7 +561,7 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--games", default=",".join(GAMES))
     parser.add_argument("--langs", default=",".join(LANGS))
-    parser.add_argument("--turns", type=int, default=40)
+    parser.add_argument("--turns", type=int, default=60)
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument("--minutes", type=float, default=6.0,
                         help="wall-clock cap of one game and language")

@@ -32,8 +32,10 @@ was given, in this sample, to steps of at least :data:`SHARED_VERBS` different v
 of theirs). The target is 0.
 
 Also counted: French texts equal to the English one, holding English words besides
-the echoed step, or whose key is missing from the French catalogue (untranslated), and
-texts with an unfilled ``{placeholder}``.
+the echoed step, or whose key is missing from the French catalogue (untranslated); texts
+with an unfilled ``{placeholder}``; French texts that quote the step in its canonical
+English words although the player typed French words (``guerre A4`` refused as
+« war A4 »).
 """
 
 from __future__ import annotations
@@ -231,6 +233,13 @@ def untranslated(refusal: Refusal) -> bool:
             or bool(OTHER_LANGUAGE["fr"].search(without_echo)))
 
 
+def echoes_canonical(refusal: Refusal) -> bool:
+    """Whether the French text quotes the step in canonical (English) words although the
+    player typed it in French words."""
+    return refusal.typed_fr != refusal.typed and refusal.typed in refusal.fr \
+        and refusal.typed_fr not in refusal.fr
+
+
 def figures(game: str, found: Sequence[Refusal]) -> dict[str, Any]:
     """The figures of one game."""
     generic = generic_keys(found)
@@ -249,6 +258,7 @@ def figures(game: str, found: Sequence[Refusal]) -> dict[str, Any]:
         "untranslated": sum(untranslated(r) for r in found),
         "placeholders": sum(bool(PLACEHOLDER.search(r.en + r.fr)) for r in found),
         "french_key_differs": sum(r.fr_key != r.key for r in found),
+        "echoes_canonical": sum(echoes_canonical(r) for r in found),
         "by_key": keys,
     }
 
@@ -267,7 +277,8 @@ def main(argv: Sequence[str] | None = None) -> list[dict[str, Any]]:
         results.append(fig)
         print(f"\n== {game}: {fig['drawn']} refusals, {fig['keys']} keys, generic "
               f"{fig['generic']}, untranslated {fig['untranslated']}, unfilled placeholders "
-              f"{fig['placeholders']} (kinds {fig['kinds']})")
+              f"{fig['placeholders']}, French quoting English words {fig['echoes_canonical']}"
+              f" (kinds {fig['kinds']})")
         for item in fig["by_key"]:
             print(f"  {item['count']:>5}  {item['key']}"
                   f"{'  GENERIC (' + item['generic'] + ')' if item['generic'] else ''}"

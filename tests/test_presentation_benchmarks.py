@@ -41,7 +41,7 @@ def test_shapes_hide_names_cells_numbers_and_game_names() -> None:
     other = narration.shape("🎲 **bob**: place a token on B3 (B3 1→2)", "ur", "en", names)
     assert one == other == "🎲 **<name>**: place a token on <cell> (<cell> <n>→<n>)"
     assert narration.shape("@bob builds in Nippur with Grain", "flood", "en", names) == \
-        "<name> builds in <region> with <resource>"
+        "<name> builds in <region> with <res>"
     assert narration.clauses("title\n🎲 **a**: x; y") == ["title", "🎲 **a**: x", "y"]
 
 
@@ -54,7 +54,7 @@ def test_flags_and_repeated_lines() -> None:
     names = narration.member_names(["alice", "bob"], "en")
 
     def post(text: str) -> narration.Post:
-        return narration.Post(0, text, [], [], [], [], True)
+        return narration.Post(0, text, [], [], [], True)
 
     told = post('📣 **alice** answers right, "Zeus": takes 5 points\n➡️ @bob, your turn now')
     again = post('🎲 **alice**: challenges bob; answers right, "Zeus": takes 5 points\n'
