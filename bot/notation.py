@@ -12,7 +12,7 @@ from __future__ import annotations
 import unicodedata
 from functools import cache
 
-from bot.engine import Action, BadNotation, Game, Seat, State
+from bot.engine import Action, BadNotation, Game, GameError, Seat, State, Text
 from bot.i18n import catalogue
 
 
@@ -56,4 +56,10 @@ def parse_typed(engine: Game, state: State, seat: Seat, text: str, lang: str | N
         translated = canonical(engine.meta.id, text, lang) if lang else text
         if translated == text:
             raise
-    return engine.parse(state, seat, translated)
+    try:
+        return engine.parse(state, seat, translated)
+    except GameError as error:          # quote the words they typed, not the canonical ones
+        error.reason = Text(error.reason.key, tuple(
+            (name, text.strip() if value == translated.strip() else value)
+            for name, value in error.reason.args))
+        raise

@@ -82,11 +82,23 @@ MAX_NOTATION = 64
 """No Ur step is longer: longer text is refused before it reaches the parse cache."""
 
 
+VERBS = ("place", "action", "decline", "bonus", "war", "politics", "agriculture",
+         "ziggurat", "exchange", "pass", "end")
+"""The first words of Ur's steps (a face alone also reads as ``action <face>``)."""
+
+
 def parse_move(text: str) -> Move:
-    """The move written ``text``; raises BadNotation describing the notation."""
+    """The move written ``text``; raises BadNotation saying how the step it starts is
+    written (or which words a step starts with)."""
     move = _parse(text) if len(text) <= MAX_NOTATION else None
     if move is None:
-        raise BadNotation(Text.of("ur.err.notation", text=text.strip()[:MAX_NOTATION]))
+        shown = text.strip()[:MAX_NOTATION]
+        verb = _normalise(shown).split(" ", 1)[0]
+        if verb in VERBS:
+            raise BadNotation(Text.of("ur.err.form", text=shown,
+                                      form=Text.of(f"ur.form.{verb}")))
+        raise BadNotation(Text.of("ur.err.notation", text=shown, verbs=tuple(
+            Text.of(f"ur.word.{v}") for v in VERBS)))
     return move
 
 
