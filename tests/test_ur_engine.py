@@ -129,13 +129,15 @@ def test_notation_is_case_and_space_tolerant() -> None:
 @pytest.mark.parametrize(("text", "example"), [
     ("place G7", "place B3"), ("war B3-C3 move 2", "war B3>C3 move 2"),
     ("war B3>C3", "war B3>C3 move 2"), ("agriculture B3", "agriculture B3 2"),
-    ("decline everything", "decline politics"), ("exchange D5 face gold", "exchange D5 face culture"),
+    ("decline everything", "decline politics"),
+    ("exchange D5 face gold", "exchange D5 face culture"),
 ])
 def test_a_misspelt_step_says_how_its_verb_is_written(text: str, example: str) -> None:
     with pytest.raises(BadNotation) as err:
         parse_move(text)
     assert err.value.reason.key == "ur.err.form"
-    assert example in translate(err.value.reason, "en") and text in translate(err.value.reason, "en")
+    english = translate(err.value.reason, "en")
+    assert example in english and text in english
 
 
 @pytest.mark.parametrize("text", ["", "fly B3", "attack B3"])
