@@ -14,7 +14,7 @@ from discord import app_commands
 
 from bot.engine import Action, GameError, Seat, Text
 from bot.i18n import LANGUAGES, names_seats, tr, translate
-from bot.notation import localized
+from bot.notation import localized, whole_number
 from bot.records import GameRecord, ServiceError, StaleVersion, StoreUnavailable
 from bot.workers import WorkerDied
 
@@ -69,9 +69,9 @@ def seat_name(record: GameRecord, seat: Seat, lang: str, *, raw: bool = False) -
     ("AI 2") in the reader's language, marked."""
     info = record.seats[seat]
     if info.user_id is None:
-        number = info.name.rsplit(" ", 1)[-1]
-        if number.isdigit():
-            return tr(lang, "discord.ai_seat", n=int(number))
+        number = whole_number(info.name.rsplit(" ", 1)[-1])
+        if number is not None:
+            return tr(lang, "discord.ai_seat", n=number)
         return tr(lang, "discord.ai_name", name=info.name if raw else safe(info.name))
     return info.name if raw else safe(info.name)
 
