@@ -20,6 +20,7 @@ from bot import registry
 from bot.client import DingirBot
 from bot.engine import Text
 from bot.i18n import LANGUAGES, tr, translate
+from bot.notation import whole_number
 from bot.records import GameRecord, Player, ServiceError, StepResult
 from cogs import buttons, posting
 from cogs.buttons import Press, on_press
@@ -207,10 +208,13 @@ async def press_rematch(interaction: Interaction, press: Press) -> None:
 async def press_thread(interaction: Interaction, press: Press) -> None:
     """"Open a thread" offered by ``/game new`` in a busy channel: ``thread:<game>:<ai>``."""
     bot = bot_of(interaction)
-    _, game, ai = press.arg.split(":")
+    game, _, ai_text = press.arg.removeprefix(":").partition(":")
+    ai = whole_number(ai_text, MAX_AI)
+    if game not in registry.ids() or ai is None:
+        raise buttons.unknown_button()
     await interaction.response.defer(ephemeral=True, thinking=True)
     thread_id = await open_thread(bot, interaction, game)
-    await new_game(bot, interaction, thread_id, game, int(ai), {})
+    await new_game(bot, interaction, thread_id, game, ai, {})
 
 
 class Lobby(Guarded, commands.GroupCog, group_name=loc("discord.cmd.game.name"),

@@ -25,10 +25,10 @@ from bot import registry
 from bot.client import DingirBot
 from bot.engine import Action, GameError, Seat
 from bot.i18n import tr
-from bot.notation import localized
+from bot.notation import localized, whole_number
 from bot.records import GameRecord, ServiceError, StepResult
 from cogs import buttons, posting
-from cogs.buttons import Press, on_press
+from cogs.buttons import Press, on_press, unknown_button
 from cogs.common import (
     Guarded,
     Interaction,
@@ -224,6 +224,8 @@ async def _step_panel(bot: DingirBot, press: Press, index: int, user: int, lang:
     record = await bot.service.get_by_id(press.game_id)
     seat = bot.service.seat_of(record, user) if record is not None else None
     if record is not None and seat_asked is not None and seat != seat_asked:
+        if seat_asked >= len(record.seats):        # no seat of this game: not our button
+            return Panel(tr(lang, "discord.unknown_button"))
         return Panel(tr(lang, "discord.not_your_question",
                         name=seat_name(record, seat_asked, lang)))
     if record is None or seat is None or record.state is None:
@@ -260,8 +262,10 @@ async def press_step(interaction: Interaction, press: Press) -> None:
 @on_press("sel")
 async def press_select(interaction: Interaction, press: Press) -> None:
     """The select menu of the panel: its value is the step's index."""
-    value = press.values[0] if press.values else ""
-    await _play_index(interaction, press, int(value) if value.isdigit() else -1)
+    index = whole_number(press.values[0]) if press.values else None
+    if index is None:
+        raise unknown_button()
+    await _play_index(interaction, press, index)
 
 
 def _moved_on(bot: DingirBot, record: GameRecord | None, user: int, press: Press) -> bool:
@@ -358,11 +362,12 @@ async def press_public_step(interaction: Interaction, press: Press) -> None:
     """An option button of a public question (``q<seat>:<index>``): only that seat may
     answer; the answer gets a private panel and the question loses its buttons."""
     bot, lang = bot_of(interaction), lang_of(interaction)
-    seat, _, index = press.arg.partition(":")
-    if not (seat.isdigit() and index.isdigit()):
-        return
-    panel = await in_time(interaction, _step_panel(bot, press, int(index), interaction.user.id,
-                                                   lang, seat_asked=int(seat)))
+    seat_text, _, index_text = press.arg.partition(":")
+    seat, index = whole_number(seat_text), whole_number(index_text)
+    if seat is None or index is None:
+        raise unknown_button()
+    panel = await in_time(interaction, _step_panel(bot, press, index, interaction.user.id,
+                                                   lang, seat_asked=seat))
     await reply(interaction, panel.content, files=panel.board.files, embeds=panel.board.embeds,
                 view=panel.view)
     if panel.played and interaction.message is not None:
