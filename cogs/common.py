@@ -138,6 +138,13 @@ async def reply(
         )
 
 
+def on_private_message(interaction: Interaction) -> bool:
+    """Whether the pressed component is on a private (ephemeral) message, which the answer
+    may then replace."""
+    message = interaction.message
+    return message is not None and message.flags.ephemeral
+
+
 async def in_time(interaction: Interaction, work: Awaitable[T], *, ephemeral: bool = True,
                   update: bool = False) -> T:
     """Await ``work``; if it is still running near Discord's answer deadline (a busy

@@ -40,6 +40,7 @@ from cogs.common import (
     label,
     lang_of,
     loc,
+    on_private_message,
     reply,
     seat_name,
     text_of,
@@ -177,7 +178,11 @@ async def build_panel(bot: DingirBot, record: GameRecord | None, user_id: int, l
 
 async def show_panel(interaction: Interaction, work: Awaitable[Panel]) -> None:
     """Replace the pressed panel with the one ``work`` builds (directly, or after a
-    deferral if the work is slow)."""
+    deferral if the work is slow); pressed on a public message, answer with a new private
+    one instead (a public message is never edited into someone's panel)."""
+    if not on_private_message(interaction):
+        await send_panel(interaction, work)
+        return
     panel = await in_time(interaction, work, update=True)
     content, board = fit(panel.content), panel.board
     if interaction.response.is_done():
@@ -345,12 +350,7 @@ async def press_my_panel(interaction: Interaction, press: Press) -> None:
     """"My panel" (on a turn message or a decision message) opens the caller's private
     panel; pressed on that panel itself ("Refresh"), it shows it again as it is now."""
     bot, lang, user = bot_of(interaction), lang_of(interaction), interaction.user.id
-    work = _latest_panel(bot, press.game_id, user, lang)
-    message = interaction.message
-    if message is not None and message.flags.ephemeral:
-        await show_panel(interaction, work)
-    else:
-        await send_panel(interaction, work)
+    await show_panel(interaction, _latest_panel(bot, press.game_id, user, lang))
 
 
 async def _latest_panel(bot: DingirBot, game_id: int, user: int, lang: str) -> Panel:
