@@ -250,6 +250,7 @@ class Lobby(Guarded, commands.GroupCog, group_name=loc("discord.cmd.game.name"),
                   thread: bool = False) -> None:
         """Open a game here (or in a new thread)."""
         lang = lang_of(interaction)
+        self.bot.service.engine(game)           # refuses a game Dingir does not host
         parsed = parse_options(options)
         channel_id = interaction.channel_id or 0
         busy = await in_time(interaction, self.bot.service.get(channel_id), ephemeral=True)
