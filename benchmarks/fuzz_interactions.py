@@ -4,11 +4,12 @@ Usage::
 
     python benchmarks/fuzz_interactions.py [--game ur|civsets|flood|mesopotamia|all]
                                            [--count N] [--seed X] [--concurrency C]
-                                           [--tables T] [--json FILE]
+                                           [--tables T] [--steps S] [--json FILE]
 
 Starts the stand-in for Discord and ``python -m bot``, opens ``T`` tables of each chosen
-game (every other one with an AI seat, one player in French), plays a few steps on each
-(by ``/play`` and by the turn panel) so that there are old board posts and stale panels,
+game (every other one with an AI seat, one player in French), plays some steps on each
+(by ``/play`` and by the turn panel; from ``--steps`` to 4 times as many, so that the tables
+are at different stages of their games) so that there are old board posts and stale panels,
 answers any question on a clock of seconds (so that no timer changes a game during the
 run), snapshots the database, then sends ``N`` interactions per game drawn at random from:
 
@@ -73,8 +74,10 @@ from bot import registry
 from bot.engine import Action, Game, GameError
 from bot.i18n import LANGUAGES, tr
 from bot.notation import localized, parse_typed, whole_number
+from bot.records import ServiceError
 from cogs.buttons import TEMPLATE
 from cogs.lobby import MAX_AI
+from cogs.options import parse_options
 from tests.fakediscord import (
     EPHEMERAL,
     BotProcess,
@@ -300,7 +303,7 @@ class Fuzzer:
         for user in table.players[1:]:
             await self.answer(user.slash("game join", channel=ch))
         await self.answer(creator.slash("game start", channel=ch))
-        for _ in range(self.opts.steps + self.rng.randrange(self.opts.steps + 1)):
+        for _ in range(self.opts.steps + self.rng.randrange(3 * self.opts.steps + 1)):
             turn = await self.human_turn(table)
             if turn is None:
                 return
@@ -573,6 +576,10 @@ class Fuzzer:
             text = self.odd_text(live)
             return Case("play_no_game", lambda v: user.slash("play", channel=empty,
                                                             action=text, validate=v))
+        options = self.bad_options(live.game)
+        if options is not None and rng.random() < 0.3:
+            return Case("game_new_bad_options", lambda v: user.slash(
+                "game new", channel=empty, game=live.game, options=options, validate=v))
         groups = [f"{live.game} {sub['name']}" for sub in self.group(live.game)
                   if not any(o.get("required") for o in sub.get("options", []))]
         if groups and rng.random() < 0.3:
@@ -581,6 +588,25 @@ class Fuzzer:
                                                                     validate=v))
         sub = rng.choice(NO_GAME_SUBS)
         return Case("no_game", lambda v: user.slash(f"game {sub}", channel=empty, validate=v))
+
+    def bad_options(self, game: str) -> str | None:
+        """Game options for ``/game new`` that the game refuses (a name it does not have, a
+        value not among its choices, text that is no ``name=value``), or None when the draw
+        happens to be valid (it would open a game)."""
+        rng = self.rng
+        specs = {spec.name: spec for spec in self.engine(game).meta.options}
+        name = rng.choice([*specs, "x", "seed", "ai", "é", "quiz_seconds", "dice"])
+        values = [*ODD_WORDS, *(c for spec in specs.values() for c in spec.choices)]
+        text = f"{name}={rng.choice(values)}"
+        if rng.random() < 0.3:
+            text += rng.choice([" ", ",", ";", " x", " =", " a=b=c"]) + rng.choice(ODD_WORDS)
+        try:
+            parsed = parse_options(text)
+        except ServiceError:
+            return text
+        refused = any(k not in specs or (specs[k].choices and v not in specs[k].choices)
+                      for k, v in parsed.items())
+        return text if refused else None
 
     def group(self, game: str) -> list[dict[str, Any]]:
         """The subcommands of the game's own command group (``/ur``...), from the schema."""
@@ -1048,8 +1074,9 @@ def options(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--concurrency", type=int, default=32)
     parser.add_argument("--tables", type=int, default=6, help="tables per game")
-    parser.add_argument("--steps", type=int, default=4,
-                        help="steps played at each table before the run (up to twice as many)")
+    parser.add_argument("--steps", type=int, default=8,
+                        help="steps played at each table before the run (up to 4 times as many:"
+                             " the tables are at different stages of their games)")
     parser.add_argument("--invalid-share", type=float, default=0.15,
                         help="share of interactions Discord would never send")
     parser.add_argument("--workdir", type=Path, default=None)
