@@ -7,7 +7,8 @@ Usage::
                                            [--tables T] [--steps S] [--json FILE]
 
 Starts the stand-in for Discord and ``python -m bot``, opens ``T`` tables of each chosen
-game (every other one with an AI seat, one player in French), plays some steps on each
+game (every other one with an AI seat, one player in French) and one more left in its
+lobby with all its seats taken, plays some steps on each running one
 (by ``/play`` and by the turn panel; from ``--steps`` to 4 times as many, so that the tables
 are at different stages of their games) so that there are old board posts and stale panels,
 answers any question on a clock of seconds (so that no timer changes a game during the
@@ -25,6 +26,9 @@ run), snapshots the database, then sends ``N`` interactions per game drawn at ra
   skip, abort, resign, settings, pause and replace by the wrong people, new with junk
   options, import of junk files, commands where there is no game or in DMs) and read-only
   ones (status, panel, log pages, help, stats, leaderboard);
+- at the lobby: ``/game start`` by its creator with seat orders it refuses (``1 1``, ``²``,
+  a member who is not seated...), start, join, leave, settings, abort, ``/play`` and the
+  game's commands by the wrong people, its Join and Start buttons pressed by them;
 - stale buttons (old "Take my turn" posts and questions, turn panels the board has moved
   past) and forged components: custom_ids of Dingir's form with unknown actions, malformed
   or huge arguments (``dg:5:3:thread:x``, ``dg:5:3:a²``, ``q99:0``), other tables' and
@@ -59,7 +63,7 @@ from collections import Counter
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
@@ -74,10 +78,11 @@ from bot import registry
 from bot.engine import Action, Game, GameError
 from bot.i18n import LANGUAGES, tr
 from bot.notation import localized, parse_typed, whole_number
-from bot.records import ServiceError
+from bot.records import GameRecord, SeatInfo, ServiceError
+from bot.service.lobby import LobbyMixin
 from cogs.buttons import TEMPLATE
 from cogs.lobby import MAX_AI
-from cogs.options import parse_options
+from cogs.options import parse_options, parse_order
 from tests.fakediscord import (
     EPHEMERAL,
     BotProcess,
@@ -165,6 +170,32 @@ class Live:
         return [*self.table.players, *([self.table.bystander] if self.table.bystander else [])]
 
 
+class Stored(NamedTuple):
+    """A table's game as the fuzzer reads it from the database while setting up."""
+
+    id: int
+    status: str
+    state: dict[str, Any]
+    active: list[int]
+    seats: dict[int, int | None]
+    posted: bool
+    """The channel was told of the current turn."""
+
+
+@dataclass
+class Lobby:
+    """The table left in its lobby, as snapshotted."""
+
+    table: Table
+    record: GameRecord
+    message: Message
+    """The lobby message, with its Join and Start buttons."""
+
+    @property
+    def creator(self) -> FakeUser:
+        return next(u for u in self.table.players if u.id == self.record.creator_id)
+
+
 @dataclass
 class Case:
     """One fuzz interaction: how to send it, and whether Discord would ever send it."""
@@ -196,6 +227,8 @@ class Fuzzer:
                               env={"DINGIR_LOG_LEVEL": "INFO"})
         self.tables: dict[str, list[Table]] = {}
         self.live: dict[str, list[Live]] = {}
+        self.lobby_tables: dict[str, tuple[Table, Message]] = {}
+        self.lobbies: dict[str, Lobby] = {}
         self.empty: Channel | None = None
         self.strangers: list[FakeUser] = []
         self.old_posts: dict[int, list[Message]] = {}
@@ -223,7 +256,7 @@ class Fuzzer:
         return final_message(result.record)
 
     async def setup(self) -> None:
-        per_game = self.opts.tables
+        per_game = self.opts.tables + 1                 # the last one stays a lobby
         every = self.fake.community(per_game * len(self.games), per_guild=per_game * 4 + 1,
                                     ai_every=2, bystanders=True)
         guild = every[0].guild
@@ -240,26 +273,33 @@ class Fuzzer:
                     table.players.append(self.fake.user(f"extra{table.index}-{len(table.players)}",
                                                         guild=table.guild))
                 table.players[-1].locale = "fr"
-            self.tables[game] = tables
+            self.tables[game] = tables[:-1]
         await self.bot.start(timeout=60)
         self.commands = list(await self.fake.wait_synced(timeout=60))
+        for i, game in enumerate(self.games):
+            table = every[(i + 1) * per_game - 1]
+            self.lobby_tables[game] = table, await self.open_lobby(game, table)
         for game, tables in self.tables.items():
             for table in tables:
                 await self.open_and_play(game, table)
         for game, tables in self.tables.items():
             for table in tables:
                 await self.no_clock_running(game, table)
+
+    def keep_posts(self) -> None:
+        """The bot's posts with components at each table (once every turn is posted)."""
+        for tables in self.tables.values():
+            for table in tables:
                 self.old_posts[table.channel.id] = [
                     m for m in self.fake.channel_messages(table.channel)
                     if any(parse_custom_id(c) for c in m.custom_ids)]
 
-    def row(self, table: Table) -> tuple[Any, ...] | None:
-        """The game of ``table`` as stored: id, status, version, state, active, waiting, and
-        the user id of each seat."""
+    def row(self, table: Table) -> Stored | None:
+        """The game of ``table`` as stored."""
         conn = sqlite3.connect(f"file:{self.db_path}?mode=ro", uri=True)
         try:
-            found = conn.execute("SELECT id, status, version, state, active, waiting FROM games"
-                                 " WHERE channel_id = ? ORDER BY id DESC LIMIT 1",
+            found = conn.execute("SELECT id, status, state, active, posted_turn >= turn"
+                                 " FROM games WHERE channel_id = ? ORDER BY id DESC LIMIT 1",
                                  (table.channel.id,)).fetchone()
             if found is None:
                 return None
@@ -267,42 +307,51 @@ class Fuzzer:
                                  (found[0],)).fetchall()
         finally:
             conn.close()
-        return (*found, dict(seats))
+        game_id, status, state, active, posted = found
+        return Stored(game_id, status, json.loads(state) if state else {},
+                      json.loads(active), dict(seats), bool(posted))
 
     async def human_turn(self, table: Table, timed: Game | None = None
                          ) -> tuple[FakeUser, int, dict[str, Any]] | None:
         """A person with a decision in the running game of ``table`` (with ``timed``: a
         decision on a clock of seconds of that engine), their seat and the state, once there
-        is one; None when the game is over, or when no such decision comes (the AI seats
-        play on; with ``timed``: none is left)."""
+        is one and the channel was told of the last turn (a person does not play faster than
+        the board is posted); None when the game is over, or when no such decision comes
+        (the AI seats play on; with ``timed``: none is left)."""
         deadline = time.monotonic() + SETTLE_SECONDS
         while time.monotonic() < deadline:
             found = self.row(table)
-            if found is None or found[1] not in ("running", "lobby"):
+            if found is None or found.status not in ("running", "lobby"):
                 return None
-            _, status, _, text, active, _, seats = found
-            state = json.loads(text) if text else {}
             people = {u.id: u for u in table.players}
-            deciding = json.loads(active) if status == "running" else []
+            deciding = found.active if found.status == "running" and found.posted else []
             if timed is not None:
-                deciding = [s for s in deciding if (d := timed.deadline(state, s)) is not None
-                            and d.seconds is not None]
-                if not deciding and status == "running":
+                deciding = [s for s in deciding if (d := timed.deadline(found.state, s))
+                            is not None and d.seconds is not None]
+                if not deciding and found.status == "running" and found.posted:
                     return None
-            humans = [(people[seats[s]], s) for s in deciding if seats.get(s) in people]
+            humans = [(people[u], s) for s in deciding if (u := found.seats.get(s)) in people]
             if humans:
                 user, seat = self.rng.choice(humans)
-                return user, seat, state
+                return user, seat, found.state
             await asyncio.sleep(0.2)
         return None
 
-    async def open_and_play(self, game: str, table: Table) -> None:
-        """Open a game, play a few steps (with /play and with a panel), keep stale things."""
-        ch, creator = table.channel, table.players[0]
-        await self.answer(creator.slash("game new", channel=ch, game=game, ai=table.ai))
+    async def open_lobby(self, game: str, table: Table) -> Message:
+        """Open a game at ``table`` and fill its seats; its lobby message."""
+        ch = table.channel
+        message = await self.answer(table.players[0].slash("game new", channel=ch, game=game,
+                                                           ai=table.ai))
+        assert message is not None
         for user in table.players[1:]:
             await self.answer(user.slash("game join", channel=ch))
-        await self.answer(creator.slash("game start", channel=ch))
+        return message
+
+    async def open_and_play(self, game: str, table: Table) -> None:
+        """Open a game, play a few steps (with /play and with a panel), keep stale things."""
+        ch = table.channel
+        await self.open_lobby(game, table)
+        await self.answer(table.players[0].slash("game start", channel=ch))
         for _ in range(self.opts.steps + self.rng.randrange(3 * self.opts.steps + 1)):
             turn = await self.human_turn(table)
             if turn is None:
@@ -350,7 +399,8 @@ class Fuzzer:
                                              action=legal[0].notation))
 
     async def settle(self) -> None:
-        """Wait until no AI seat is about to move and the database is quiet."""
+        """Wait until no AI seat is about to move, every turn is posted and the database is
+        quiet."""
         previous = None
         for _ in range(int(SETTLE_SECONDS / 0.5)):
             snap = self.snapshot()
@@ -358,7 +408,7 @@ class Fuzzer:
             ai_turn = any(row[2] == "running" and any((row[0], s) in ai_seats
                                                       for s in json.loads(row[5]))
                           for row in snap["games"])
-            if not ai_turn and snap == previous:
+            if not ai_turn and not self.unposted() and snap == previous:
                 return
             previous = snap
             await asyncio.sleep(0.5)
@@ -378,11 +428,27 @@ class Fuzzer:
         finally:
             conn.close()
 
+    def unposted(self) -> bool:
+        """Is a running game's current turn not yet posted in its channel?"""
+        conn = sqlite3.connect(f"file:{self.db_path}?mode=ro", uri=True)
+        try:
+            return bool(conn.execute("SELECT COUNT(*) FROM games WHERE status = 'running'"
+                                     " AND posted_turn < turn").fetchone()[0])
+        finally:
+            conn.close()
+
     def load_live(self, snap: dict[str, Any]) -> None:
         by_channel = {row[1]: row for row in snap["games"] if row[2] == "running"}
         seats: dict[int, dict[int, int | None]] = {}
         for game_id, seat, user_id, *_ in snap["seats"]:
             seats.setdefault(game_id, {})[seat] = user_id
+        for game, (table, message) in self.lobby_tables.items():
+            row = next(r for r in snap["games"] if r[1] == table.channel.id)
+            taken = [SeatInfo(r[1], r[2], r[3]) for r in snap["seats"] if r[0] == row[0]]
+            record = GameRecord(id=row[0], guild_id=None, channel_id=row[1], game=game,
+                                status=row[2], creator_id=row[8], options={}, seed=0,
+                                seats=taken, state=None, version=row[3])
+            self.lobbies[game] = Lobby(table, record, message)
         for game, tables in self.tables.items():
             self.live[game] = []
             for table in tables:
@@ -518,11 +584,61 @@ class Fuzzer:
                 "game import", channel=where, file=Upload(name, blob), validate=v))
         if roll < 0.70:   # stale buttons: old "Take my turn" posts, questions, stale panels
             return self.stale_case(live)
-        if roll < 0.84:   # forged components of Dingir's form
+        if roll < 0.82:   # forged components of Dingir's form
             return self.forged_case(live)
-        if roll < 0.90:   # valid read-only commands
+        if roll < 0.86:   # valid read-only commands
             return self.read_only_case(live)
+        if roll < 0.92:   # at the lobby
+            return self.lobby_case(self.lobbies[game], live)
         return self.invalid_case(live)
+
+    def lobby_case(self, lobby: Lobby, live: Live) -> Case | None:
+        """Input a full lobby must refuse: a seat order it cannot follow, or anything by
+        the wrong people (never a start by its creator with an order it follows, a join by
+        someone not seated, a leave by someone seated)."""
+        rng = self.rng
+        ch, creator = lobby.table.channel, lobby.creator
+        seated = [u for u in lobby.table.players if u is not creator]
+        others = [*seated, *self.strangers, *([lobby.table.bystander]
+                                               if lobby.table.bystander else [])]
+        user = rng.choice(others)
+        kind = rng.choice(["start_order", "start", "start_button", "join", "join_button",
+                           "leave", "settings", "abort", "play", "game_command"])
+        if kind == "start_order":
+            order = rng.choice([
+                "1 1", "0", "9", "-1", "²", "٣", str(HUGE), "1 2 3 4 5 6 7", "2 2 1",
+                f"<@{self.strangers[0].id}>", f"<@{creator.id}> 1", "<@99999999999999999999>",
+                " ".join(str(rng.randrange(12)) for _ in range(rng.randrange(1, 5)))])
+            try:
+                LobbyMixin._seat_order(lobby.record, parse_order(order), 0)
+            except ServiceError:
+                return Case("lobby_start_order", lambda v: creator.slash(
+                    "game start", channel=ch, order=order, validate=v))
+            return None                        # an order it follows: it would start
+        if kind in ("start_button", "join_button"):
+            wanted = "start" if kind == "start_button" else "join"
+            pressed = next(c for c in lobby.message.custom_ids if c.endswith(f":{wanted}"))
+            user = rng.choice(others if wanted == "start" else lobby.table.players)
+            return Case(f"lobby_{kind}", lambda v: user.press(lobby.message, pressed,
+                                                             validate=v))
+        if kind == "join":
+            user = rng.choice(lobby.table.players)
+        if kind == "leave":
+            user = rng.choice(self.strangers)
+        options: dict[str, Any] = {
+            "start": {"order": rng.choice(["", "1 2 3", "²"])},
+            "settings": {"add_ai": 1} if rng.random() < 0.5 else {"reminder_hours": 2.0},
+            "play": {"action": self.odd_text(live)},
+        }.get(kind, {})
+        if kind == "game_command":
+            case = self.game_command_case(replace(live, table=lobby.table, decisions={}))
+            if case is not None:
+                return Case(f"lobby_{case.kind}", case.send)
+            kind = "play"
+            options = {"action": self.odd_text(live)}
+        command = "play" if kind == "play" else f"game {kind}"
+        return Case(f"lobby_{kind}", lambda v: user.slash(command, channel=ch, validate=v,
+                                                         **options))
 
     def autocomplete_case(self, live: Live) -> Case:
         rng = self.rng
@@ -973,6 +1089,7 @@ async def run(opts: argparse.Namespace) -> dict[str, Any]:
         started = time.monotonic()
         await fz.setup()
         await fz.settle()
+        fz.keep_posts()
         before = fz.snapshot()
         fz.load_live(before)
         result["setup_seconds"] = time.monotonic() - started
@@ -1009,7 +1126,7 @@ async def run(opts: argparse.Namespace) -> dict[str, Any]:
         alive = fz.bot.running
         answering = await fz.still_answers() if alive else 0
         for game, lives in fz.live.items():
-            ids = {live.game_id for live in lives}
+            ids = {live.game_id for live in lives} | {fz.lobbies[game].record.id}
             old, new = game_rows(before, ids), game_rows(after, ids)
             changed = [name for name in old if old[name] != new[name]]
             entry = result["games"][game]

@@ -16,13 +16,13 @@ from bot import registry
 
 pytestmark = pytest.mark.slow
 
-COUNT = 150
+COUNT = 120
 
 
 async def test_bad_input_changes_nothing_and_gets_private_answers(tmp_path: Path) -> None:
     opts = fuzz_interactions.options([
-        "--game", "all", "--count", str(COUNT), "--tables", "2", "--steps", "3", "--seed", "5",
-        "--workdir", str(tmp_path),
+        "--game", "all", "--count", str(COUNT), "--tables", "2", "--steps", "2", "--seed", "5",
+        "--concurrency", "16", "--workdir", str(tmp_path),
     ])
     result = await fuzz_interactions.run(opts)
     assert result["bot_alive"]
