@@ -43,9 +43,11 @@ run), snapshots the database, then sends ``N`` interactions per game drawn at ra
 
 Checks, per game: the bot process never dies and answers every interaction Discord would
 send within the time limit, privately (ephemeral) and not with the "something went wrong"
-text; the games, seats and action log are identical before and after; the bot log has no
-traceback while the valid inputs run (tracebacks during the never-sent inputs are counted
-apart); afterwards every table still answers. Prints a table per game, writes JSON.
+text (a refusal that came public because the bot was slow to answer a command whose
+success is public, and had deferred it publicly, is counted apart); the games, seats and
+action log are identical before and after; the bot log has no traceback while the valid
+inputs run (tracebacks during the never-sent inputs are counted apart); afterwards every
+table still answers. Prints a table per game, writes JSON.
 """
 
 from __future__ import annotations
@@ -140,6 +142,11 @@ STEP_ACTIONS = ("a", "sel", "q", "undo")
 FOREIGN_VALUES = ("²", "-1", "", "x", "٣", str(HUGE), "1.5", " 1", "1 ", "0x1", "½")
 INTERNAL = tuple(tr(lang, "discord.internal_error")[:30] for lang in LANGUAGES)
 """How the internal-error answer begins, in every language."""
+PUBLIC_WAIT = "public_after_public_wait"
+"""Counts the refusals that came public because the bot, slow to answer a command whose
+success is public (``/game start``, ``leave``...), had deferred it publicly: Discord makes
+the first answer after a deferral as public as the deferral. Counted apart, not a problem
+of reading input."""
 
 
 @dataclass
@@ -1005,12 +1012,16 @@ class Fuzzer:
             return
         message = final_message(rec)
         assert message is not None
-        if not message.flags & EPHEMERAL:
-            self.problem(f"{case.kind} {rec.name}: public answer {message.text[:100]!r}")
-        elif any(head in message.text for head in INTERNAL):
+        deferred_publicly = rec.callback_type == 5 and not int(
+            (rec.callback_data or {}).get("flags") or 0) & EPHEMERAL
+        if any(head in message.text for head in INTERNAL):
             self.problem(f"{case.kind} {rec.name}: internal error answer")
         elif not message.text.strip():
             self.problem(f"{case.kind} {rec.name}: empty answer")
+        elif not message.flags & EPHEMERAL and deferred_publicly:
+            self.current.counts[PUBLIC_WAIT] += 1
+        elif not message.flags & EPHEMERAL:
+            self.problem(f"{case.kind} {rec.name}: public answer {message.text[:100]!r}")
         else:
             self.current.counts["answered"] += 1
 
@@ -1159,7 +1170,8 @@ def game_table(game: str, r: dict[str, Any]) -> list[str]:
         f"(answered anyway: {c.get('invalid_answered', 0)})",
         f"answers               problems {c.get('problems', 0)} (no answer, public, internal "
         f"error, empty); first answer p50 {lat['p50_ms']:.1f} ms p99 {lat['p99_ms']:.1f} ms "
-        f"max {lat['max_ms']:.1f} ms",
+        f"max {lat['max_ms']:.1f} ms; refusals public after a slow public deferral "
+        f"{c.get(PUBLIC_WAIT, 0)}",
         f"database              changed: {r['db_changed'] or 'nothing'}",
         f"bot log               tracebacks while valid input ran: "
         f"{len(r['tracebacks_valid_phase'])}; while never-sent input ran: "
@@ -1167,7 +1179,7 @@ def game_table(game: str, r: dict[str, Any]) -> list[str]:
         f"{dict(r['tracebacks_never_sent_phase'])}",
         "kinds                 " + ", ".join(f"{k} {v}" for k, v in sorted(c.items())
                                             if not k.startswith(("problems", "sent_",
-                                                                 "answered"))),
+                                                                 "answered", PUBLIC_WAIT))),
     ]
     lines += [f"  problem: {p}" for p in r["problems"][:15]]
     lines += [f"  traceback: {t}" for t in r["tracebacks_valid_phase"][:10]]
