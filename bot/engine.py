@@ -133,15 +133,18 @@ class Report:
 
     ``public`` is what everyone reads (the turn summary, ``/game log``, reminders);
     ``private`` gives some seats their own version instead. Like a label, a report is
-    read after the player's name ("Alice: draws a card", "Alice: draws Hammurabi" for
-    Alice herself, "Bob: rolls 5"), so it does not name the one who acted. ``announce``
-    asks the front end to tell the channel at once, not only in the turn summary (a
-    reveal, a quiz answer, a roll that matters now).
+    read after the player's name, in the third person ("Alice draws a card", "Alice draws
+    Hammurabi" for Alice herself, "Bob rolls 5"), so it does not name the one who acted.
+    ``announce`` asks the front end to tell the channel at once, not only in the turn
+    summary (a reveal, a quiz answer, a roll that matters now). A ``quiet`` step goes
+    without saying (ending the turn, stopping an action): a summary leaves it out when the
+    player did something else.
     """
 
     public: Text
     private: tuple[tuple[Seat, Text], ...] = ()
     announce: bool = False
+    quiet: bool = False
 
     def for_seat(self, seat: Seat | None) -> Text:
         """What ``seat`` reads (None: the public text)."""
@@ -253,7 +256,7 @@ class GameMeta:
 
 @runtime_checkable
 class Game(Protocol):
-    """The engine contract (see DESIGN.md). Every method is pure."""
+    """The engine contract: the core drives every game through it. Every method is pure."""
 
     meta: GameMeta
 
@@ -358,8 +361,9 @@ class GameDefaults:
         return None
 
     def report(self, before: State, seat: Seat, action: Action, after: State) -> Report:
-        """The step's label, for everyone (a game without secrets)."""
-        return Report(action.label)
+        """The step's label, for everyone (a game without secrets); ending the turn goes
+        without saying."""
+        return Report(action.label, quiet=action.group == "end")
 
     def prompt(self, state: State, seat: Seat) -> Prompt | None:
         """No prompt beyond the options."""

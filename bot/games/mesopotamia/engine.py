@@ -221,7 +221,7 @@ class MesopotamiaGame(GameDefaults):
 
     def report(self, before: State, seat: Seat, action: Action, after: State) -> Report:
         if turn.closed_stop(before, seat, action.notation):
-            return Report(narration.simple("stop"))
+            return Report(narration.simple("stop"), quiet=True)
         return narration.report(before, seat, action.notation, after)
 
     def prompt(self, state: State, seat: Seat) -> Prompt | None:

@@ -1,12 +1,13 @@
-"""What a Mesopotamia step did, as the channel reads it: a sentence in the third person read
-after its player's name ("**Alice**: harvests 1 Clay in Ur; trades with Reed Cutters: pays 2
-Stone and gains 2 Wood and 1 Food"), then what followed by itself (a forced choice, a round
+"""What a Mesopotamia step did, as the channel reads it: words in the third person read after
+its player's name ("**Alice** harvests 1 Clay in Ur", "trades with Reed Cutters: gives 2 Stone
+for 2 Wood and 1 Food"), then what followed by itself (a forced choice, a round
 that ends, a combat fought, the next player's roll). Its player reads the same, with what only
 they may know (the quest card they returned, the Phalanxes they sealed).
 
 Nothing here is announced at once (``Report.announce``): every step that matters to the others
 ends a turn or comes before the end of a turn, and the turn message tells it; an announcement
-would be repeated word for word by that message.
+would be repeated word for word by that message. Ending a turn or an action goes without saying
+(``Report.quiet``).
 """
 
 from __future__ import annotations
@@ -32,10 +33,18 @@ from bot.games.mesopotamia.words import (
     to_region,
 )
 
+QUIET = frozenset({"end", "stop"})
+"""Steps that go without saying (``Report.quiet``): a summary tells only what followed them."""
+
 
 def report(before: State, seat: Seat, notation: str, after: State) -> Report:
-    """What ``seat``'s step ``notation`` did, publicly and for ``seat`` (see the module)."""
+    """What ``seat``'s step ``notation`` did, publicly and for ``seat`` (see the module); ending
+    a turn or an action is told only by what followed it (a round that ends, the next roll),
+    and is quiet when nothing did."""
     rest = _after(before, seat, notation, after)
+    if notation.split()[0] in QUIET:
+        return Report(chain(rest), quiet=False) if rest else \
+            Report(simple(notation), quiet=True)
     public = chain([_step(before, seat, notation, after, False), *rest])
     own = chain([_step(before, seat, notation, after, True), *rest])
     return Report(public, ((seat, own),) if own != public else ())

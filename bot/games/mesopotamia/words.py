@@ -20,7 +20,7 @@ def both(items: Sequence[Text]) -> Text:
     """``items`` read as one list: "A", "A and B", "A, B and C"."""
     if len(items) == 1:
         return items[0]
-    return Text.of("core.and", head=tuple(items[:-1]), last=items[-1])
+    return Text.of("core.list_and", items=tuple(items[:-1]), last=items[-1])
 
 
 def either(items: Sequence[Text]) -> Text:
