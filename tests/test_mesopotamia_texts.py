@@ -77,6 +77,7 @@ def test_public_reports_are_third_person_words_and_never_announced() -> None:
         first = translate(report.public, "en", NAMES).split()[0]
         if step.notation in ("end", "stop"):      # told only by what followed, else quiet
             assert report.quiet == (first in ("ends", "finishes")), (step.notation, first)
+            assert report.quiet or first == "then", (step.notation, first)
         else:
             assert first.endswith("s") or first in NAMES, (step.notation, first)   # "takes"
             assert not report.quiet

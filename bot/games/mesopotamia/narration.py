@@ -43,7 +43,7 @@ def report(before: State, seat: Seat, notation: str, after: State) -> Report:
     and is quiet when nothing did."""
     rest = _after(before, seat, notation, after)
     if notation.split()[0] in QUIET:
-        return Report(chain(rest), quiet=False) if rest else \
+        return Report(t("report.next", what=chain(rest))) if rest else \
             Report(simple(notation), quiet=True)
     public = chain([_step(before, seat, notation, after, False), *rest])
     own = chain([_step(before, seat, notation, after, True), *rest])
@@ -262,6 +262,8 @@ def _event(before: State, seat: Seat, notation: str, after: State) -> Text:
         kept = t("did.token_gone")
     if drop is not None:
         kept = t("did.event_drop", kept=kept, dropped=D.name("event", drop))
+    if effects == t("nothing"):
+        return t("did.event_only", option=named, event=event, kept=kept)
     return t("did.event", option=named, event=event, what=effects, kept=kept)
 
 
