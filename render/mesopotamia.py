@@ -585,7 +585,7 @@ def _legend(draw: ImageDraw.ImageDraw, lang: str, top: int) -> None:
 
 def _track_cells(track: str) -> tuple[float, float]:
     """Where a track's cases start and how wide each is."""
-    label = 150.0 if track == "population" else 84.0
+    label = 166.0
     cases = D.TRACK_CASES[track]
     return MARGIN + label, (WIDTH - 2 * MARGIN - label) / cases
 
@@ -607,11 +607,11 @@ def _track_frame(draw: ImageDraw.ImageDraw, lang: str, track: str, top: int) -> 
 
 def _garden_frame(draw: ImageDraw.ImageDraw, lang: str, top: int) -> None:
     """The Hanging Gardens' name (its storeys are drawn with the pieces)."""
-    _text(draw, (MARGIN, top + 12), tr(lang, "mesopotamia.render.gardens"), TEXT_MIN, 236,
-          bold=True)
+    _text(draw, (MARGIN, top + 12), tr(lang, "mesopotamia.render.gardens"), TEXT_MIN,
+          GARDEN_X - MARGIN - 8, bold=True)
 
 
-GARDEN_X = 256.0
+GARDEN_X = 272.0
 """Where the storeys of the Hanging Gardens start."""
 
 
@@ -785,7 +785,7 @@ class _Board:
             head = ("▶ " if mine else "") + _seat_title(view, ctx, seat)
             self.paste(kit.label(head, 24, INK, back, True,
                                  WIDTH - 2 * MARGIN - 70 - vp.width), MARGIN + 40, y + 6)
-            self.stats(seat, MARGIN + 12, y + 35, back)
+            self.stats(seat, MARGIN + 12, y + 31, back)
 
     def stats(self, seat: int, x: float, y: float, back: Colour) -> None:
         """Resources, then the tracks, the Ziggurat and the units, then the Dingir dice (with

@@ -512,3 +512,15 @@ def test_a_seat_reads_its_quest_names_on_the_map_and_texts_on_the_board() -> Non
     assert len(texts) > len(names)
     image = Image.open(io.BytesIO(picture.RENDERER.png(view, ctx)))
     assert image.size[1] == picture.height(3, len(names) - 1) <= 1_400
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_the_names_under_the_map_fit_uncut(lang: str) -> None:
+    """The tracks' and the Hanging Gardens' names fit their room at the smallest size, so no
+    ellipsis cuts them in either language."""
+    face = fonts.font(picture.TEXT_MIN, True)
+    for track in D.TRACKS:
+        name = tr(lang, f"mesopotamia.render.track_short.{track}")
+        assert face.getlength(name) <= picture._track_cells(track)[0] - picture.MARGIN - 6
+    gardens = tr(lang, "mesopotamia.render.gardens")
+    assert face.getlength(gardens) <= picture.GARDEN_X - picture.MARGIN - 8
