@@ -50,6 +50,10 @@ from bot.games.mesopotamia.state import PHASES, clone
 
 VERBS = setup.VERBS | turn.VERBS | rounds.VERBS | battles.VERBS | standard.VERBS
 """Every step verb of the game."""
+KEEP_ACTIONS = frozenset({"harvest", "phalanx", "create", "grow", "activate", "move", "halt",
+                          "drop", "convert", "stop"})
+"""Parts of an action that take no other action away (no die, pawn, card or Tablet spent): while
+another action can be taken (:func:`turn.more_actions`), none of them closes the turn."""
 
 
 class MesopotamiaGame(GameDefaults):
@@ -84,8 +88,9 @@ class MesopotamiaGame(GameDefaults):
         whether only ending the turn can follow it."""
         notations = _legal(state, seat)
         closing = self._may_close(state, seat)
-        return [texts.action(n, state, closing and self._closes(state, seat, n))
-                for n in notations]
+        later = closing and turn.more_actions(state, seat)
+        return [texts.action(n, state, closing and not (later and n.split()[0] in KEEP_ACTIONS)
+                             and self._closes(state, seat, n)) for n in notations]
 
     def parse(self, state: State, seat: Seat, text: str) -> Action:
         if turn.closed_stop(state, seat, text):
@@ -128,29 +133,16 @@ class MesopotamiaGame(GameDefaults):
         if notation == "end" or (pawn and len(t["done"]) + notation.startswith("use ")
                                  < len(D.ACTIONS)):
             return False
-        return _legal(self._advance(state, seat, notation), seat) == ["end"]
+        after = _played(state, seat, notation)
+        t = after.get("t") or {}
+        return after["phase"] == "actions" and after["current"] == seat and \
+            not after.get("event") and t["act"] is None and bool(t["done"]) and \
+            None not in t["dice"] and not turn.more_actions(after, seat)
 
     def _advance(self, state: State, seat: Seat, checked: str) -> State:
-        """The state after ``seat`` plays the legal step ``checked``."""
-        new: State = clone(state)
-        if state["phase"] in PHASES:
-            setup.apply(new, seat, checked)
-            if new["phase"] == "ready":
-                turn.begin_round(new)
-        else:
-            new["log"], new["resolved"] = [], []
-            if state["phase"] == "events":
-                events.apply(new, seat, checked)
-            elif state["phase"] == "combat":
-                battles.apply(new, seat, checked)
-            elif state["phase"] == "end":
-                rounds.apply(new, seat, checked)
-            else:
-                turn.apply(new, seat, checked)
-            if state["phase"] == "actions" and new["phase"] == "combat":
-                combat.destroy_clashing_ships(new)
-            if state["phase"] != "combat" and new["phase"] == "combat":
-                battles.resume(new)
+        """The state after ``seat`` plays the legal step ``checked``, its turn counted and the
+        regions it changed gathered."""
+        new = _played(state, seat, checked)
         if self._ends_turn(state, seat, checked, new):
             new["turn"] += 1
         new["changed"] = focus.gather(state, new)
@@ -243,6 +235,31 @@ class MesopotamiaGame(GameDefaults):
 
 
 GAME = MesopotamiaGame()
+
+
+def _played(state: State, seat: Seat, checked: str) -> State:
+    """The state after ``seat`` plays the legal step ``checked`` (the rules alone: the turn
+    counter and the regions changed are the engine's, :meth:`MesopotamiaGame._advance`)."""
+    new: State = clone(state)
+    if state["phase"] in PHASES:
+        setup.apply(new, seat, checked)
+        if new["phase"] == "ready":
+            turn.begin_round(new)
+        return new
+    new["log"], new["resolved"] = [], []
+    if state["phase"] == "events":
+        events.apply(new, seat, checked)
+    elif state["phase"] == "combat":
+        battles.apply(new, seat, checked)
+    elif state["phase"] == "end":
+        rounds.apply(new, seat, checked)
+    else:
+        turn.apply(new, seat, checked)
+    if state["phase"] == "actions" and new["phase"] == "combat":
+        combat.destroy_clashing_ships(new)
+    if state["phase"] != "combat" and new["phase"] == "combat":
+        battles.resume(new)
+    return new
 
 
 def _legal(state: State, seat: Seat) -> list[str]:

@@ -105,6 +105,21 @@ def legal(state: State, seat: Seat) -> list[str]:
     return out
 
 
+def more_actions(state: State, seat: Seat) -> bool:
+    """Whether ``seat`` could still take another action this turn with what it holds now (its
+    pawn, or unused dice showing an untaken action's signs), or reroll."""
+    t = state["t"]
+    player = state["players"][seat]
+    untaken = [a for a in D.ACTIONS if a not in t["done"]]
+    if t["pawn"] and untaken:
+        return True
+    if any(matching_dice(t["dice"], t["used"], D.TECH_SIGNS[D.CIV_TECH[player["tech"][a]]])
+           for a in untaken):
+        return True
+    return not state["no_chance"] and t["rerolls"] < D.MAX_REROLLS and \
+        player["res"]["tablet"] >= D.REROLL_TABLETS and not all(t["used"])
+
+
 def matching(face: str, sign: str) -> bool:
     """True when a die showing ``face`` pays ``sign``."""
     return face in (sign, D.STAR)
