@@ -161,7 +161,7 @@ def test_out_writes_a_board_after_every_turn(tmp_path, capsys, monkeypatch) -> N
 def test_french_texts(capsys, monkeypatch) -> None:
     _, out, _ = _run(capsys, monkeypatch, ["race", "--seed", "1", "--ai", "all",
                                            "--lang", "fr"])
-    assert out[-2].startswith("Vainqueur : IA ")
+    assert out[-2].startswith("Vainqueur\u00a0: IA ")   # French spacing
     assert any(line.startswith("1. IA ") and line.endswith(" points") for line in out)
 
 
@@ -223,7 +223,7 @@ def test_an_illegal_ur_script_line_names_the_line(tmp_path) -> None:
     )
     assert done.returncode == local.EXIT_SCRIPT_ERROR
     assert f"{script}, ligne " in done.stderr
-    assert "« place A1 » refusé : " in done.stderr
+    assert "«\u00a0place A1\u00a0» refusé\u00a0: " in done.stderr
 
 
 def test_a_whole_ur_game_writes_a_board_per_turn(tmp_path, capsys, monkeypatch) -> None:
