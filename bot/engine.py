@@ -66,7 +66,8 @@ class Action:
     at a time, broadest first, the last naming the step itself (``(tile A1, War face
     up)``): steps sharing a first choice are offered behind it. ``closes_turn`` says
     that nothing but ending the turn can follow the step: a panel may do both in one
-    press.
+    press. ``offered`` False marks a step nobody chooses, only a clock applies (no answer
+    given in time): legal, but panels, question buttons and suggestions leave it out.
     """
 
     notation: str
@@ -74,6 +75,7 @@ class Action:
     group: str = ""
     path: tuple[Text, ...] = ()
     closes_turn: bool = False
+    offered: bool = True
 
 
 @dataclass(frozen=True)
@@ -136,12 +138,16 @@ class Report:
     read after the player's name ("Alice: draws a card", "Alice: draws Hammurabi" for
     Alice herself, "Bob: rolls 5"), so it does not name the one who acted. ``announce``
     asks the front end to tell the channel at once, not only in the turn summary (a
-    reveal, a quiz answer, a roll that matters now).
+    reveal, a quiz answer, a roll that matters now). ``detail``, when set, is told once
+    where the step is announced (the post of the question it answers) instead of the
+    public line, and never in turn summaries: a whole sentence (it names the player), such
+    as a quiz answer with its explanation.
     """
 
     public: Text
     private: tuple[tuple[Seat, Text], ...] = ()
     announce: bool = False
+    detail: Text | None = None
 
     def for_seat(self, seat: Seat | None) -> Text:
         """What ``seat`` reads (None: the public text)."""
