@@ -7,13 +7,9 @@ from __future__ import annotations
 import re
 import string
 
-import pytest
-
-from bot.engine import Text
-from bot.i18n import catalogue, tr, translate
+from bot.i18n import catalogue, tr
 
 PLAIN_SPACE = re.compile(r" [;:!?»]|« ")
-NOT_ELIDED = re.compile(r"\b(?:[dD]e|[qQ]ue|[lL][ae]) [AEIOUYÉÈÊÀÂÎÔaeiouyéèêàâîô]")
 
 
 def fields(template: str) -> list[str]:
