@@ -122,7 +122,8 @@ def _hand_lines(view: dict[str, Any], lang: str) -> list[str]:
 
 
 def lines(view: dict[str, Any], ctx: RenderContext) -> list[str]:
-    """The view as lines of text (the terminal's board)."""
+    """The view as lines of text (the terminal's board; a hand is in its player's prompt,
+    so that it is shown once per decision)."""
     lang = ctx.lang
     out = [tr(lang, "render.civsets.header", round=view["round"], rounds=view["max_rounds"],
               deck=view["deck_size"], bonus=view["bonus_size"])]
@@ -139,7 +140,7 @@ def lines(view: dict[str, Any], ctx: RenderContext) -> list[str]:
         out.append(f"{mark} {player_name(ctx, seat)}: " + tr(
             lang, "render.civsets.player", points=view["points"][seat],
             sets=len(view["sets"][seat]), cards=view["hand_sizes"][seat]))
-    return out + _hand_lines(view, lang)
+    return out
 
 
 class CivilizationsRenderer(PictureRenderer):
