@@ -491,7 +491,8 @@ class Play(Guarded, commands.Cog):
     @play.autocomplete("action")
     async def play_choices(self, interaction: Interaction,
                            current: str) -> list[app_commands.Choice[str]]:
-        """The caller's legal steps whose label or notation contains what they typed."""
+        """The caller's legal steps whose label or notation contains what they typed, every
+        kind of step among the first (:func:`cogs.choices.interleaved`)."""
         try:
             record, seat, legal = await asyncio.wait_for(
                 self.bot.service.legal(interaction.channel_id or 0, interaction.user.id),
@@ -499,16 +500,16 @@ class Play(Guarded, commands.Cog):
         except (ServiceError, GameError, TimeoutError):
             return []    # nothing to offer (or a busy database): an answer in time anyway
         lang, needle = lang_of(interaction), current.strip().lower()
-        choices = []
-        for action in (a for a in legal if a.offered):
+        found = []
+        for action in choices.interleaved(a for a in legal if a.offered):
             name = label(action, record, lang)
             typed = localized(record.game, action.notation, lang).lower()
             if needle in name.lower() or needle in action.notation.lower() or needle in typed:
-                choices.append(app_commands.Choice(
+                found.append(app_commands.Choice(
                     name=name, value=chosen_value(action.notation, record.seat_version(seat))))
-            if len(choices) == MAX_CHOICES:
+            if len(found) == MAX_CHOICES:
                 break
-        return choices
+        return found
 
 
     @commands.Cog.listener()

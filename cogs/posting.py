@@ -157,8 +157,10 @@ def steps_text(record: GameRecord, steps: Sequence[Played], lang: str,
             lines[-1][1].append(text)
         else:
             lines.append((played.seat, [text]))
+    between = tr(lang, "discord.step_separator")
     return "\n".join(
-        tr(lang, "discord.turn_summary", name=seat_name(record, seat, lang), steps="; ".join(texts))
+        tr(lang, "discord.turn_summary", name=seat_name(record, seat, lang),
+           steps=between.join(texts))
         for seat, texts in lines)
 
 

@@ -63,6 +63,15 @@ def test_the_challenge_comes_first_and_says_it_ends_the_turn() -> None:
     assert top[0].choice is not None and len(top) <= 20          # all on the first page
 
 
+def test_play_suggests_a_challenge_first_and_every_kind_of_step_in_its_25() -> None:
+    state = GAME.setup(1, 6, {})
+    suggested = choices.interleaved(a for a in GAME.legal(state, 0) if a.offered)[:25]
+    assert suggested[0].notation == "challenge 2"
+    kinds = {a.notation.split()[0] for a in suggested}
+    assert {"challenge", "draw", "trade", "buy"} <= kinds
+    assert sum(a.notation.startswith("challenge") for a in suggested) == 5
+
+
 def test_a_swap_is_asked_whom_then_what_in_one_choice() -> None:
     state = GAME.setup(1, 6, {})
     legal = GAME.legal(state, 0)
