@@ -682,6 +682,9 @@ async def report_steps(bot: DingirBot, results: Sequence[StepResult]) -> None:
                 await post_board(bot, result.record, turns)
                 turns = []
         elif result.asked:
+            if turns and not handed_back(result):    # the turns ended before the question
+                await post_board(bot, turns[-1].record, turns)
+                turns = []
             await post_decisions(bot, result)
     if turns:
         await post_board(bot, turns[-1].record, turns)
