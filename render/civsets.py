@@ -495,14 +495,16 @@ def lines(view: dict[str, Any], ctx: RenderContext) -> list[str]:
             counts[seat] = counts.get(seat, 0) + 1
         held = ", ".join(f"{player_name(ctx, s)} {c}" for s, c in counts.items()) or "-"
         done = " ✓" if civ in view["closed"] else ""
-        out.append(f"  {translate(Text.of(f'civsets.civ.{civ}'), lang)}{done}: {held}")
+        out.append("  " + tr(lang, "render.civsets.text_territory", held=held,
+                             civ=translate(Text.of(f"civsets.civ.{civ}"), lang) + done))
     deciding = _deciding(view)
     for seat in range(view["n"]):
-        mark = "▶" if seat in deciding else " "
         sets = len(view["sets"][seat])
-        out.append(f"{mark} {player_name(ctx, seat)}: " + tr(
-            lang, "render.civsets.score", points=view["points"][seat], sets=sets, n=sets)
-            + " · " + tr(lang, "render.civsets.cards", n=view["hand_sizes"][seat]))
+        out.append(tr(lang, "render.civsets.text_player", mark="▶" if seat in deciding else " ",
+                      name=player_name(ctx, seat), cards=tr(
+                          lang, "render.civsets.cards", n=view["hand_sizes"][seat]),
+                      score=tr(lang, "render.civsets.score", points=view["points"][seat],
+                               sets=sets, n=sets)))
     return out
 
 

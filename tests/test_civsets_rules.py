@@ -303,6 +303,15 @@ def test_ties_on_sets_go_to_points_then_are_shared() -> None:
     outcome = GAME.outcome(state)
     assert outcome is not None and outcome.ranking == ((1, 2), (0,))
     assert outcome.tiebreak is not None and "shared" in text(outcome.tiebreak)
+    state["points"] = [300, 500, 400]
+    outcome = GAME.outcome(state)
+    assert outcome is not None and outcome.tiebreak is not None
+    assert text(outcome.tiebreak) == "no completed set: most points wins"
+    state["sets"][0] = ["greeks"]
+    state["sets"][2] = ["romans"]
+    outcome = GAME.outcome(state)
+    assert outcome is not None and outcome.ranking == ((2,), (0,), (1,))
+    assert text(outcome.tiebreak) == "tied on 1 set: most points wins"    # type: ignore[arg-type]
 
 
 def test_the_game_ends_after_twenty_rounds() -> None:

@@ -101,7 +101,8 @@ class CivilizationsGame(GameDefaults):
             tiebreak = Text.of("civsets.tiebreak.shared", sets=best_sets, n=best_sets,
                                points=keys[0][1])
         elif len(tied) > 1:
-            tiebreak = Text.of("civsets.tiebreak.points", sets=best_sets, n=best_sets)
+            tiebreak = Text.of("civsets.tiebreak.points", sets=best_sets, n=best_sets) \
+                if best_sets else Text.of("civsets.tiebreak.no_sets")
         return Outcome(tuple(state["points"]), ranking, tiebreak, self.standing(state))
 
     def standing(self, state: State) -> tuple[Text, ...]:

@@ -100,7 +100,7 @@ def _answering(state: State, seat: Seat, words: list[str]) -> Text:
             return _t("not_card", text=card)
         if card not in state["hands"][seat]:
             return _t("not_in_hand", card=card_name(card))
-        return _t("give_civ", who=who, a_card=a_card(pending["civ"]), card=card_name(card),
+        return _t(f"{verb}_civ", who=who, a_card=a_card(pending["civ"]), card=card_name(card),
                   adj=civ_adj(pending["civ"], 2))
     return _t(f"answer_{step}", who=who, adj=civ_adj(pending["civ"], 2),
               a_card=a_card(pending["civ"]), price=RULES["buy_price"])
