@@ -85,7 +85,9 @@ async def challenge(w: World, user: FakeUser, target: int, how: str) -> Message:
     highlighted, and no clock; a press that arrives later is told so."""
     await play(w, user, f"challenge {target}")
     mark = w.fake.mark()
-    await play(w, user, "pick 1")
+    picked = await play(w, user, "pick 1")
+    assert not any("Undo" in (b.get("label") or "") or "Annuler" in (b.get("label") or "")
+                   for b in picked.buttons), picked.text      # nothing can be taken back
     question = await w.fake.wait_for_channel_message(
         w.channel, lambda m: m.mentions(user.id) and "❓" in m.text, after=mark)
     assert "10 seconds to answer" in question.text and "<t:" in question.text
@@ -142,7 +144,8 @@ async def test_a_game_of_civilizations_with_every_kind_of_step(tmp_path: Path) -
         now = current(tmp_path)
         wanted = a_civ([c for c in now["hands"][1] if c in CIV_CARDS],
                        TARGET, CONTESTED)
-        await play(w, ann, f"trade 2 {wanted}")
+        chosen = await play(w, ann, f"trade 2 {wanted}")
+        assert any("Undo" in (b.get("label") or "") for b in chosen.buttons)   # a choice only
         offered = now["hands"][0][0]
         await play(w, ann, f"offer {offered}")
         asked = await w.fake.wait_for_channel_message(w.channel, lambda m: m.mentions(bob.id),
