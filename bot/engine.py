@@ -259,7 +259,7 @@ class GameMeta:
 
 @runtime_checkable
 class Game(Protocol):
-    """The engine contract (see DESIGN.md). Every method is pure."""
+    """The engine contract: the core drives every game through it. Every method is pure."""
 
     meta: GameMeta
 

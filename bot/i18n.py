@@ -21,12 +21,23 @@ LOCALES_DIR = Path(__file__).resolve().parent.parent / "data" / "locales"
 
 Template = str | dict[str, str]
 
+_DIRECTORIES = [LOCALES_DIR]
+
+
+def add_catalogues(directory: Path) -> None:
+    """Read the catalogues of ``directory`` (``<lang>/*.json``) too: a game hosted from
+    outside ``data/`` (a test game, one in development) brings its own words."""
+    if directory not in _DIRECTORIES:
+        _DIRECTORIES.append(directory)
+        catalogue.cache_clear()
+        _translate.cache_clear()
+
 
 @cache
 def catalogue(lang: str) -> dict[str, Template]:
     """All templates of one language, merged from its JSON files."""
     merged: dict[str, Template] = {}
-    for path in sorted((LOCALES_DIR / lang).glob("*.json")):
+    for path in sorted(p for d in _DIRECTORIES for p in (d / lang).glob("*.json")):
         data: dict[str, Template] = json.loads(path.read_text(encoding="utf-8"))
         duplicated = merged.keys() & data.keys()
         if duplicated:
@@ -34,14 +45,6 @@ def catalogue(lang: str) -> dict[str, Template]:
         merged.update(data)
     return merged
 
-
-def language_for(locale: str | None) -> str:
-    """The catalogue language for a Discord locale such as ``fr`` or ``en-US``."""
-    if locale:
-        base = str(locale).split("-")[0].lower()
-        if base in LANGUAGES:
-            return base
-    return DEFAULT_LANGUAGE
 
 
 def _pick(template: Template, args: dict[str, Any], lang: str) -> str:

@@ -58,7 +58,6 @@ EXIT_USAGE = 2
 EXIT_STOPPED = 3
 EXIT_DEAD_END = 4
 
-COMMANDS = ("undo", "board", "help", "quit")
 
 
 class Source:

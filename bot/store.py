@@ -28,7 +28,7 @@ transaction of a few statements; an asyncio lock keeps other coroutines'
 statements out of an open transaction.
 
 A locked or busy database (after the busy timeout), a full disk or an I/O
-error raises :class:`~bot.service.StoreUnavailable` ("try again"); whatever
+error raises :class:`~bot.records.StoreUnavailable` ("try again"); whatever
 was being written is rolled back.
 """
 

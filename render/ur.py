@@ -1,4 +1,4 @@
-"""The Ur board image: a pure function of the public view (format in INTERFACES.md).
+"""The Ur board image: a pure function of the public view (:mod:`bot.games.ur.view`).
 
 Made to be read on a phone, where Discord shows it about 400 px wide: no text is
 smaller than :data:`TEXT` reference px (10 px at 400 px), tiles carry no words

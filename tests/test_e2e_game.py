@@ -66,13 +66,14 @@ class World:
 
 @asynccontextmanager
 async def world(tmp_path: Path, *, dev_guild: bool = False, seed: int | None = None,
-                **env: str) -> AsyncIterator[World]:
+                locale: str = "en-US", **env: str) -> AsyncIterator[World]:
     """A fresh stand-in and bot process (database and clock file under ``tmp_path``); with
     ``dev_guild`` the commands are synced to the server only (DINGIR_DEV_GUILD); with
-    ``seed`` every game the bot starts gets that seed (:mod:`tests.seeded_bot`)."""
+    ``seed`` every game the bot starts gets that seed (:mod:`tests.seeded_bot`); ``locale``
+    is the server's preferred locale."""
     fake = FakeDiscord(enforce_3s=True)    # an answer later than 3 s is refused, like Discord
     await fake.start()
-    guild = fake.guild("Tavern", channels=("general", "games"))
+    guild = fake.guild("Tavern", locale=locale, channels=("general", "games"))
     channel = guild.text_channels()[0]
     clock_file = tmp_path / "clock"
     settings = {"DINGIR_SCHEDULER_SECONDS": "0.2", "DINGIR_LOG_LEVEL": "INFO",

@@ -126,6 +126,9 @@ async def test_a_changed_seed_does_not_reach_the_exported_state(env: Env) -> Non
         (lambda d: d.update(format_version=9), "service.import_version"),
         (lambda d: d.update(seed="12"), "service.import_bad_field"),
         (lambda d: d["log"].append({"seat": 5, "notation": "end"}), "service.import_bad_field"),
+        (lambda d: d["log"].append({"seat": len(d["seats"]), "notation": "end"}),
+         "service.import_bad_field"),                      # one past the last seat
+        (lambda d: d["log"].append({"seat": -1, "notation": "end"}), "service.import_bad_field"),
         (lambda d: d["seats"][0].pop("name"), "service.import_bad_field"),
         (lambda d: d.update(seats=d["seats"][:1], log=[]), "service.import_players"),
         (lambda d: d.update(game="chess"), "service.unknown_game"),

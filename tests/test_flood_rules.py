@@ -296,6 +296,16 @@ def test_a_payment_never_makes_the_chosen_action_impossible() -> None:
 # -- build a city -------------------------------------------------------------------------
 
 
+def test_each_action_is_one_turn_and_passes_the_hand_on() -> None:
+    # « Chaque joueur, à tour de rôle, effectue une action » : the turn counter moves on by
+    # one with each action (the channel posts a turn message each time).
+    state = fresh()
+    for expected, seat in enumerate([0, 1, 2, 0], start=1):
+        assert state["current"] == seat
+        state = play(state, next(s for s in legal(state) if s.startswith("build ")))
+        assert GAME.turn_number(state) == expected
+
+
 def test_build_in_an_empty_region_or_one_with_your_army() -> None:
     # « placer une base de cité dans la région Sumer de votre choix, ne contenant pas déjà
     # une cité : la région choisie doit être vide ou contenir une de vos armées »
@@ -644,6 +654,24 @@ def test_a_battle_goes_on_until_the_defender_falls_or_the_attacker_stops() -> No
     state = play(state, "invade babylon", "stop")
     assert state["troops"]["babylon"] == [0, 2, 0] and state["armies"]["avail"][0] == 3
     assert state["current"] == 1
+
+
+def test_each_repeat_of_an_extension_costs_an_army_more() -> None:
+    # « Pour ce faire, vous devez dépenser une armée disponible puis effectuer à nouveau
+    # cette action » (a repeat within the same action: the first extension is free of it,
+    # each next one spends an army besides the one it places)
+    state = fresh()
+    empire(state, 0, armies=4, troops={"nippur": 1})
+    state = play(state, "extend", "reinforce nippur")
+    assert state["armies"]["avail"][0] == 3 and state["troops"]["nippur"][0] == 2
+    state = play(state, "invade umma")                     # an empty region
+    assert state["armies"]["avail"][0] == 3 - D.REPEAT_COST - 1
+    assert state["troops"]["umma"][0] == 1
+    # one army left: a repeat would need two, so the action ends by itself
+    state = fresh()
+    empire(state, 0, armies=2, troops={"nippur": 1})
+    state = play(state, "extend", "reinforce nippur")
+    assert state["armies"]["avail"][0] == 1 and state["current"] == 1
 
 
 def test_an_attacker_with_no_army_left_is_repelled() -> None:

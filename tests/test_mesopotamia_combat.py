@@ -72,6 +72,16 @@ def test_simplified_combat_winner_and_loser() -> None:
     assert state["players"][0]["res"]["phalanx"] == 5  # 2 bid, 1 back
 
 
+def test_an_odd_losing_bid_comes_back_halved_rounded_down() -> None:
+    """« Le joueur perdant le combat récupère la moitié des Phalanges mises, arrondie à la
+    baisse » : 3 phalanxes lost, 1 back."""
+    state, region = field()
+    state["units"] = [[0, "spearman", region], [0, "spearman", region], [1, "archer", region]]
+    result = combat.resolve_simplified(state, region, {0: 3, 1: 5})
+    assert result["loser"] == 0 and result["values"] == {0: 5, 1: 7}
+    assert state["players"][0]["res"]["phalanx"] == 6 - 3 + 1
+
+
 def test_simplified_combat_tie_and_sacrifice() -> None:
     """A tie goes to the seat ahead on the Event track; the winner destroys one of its units."""
     state, region = field()
@@ -95,6 +105,17 @@ def test_simplified_combat_against_a_tribe() -> None:
     assert result["values"] == {0: 4, TRIBE: 4} and result["winner"] == 0
     assert state["tribes"][region] == {} and state["units"] == [[0, "archer", region]]
     assert state["players"][0]["res"]["phalanx"] == 4
+
+
+def test_a_winning_tribe_sacrifices_a_unit_and_forgets_a_kind_it_has_no_more() -> None:
+    """« Le joueur remportant le combat ... doit détruire l'une de ses Unités impliquées » :
+    a tribe of a spearman and an archer that wins keeps one unit, listed alone."""
+    state, region = field()
+    state["tribes"][region] = {"spearman": 1, "archer": 1}
+    state["units"] = [[0, "spearman", region]]
+    result = combat.resolve_simplified(state, region, {0: 0, TRIBE: 6}, sacrifice="spearman")
+    assert result["winner"] == TRIBE
+    assert state["tribes"][region] == {"archer": 1} and state["units"] == []
 
 
 def test_entering_the_combat_phase_sinks_clashing_ships() -> None:

@@ -42,7 +42,7 @@ NAMES = ("Ninsun", "Gilgamesh", "Enkidu", "Shamhat")
 Box = tuple[int, int, int, int]
 
 
-# -- views built by hand, exactly in the format of INTERFACES.md --------------------------------
+# -- views built by hand, exactly in the format of bot.games.ur.view ---------------------------
 
 
 def make_view(players: int = 3, seed: int = 0, **changes: Any) -> dict[str, Any]:

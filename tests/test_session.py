@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import asyncio
+import copy
 import random
 import sqlite3
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -41,8 +42,37 @@ class BulkyRace(RaceGame):
         return new
 
 
+class DuetRace(StickyRace):
+    """Every seat adds at once, twice a turn (as sealed bids are made): a seat's step may
+    be followed in the same turn by another seat's ``add 2``, which cannot be undone."""
+
+    def setup(self, seed: int, n_players: int, options: Mapping[str, str]) -> State:
+        return {**super().setup(seed, n_players, options), "adds": [0] * n_players}
+
+    def active(self, state: State) -> list[Seat]:
+        return [] if state["winner"] is not None else [
+            s for s, adds in enumerate(state["adds"]) if adds < 2]
+
+    def legal(self, state: State, seat: Seat) -> list[Action]:
+        return [a for a in GAME.legal({**state, "adds": 0, "current": seat}, seat)
+                if a.group == "add"] if seat in self.active(state) else []
+
+    def apply(self, state: State, seat: Seat, action: Action | str) -> State:
+        act = self.parse(state, seat, action.notation if isinstance(action, Action) else action)
+        new = copy.deepcopy(state)
+        new["totals"][seat] += int(act.notation.split()[1])
+        new["adds"][seat] += 1
+        if min(new["adds"]) == 2:
+            new["adds"] = [0] * len(new["adds"])
+            new["turn"] += 1
+            new["winner"] = next((s for s, t in enumerate(new["totals"])
+                                  if t >= new["target"]), None)
+        return new
+
+
 STICKY = StickyRace()
-ENGINES: dict[str, Game] = {"race": GAME, "sticky": STICKY, "bulky": BulkyRace()}
+ENGINES: dict[str, Game] = {"race": GAME, "sticky": STICKY, "bulky": BulkyRace(),
+                            "duet": DuetRace()}
 
 
 def first_legal(
@@ -394,6 +424,71 @@ async def test_undo_never_past_an_irreversible_step(env: Env) -> None:
     await env.service.play(CHANNEL, user, "add 1")
     undone = await env.service.undo(CHANNEL, user)  # the later, reversible step can go
     assert undone.state is not None and undone.state["totals"][record.active[0]] == 2
+
+
+async def test_no_undo_under_another_seats_later_step_that_cannot_be_undone(env: Env) -> None:
+    """The service itself refuses (not only a hidden button): Ann's step is followed in the
+    turn by Bob's ``add 2``; taking Ann's back would rewrite a step that drew."""
+    record = await started(env.service, game="duet")
+    ann, bob = user_of(record, 0), user_of(record, 1)
+    await env.service.play(CHANNEL, ann, "add 1")
+    after = (await env.service.play(CHANNEL, bob, "add 2")).record
+    with pytest.raises(ServiceError) as error:
+        await env.service.undo(CHANNEL, ann)
+    assert reason(error) == "service.undo_irreversible"
+    assert (await env.service.get(CHANNEL) or after).version == after.version
+
+
+async def test_an_undo_made_for_an_older_step_takes_back_nothing_newer(env: Env) -> None:
+    record = await started(env.service)
+    user = current_user(record)
+    await env.service.play(CHANNEL, user, "add 1")
+    second = (await env.service.play(CHANNEL, user, "add 2")).record
+    rows = await env.store.actions(record.id, since_turn=record.turn)
+    with pytest.raises(StaleVersion):                  # the button of the first step
+        await env.service.undo(CHANNEL, user, rows[0].idx)
+    kept = await env.service.get(CHANNEL)
+    assert kept is not None and kept.version == second.version and kept.state == second.state
+    undone = await env.service.undo(CHANNEL, user, rows[1].idx)
+    assert undone.state is not None and undone.state["totals"][record.active[0]] == 1
+
+
+async def test_the_undo_button_names_the_seats_last_step_while_it_can_be_taken_back(
+        env: Env) -> None:
+    record = await started(env.service, game="duet")
+    ann, bob = user_of(record, 0), user_of(record, 1)
+    assert await env.service.undoable_step(record, 0) is None          # nothing yet
+    await env.service.play(CHANNEL, ann, "add 1")
+    after = (await env.service.play(CHANNEL, ann, "add 1")).record
+    rows = await env.store.actions(record.id, since_turn=record.turn)
+    assert await env.service.undoable_step(after, 0) == rows[1].idx     # the last of Ann's
+    assert await env.service.undoable_step(after, 1) is None            # Bob has none
+    after = (await env.service.play(CHANNEL, bob, "add 2")).record      # cannot be undone
+    assert await env.service.undoable_step(after, 0) is None
+
+
+async def test_a_turns_clock_starts_when_the_deciding_seats_change(env: Env) -> None:
+    """A seat's next step of the same turn keeps the turn's start (its reminders and limit
+    count from it); a new turn, or taking a step back, does not restart it either."""
+    record = await started(env.service)
+    user = current_user(record)
+    start = record.turn_started_at
+    env.clock.advance(100)
+    step = (await env.service.play(CHANNEL, user, "add 1")).record
+    assert step.turn_started_at == start
+    env.clock.advance(100)
+    undone = await env.service.undo(CHANNEL, user)
+    assert undone.turn_started_at == start
+    env.clock.advance(100)
+    ended = (await env.service.play(CHANNEL, user, "end")).record
+    assert ended.turn_started_at == start + 300
+
+
+async def test_a_paused_game_offers_no_step(env: Env) -> None:
+    record = await started(env.service)
+    await env.service.pause(record.id, True)
+    _, _, legal = await env.service.legal(CHANNEL, current_user(record))
+    assert legal == []
 
 
 # -- AI, resign, abort ---------------------------------------------------------------------

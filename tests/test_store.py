@@ -113,6 +113,23 @@ async def test_apply_step_checks_the_version_and_writes_both_rows(tmp_path: Path
         await store.close()
 
 
+async def test_save_game_on_a_stale_version_raises_and_writes_nothing(tmp_path: Path) -> None:
+    store = await Store.open(tmp_path / "db.sqlite3")
+    try:
+        game_id = await running(store)
+        stored = await store.load(game_id)
+        assert stored is not None
+        record = stored.record
+        record.state, record.version = {"n": 99}, record.version + 1
+        with pytest.raises(StaleVersion):
+            await store.save_game(record, record.version - 2)      # not the stored version
+        kept = await store.load(game_id)
+        assert kept is not None and kept.record.state == {"n": 0}
+        assert kept.record.version == record.version - 1
+    finally:
+        await store.close()
+
+
 async def test_apply_step_refuses_a_game_that_is_not_running(tmp_path: Path) -> None:
     store = await Store.open(tmp_path / "db.sqlite3")
     try:

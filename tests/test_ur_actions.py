@@ -240,6 +240,17 @@ def test_commerce_places_all_it_can_until_the_supply_runs_out() -> None:
     assert at(state, "A1") == (0, 2) and at(state, "F1") == (0, 1) and state["supply"][0] == 0
 
 
+def test_the_last_token_of_the_supply_can_be_a_bonus() -> None:
+    # Declining gives an extra token on a tile you own while your supply has one.
+    cells = {"A1": "c01", "F1": "c01", "C3": "p05", "D3": "p05", "C4": "p05", "D4": "p02"}
+    state = make_state(cells, hands=("c/u", "a/c", "a/c"))
+    assert state["supply"][0] == 1
+    state = play(state, "decline commerce")
+    assert sorted(notations(state)) == ["bonus A1", "bonus D4", "bonus F1", "bonus done"]
+    state = play(state, "bonus D4")
+    assert at(state, "D4") == (0, 3) and state["supply"][0] == 0
+
+
 def test_agriculture_is_limited_by_the_supply() -> None:
     protected = {"C3": "a01", "D3": "a05", "C4": "p05", "B3": "p05"}
     state = make_state({**protected, "C2": "p03"}, hands=("a/c", "a/c", "a/c"))

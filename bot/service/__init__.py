@@ -16,12 +16,12 @@ import) and :mod:`.results` (results and ratings).
 from __future__ import annotations
 
 from bot.service.autoplay import AutoplayMixin
-from bot.service.core import MAX_AUTO_STEPS, Chooser, Searcher, in_thread
+from bot.service.core import MAX_AUTO_STEPS, Searcher, in_thread
 from bot.service.history import HistoryMixin, export_document
 from bot.service.lobby import LobbyMixin
 from bot.service.results import ResultsMixin
 
-__all__ = ["MAX_AUTO_STEPS", "Chooser", "GameService", "Searcher", "export_document",
+__all__ = ["MAX_AUTO_STEPS", "GameService", "Searcher", "export_document",
            "in_thread"]
 
 

@@ -35,15 +35,12 @@ if TYPE_CHECKING:
     from bot.clock import Clock
     from bot.store import Store
 
-
-Chooser = Callable[[Game, dict[str, Any], list[Action], Seat, random.Random], Action]
-"""An AI policy: (game, view, legal, seat, rng) -> action (the signature of ``bot.ai.choose``)."""
 Searcher = Callable[[str, Game, dict[str, Any], list[Action], Seat, str], Awaitable[Action]]
 """Runs an AI policy somewhere off the event loop: (game id, its engine, the seat's view,
 legal steps, seat, seed of the policy's random generator) -> action."""
 
 
-def in_thread(choose: Chooser = ai.choose) -> Searcher:
+def in_thread(choose: ai.Policy = ai.choose) -> Searcher:
     """A :data:`Searcher` that runs ``choose`` in a thread of this process."""
     async def search(game: str, engine: Game, view: dict[str, Any], legal: list[Action],
                      seat: Seat, seed: str) -> Action:

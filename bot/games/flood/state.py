@@ -167,8 +167,3 @@ def next_order(state: State) -> list[Seat]:
 def cost_due(state: State) -> int:
     """Items owed before a non-pass action: 0 until someone has passed."""
     return D.OPPORTUNITY.get(len(state["passed"]), 0) if state["passed"] else 0
-
-
-def holdings(state: State, seat: Seat) -> int:
-    """How many resources ``seat`` holds."""
-    return sum(state["res"][seat].values())

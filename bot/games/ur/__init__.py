@@ -10,7 +10,7 @@ Modules:
 - ``options``: the legal steps of the current step, generated directly.
 - ``effects``: what a step does, and the automatic parts of the turn.
 - ``scoring``: exact best partition of tiles into sets (``score_sets``).
-- ``view``: the public view of INTERFACES.md and its inverse (``determinize``).
+- ``view``: the public view (documented there) and its inverse (``determinize``).
 - ``engine``: ``GAME``, the object the core drives (``bot.engine.Game``).
 
 Rulings on ambiguous points are listed in ``data/ur/RULINGS.md``.

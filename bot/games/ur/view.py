@@ -1,7 +1,8 @@
-"""The public view of INTERFACES.md, and the state rebuilt from it.
+"""The public view of Ur, and the state rebuilt from it.
 
-Ur has no hidden information, so :func:`public_view` is the same for every seat.
-Besides the keys of INTERFACES.md it carries ``"step_state"`` (the internal
+Ur has no hidden information, so :func:`public_view` is the same for every seat: the
+board (``grid``, ``ziggurats``), the hands, spare and supplies, the scores, whose turn
+and step, and the end. Besides these it carries ``"step_state"`` (the internal
 progress of the current turn: ``acts``, ``bonus``, ``give``, ``recv``,
 ``agri``, ``built``, ``touched``, ``exch``, ``stuck``, ``count``, ``final``;
 cells as numbers 0..35 in reading order, 36 = the spare) and ``"prompt"`` (the
@@ -68,7 +69,7 @@ def ranking(state: State) -> tuple[tuple[tuple[int, ...], ...], Text | None]:
 
 
 def public_view(state: State) -> dict[str, Any]:
-    """The JSON view of ``state`` (format of INTERFACES.md plus extra keys)."""
+    """The JSON view of ``state`` (see the module docstring)."""
     n = state["n"]
     face, back, owner, tokens, zig = (state[k] for k in ("face", "back", "owner", "tokens", "zig"))
     grid = [[{"face": FACES[face[c]], "back": FACES[back[c]],
