@@ -217,13 +217,16 @@ def final_text(record: GameRecord, outcome: Outcome, lang: str) -> str:
 
 
 def turn_text(record: GameRecord, lang: str, turns: Sequence[StepResult] = (),
-              outcome: Outcome | None = None, *, buttons: bool = True) -> str:
+              outcome: Outcome | None = None, *, buttons: bool = True,
+              told: Sequence[str] = ()) -> str:
     """The text of a turn message: title, what the turns it reports did (as everyone may
-    read it: one line per player's turn), who is next (or the final ``outcome``).
+    read it: one line per player's turn), the questions they answered that had no post
+    of their own (``told``), who is next (or the final ``outcome``).
     Without ``buttons`` (``/game board``) it does not point at a "Take my turn" button."""
     title = tr(lang, "discord.turn_title", game=game_title(record, lang), turn=record.turn + 1)
-    steps = [line for result in turns
-             for line in steps_text(record, result.turn_steps, lang).split("\n") if line]
+    steps = [line for text in (*(steps_text(record, result.turn_steps, lang)
+                                 for result in turns), *told)
+             for line in text.split("\n") if line]
     outcome = outcome or (turns[-1].outcome if turns else None)
     last = (final_text(record, outcome, lang) if outcome is not None
             else next_line(record, lang, buttons=buttons))
@@ -388,17 +391,17 @@ async def _refused(bot: DingirBot, record: GameRecord,
 
 
 async def post_board(bot: DingirBot, record: GameRecord,
-                     turns: Sequence[StepResult] = ()) -> None:
+                     turns: Sequence[StepResult] = (), told: Sequence[str] = ()) -> None:
     """Post the turn message of ``record``: after the ``turns`` it reports (one message
-    for a run of turns, such as the AI seats playing one after another), or at the
-    start."""
+    for a run of turns, such as the AI seats playing one after another, with the questions
+    they answered in ``told``), or at the start."""
     if turns and turns[-1].outcome is not None:
-        await post_final(bot, record, turns)
+        await post_final(bot, record, turns, told)
         return
     lang = record.lang
     files = [board_file(await board_png(bot, record, lang)),
              *await detail_files(bot, record, lang)]
-    message = await send(bot, record, turn_text(record, lang, turns), files=files,
+    message = await send(bot, record, turn_text(record, lang, turns, told=told), files=files,
                          view=turn_view(record, lang))
     if message is not None and message.attachments:
         remember(bot.posted_boards, record.id,
@@ -433,8 +436,8 @@ def remember(store: dict[K, V], key: K, value: V) -> None:
         del store[next(iter(store))]
 
 
-async def post_final(bot: DingirBot, record: GameRecord, turns: Sequence[StepResult] = ()
-                     ) -> None:
+async def post_final(bot: DingirBot, record: GameRecord, turns: Sequence[StepResult] = (),
+                     told: Sequence[str] = ()) -> None:
     """The final message: board, the last turns (when known), scores, ranking, tie-break,
     replay animation."""
     lang = record.lang
@@ -452,8 +455,8 @@ async def post_final(bot: DingirBot, record: GameRecord, turns: Sequence[StepRes
     rematch = buttons.button(record.id, record.version, "rematch",
                              label=tr(lang, "discord.rematch"),
                              style=discord.ButtonStyle.primary)
-    message = await send(bot, record, turn_text(record, lang, turns, outcome), files=files,
-                         view=buttons.view_of(rematch))
+    message = await send(bot, record, turn_text(record, lang, turns, outcome, told=told),
+                         files=files, view=buttons.view_of(rematch))
     if message is not None and outcome is not None:
         await tell_followers(bot, record, message, outcome)
     try:
@@ -606,21 +609,27 @@ async def post_decisions(bot: DingirBot, result: StepResult) -> None:
             open_post(bot, record.id, others[0], OpenPost(message.id, text))
 
 
-async def close_question(bot: DingirBot, result: StepResult, post: OpenPost | None) -> None:
-    """Show how a public question was answered, in its own message (or, when none was
-    posted, as an AI's was not, in a new one): the question, the answer and what it did,
-    and the options as disabled buttons, the chosen one highlighted."""
+async def close_question(bot: DingirBot, result: StepResult, post: OpenPost) -> bool:
+    """Show in its own message how a public question was answered: the question, the
+    answer and what it did, the options as disabled buttons, the chosen one highlighted;
+    False when that message cannot be edited."""
     record, lang, question = result.record, result.record.lang, result.answered
     assert question is not None
-    asked = post.text if post is not None else tr(
-        lang, "discord.question", mention=seat_name(record, result.seat, lang),
-        prompt=text_of(question.prompt, record, lang))
-    content = f"{asked}\n{_announcement(result, lang)}"
     view = buttons.view_of(*_option_buttons(record, result.seat, question.version,
                                             question.options, lang,
                                             chosen=result.action.notation))
-    if post is None or not await _edit(bot, record, post.message_id, content, view):
-        await send(bot, record, content, view=view, remember=False, quiet=True)
+    return await _edit(bot, record, post.message_id,
+                       f"{post.text}\n{_announcement(result, lang)}", view)
+
+
+def answered_text(result: StepResult) -> str:
+    """A public question with no post of its own (an AI's), as the turn message tells it:
+    the question, then the answer and what it did."""
+    record, lang, question = result.record, result.record.lang, result.answered
+    assert question is not None
+    asked = tr(lang, "discord.question", mention=seat_name(record, result.seat, lang),
+               prompt=text_of(question.prompt, record, lang))
+    return f"{asked}\n{_announcement(result, lang)}"
 
 
 async def close_request(bot: DingirBot, result: StepResult, post: OpenPost) -> None:
@@ -655,6 +664,13 @@ def needs_posting(result: StepResult) -> bool:
             or any(GameService.is_ai(record, s) for s in record.active))
 
 
+def _posts_decision(result: StepResult) -> bool:
+    """True when :func:`post_decisions` posts something for ``result``: a decision put to
+    a human seat, not only handed back."""
+    return not handed_back(result) and any(not GameService.is_ai(result.record, s)
+                                           for s in result.asked)
+
+
 def _human_decides(record: GameRecord) -> bool:
     """True when a human seat is to decide now (the game waits for them)."""
     return any(not GameService.is_ai(record, s) for s in record.active)
@@ -662,15 +678,17 @@ def _human_decides(record: GameRecord) -> bool:
 
 async def report_steps(bot: DingirBot, results: Sequence[StepResult]) -> None:
     """Tell the channel what ``results`` did: the answer to a public question or to a
-    decision asked in the channel in the message that asked it, announcements at once,
-    the decisions put to other seats, and the turns completed, one message for a run of
-    turns until a human is to play (AI seats playing one after another make a single
-    post)."""
+    decision asked in the channel in the message that asked it (a question with no post,
+    an AI's, in the turn message that follows), announcements at once, the decisions put
+    to other seats, and the turns completed, one message for a run of turns until a human
+    is to play (AI seats playing one after another make a single post)."""
     turns: list[StepResult] = []
+    told: list[str] = []
     for result in results:
         post = bot.open_posts.pop((result.record.id, result.seat), None)
         if result.answered is not None:
-            await close_question(bot, result, post)
+            if post is None or not await close_question(bot, result, post):
+                told.append(answered_text(result))
         else:
             if post is not None:
                 await close_request(bot, result, post)
@@ -679,15 +697,15 @@ async def report_steps(bot: DingirBot, results: Sequence[StepResult]) -> None:
         if result.turn_ended or result.outcome is not None:
             turns.append(result)
             if result.outcome is not None or _human_decides(result.record):
-                await post_board(bot, result.record, turns)
-                turns = []
+                await post_board(bot, result.record, turns, told)
+                turns, told = [], []
         elif result.asked:
-            if turns and not handed_back(result):    # the turns ended before the question
-                await post_board(bot, turns[-1].record, turns)
-                turns = []
+            if turns and _posts_decision(result):    # the turns ended before the question
+                await post_board(bot, turns[-1].record, turns, told)
+                turns, told = [], []
             await post_decisions(bot, result)
-    if turns:
-        await post_board(bot, turns[-1].record, turns)
+    if turns or told:
+        await post_board(bot, (turns or results)[-1].record, turns, told)
 
 
 async def advance(bot: DingirBot, first: StepResult | None, game_id: int) -> None:

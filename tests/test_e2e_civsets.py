@@ -7,7 +7,7 @@ player asked is pinged, the proposer is not pinged back: the request shows the a
 purchase is made; three challenges are answered right, wrong, and not in time, each in
 one question post edited in place (then pressed too late). Every message, embed, file and
 autocomplete answer each user received is then searched for the cards they were never
-allowed to see. An AI's challenge shows its question too.
+allowed to see. An AI's challenge shows its question too, in the turn message.
 """
 
 from __future__ import annotations
@@ -217,7 +217,8 @@ async def test_a_game_of_civilizations_with_every_kind_of_step(tmp_path: Path) -
             assert not found, (user.name, found[:3])
 
 
-async def test_an_ai_challenge_shows_its_question_answered_in_one_post(tmp_path: Path) -> None:
+async def test_an_ai_challenge_is_told_with_its_question_in_the_turn_message(
+        tmp_path: Path) -> None:
     async with world(tmp_path, seed=AI_SEED) as w:
         ann = w.user("ann")
         post = await open_game(w, ann, [], ai=2, order="1 2 3", game="civsets",
@@ -229,13 +230,10 @@ async def test_an_ai_challenge_shows_its_question_answered_in_one_post(tmp_path:
                 if any(c["value"].startswith(notation) for c in choices):
                     await play(w, ann, notation)
             post = await w.next_board(mark, timeout=60)
-            asked = [m for m in w.posts(mark) if "❓" in m.text]
-            if asked:
+            if "❓" in post.text:
                 break
-        assert asked, "no AI challenged in 30 rounds"
-        question = asked[0]
-        assert any(mark in question.text for mark in ("✅", "❌")), question.text
-        assert "📖" in question.text and "<t:" not in question.text
-        assert len(question.buttons) == 4 and all(b.get("disabled") for b in question.buttons)
-        assert not pinged(question) and question in w.posts(mark)[:-1]
-        assert "challenges" in post.text and "📖" not in post.text    # told once, above
+        assert "❓" in post.text, "no AI challenged in 30 rounds"
+        assert any(mark in post.text for mark in ("✅", "❌")) and post.text.count("📖") == 1
+        assert "challenges" in post.text and "<t:" not in post.text
+        assert [m for m in w.posts(mark) if "❓" in m.text] == [post]   # no post of its own
+        assert post.mentions(ann.id) and post.text.rstrip().endswith("**Take my turn**.")
