@@ -135,18 +135,21 @@ class Report:
 
     ``public`` is what everyone reads (the turn summary, ``/game log``, reminders);
     ``private`` gives some seats their own version instead. Like a label, a report is
-    read after the player's name ("Alice: draws a card", "Alice: draws Hammurabi" for
-    Alice herself, "Bob: rolls 5"), so it does not name the one who acted. ``announce``
-    asks the front end to tell the channel at once, not only in the turn summary (a
-    reveal, a quiz answer, a roll that matters now). ``detail``, when set, is told once
-    where the step is announced (the post of the question it answers) instead of the
-    public line, and never in turn summaries: a whole sentence (it names the player), such
-    as a quiz answer with its explanation.
+    read after the player's name, in the third person ("Alice draws a card", "Alice draws
+    Hammurabi" for Alice herself, "Bob rolls 5"), so it does not name the one who acted.
+    ``announce`` asks the front end to tell the channel at once, not only in the turn
+    summary (a reveal, a quiz answer, a roll that matters now). A ``quiet`` step goes
+    without saying (ending the turn, stopping an action): a summary leaves it out when the
+    player did something else. ``detail``, when set, is told once where the step is
+    announced (the post of the question it answers) instead of the public line, and never
+    in turn summaries: a whole sentence (it names the player), such as a quiz answer with
+    its explanation.
     """
 
     public: Text
     private: tuple[tuple[Seat, Text], ...] = ()
     announce: bool = False
+    quiet: bool = False
     detail: Text | None = None
 
     def for_seat(self, seat: Seat | None) -> Text:
@@ -364,8 +367,9 @@ class GameDefaults:
         return None
 
     def report(self, before: State, seat: Seat, action: Action, after: State) -> Report:
-        """The step's label, for everyone (a game without secrets)."""
-        return Report(action.label)
+        """The step's label, for everyone (a game without secrets); ending the turn goes
+        without saying."""
+        return Report(action.label, quiet=action.group == "end")
 
     def prompt(self, state: State, seat: Seat) -> Prompt | None:
         """No prompt beyond the options."""

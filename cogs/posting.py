@@ -144,24 +144,39 @@ def board_file(png: bytes) -> discord.File:
 
 def steps_text(record: GameRecord, steps: Sequence[Played], lang: str,
                viewer: Seat | None = None) -> str:
-    """What ``viewer`` may read of a turn's steps (None: the public), one line per run of
-    steps by the same player: "**Alice**: drew a card; offered a trade". Ending the turn
-    (a step of group ``end``) goes without saying for a player who did something else."""
-    acted = {played.seat for played in steps if played.action.group != "end"}
-    lines: list[tuple[Seat, list[str]]] = []
+    """What ``viewer`` may read of a turn's steps (None: the public), a sentence per run of
+    steps by the same player: "🎲 **Alice** draws a card and offers a trade." (the steps
+    that go without saying left out, unless the player did nothing else in these steps)."""
+    acted = {played.seat for played in steps if not played.report.quiet}
+    runs: list[tuple[Seat, list[Played]]] = []
     for played in steps:
-        if played.action.group == "end" and played.seat in acted:
-            continue
-        text = text_of(played.report.for_seat(viewer), record, lang)
-        if lines and lines[-1][0] == played.seat:
-            lines[-1][1].append(text)
+        if runs and runs[-1][0] == played.seat:
+            runs[-1][1].append(played)
         else:
-            lines.append((played.seat, [text]))
-    between = tr(lang, "discord.step_separator")
-    return "\n".join(
-        tr(lang, "discord.turn_summary", name=seat_name(record, seat, lang),
-           steps=between.join(texts))
-        for seat, texts in lines)
+            runs.append((played.seat, [played]))
+    lines = []
+    for seat, run in runs:
+        said = [p for p in run if not p.report.quiet] or ([] if seat in acted else run[-1:])
+        if not said:
+            continue
+        texts = [text_of(p.report.for_seat(viewer), record, lang) for p in said]
+        lines.append(sentence(lang, tr(lang, "discord.turn_summary",
+                                       name=seat_name(record, seat, lang),
+                                       steps=listed(lang, texts))))
+    return "\n".join(lines)
+
+
+def listed(lang: str, items: Sequence[str]) -> str:
+    """``items`` as a list read aloud: "a, b and c"."""
+    if len(items) < 2:
+        return "".join(items)
+    return tr(lang, "core.list_and", items=tr(lang, "core.list_separator").join(items[:-1]),
+              last=items[-1])
+
+
+def sentence(lang: str, text: str) -> str:
+    """``text`` ending as a sentence (a full stop unless it ends with one already)."""
+    return text if text.endswith((".", "!", "?", "…")) else text + tr(lang, "core.full_stop")
 
 
 def game_title(record: GameRecord, lang: str) -> str:

@@ -236,4 +236,4 @@ async def test_an_ai_challenge_is_told_with_its_question_in_the_turn_message(
         assert any(mark in post.text for mark in ("✅", "❌")) and post.text.count("📖") == 1
         assert "challenges" in post.text and "<t:" not in post.text
         assert [m for m in w.posts(mark) if "❓" in m.text] == [post]   # no post of its own
-        assert post.mentions(ann.id) and post.text.rstrip().endswith("**Take my turn**.")
+        assert post.mentions(ann.id) and post.text.rstrip().endswith("to play.")

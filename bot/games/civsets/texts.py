@@ -129,9 +129,10 @@ def report(before: State, seat: Seat, notation: str, after: State) -> Report:
     if verb == "draw":
         return Report(_t("did.draw"), ((seat, _t("did.draw_own",
                                                  card=card_name(after["hands"][seat][-1]))),))
-    if verb in ("trade", "buy"):
+    if verb in ("trade", "buy"):          # a swap is told by its offer, which follows
         return Report(_t(f"did.{verb}", who=seat_ref(_seat(words[1])),
-                         a_card=a_card(words[2]), price=RULES["buy_price"]))
+                         a_card=a_card(words[2]), price=RULES["buy_price"]),
+                      quiet=verb == "trade")
     if verb == "offer":
         pending = after["pending"]
         card, who, wanted = card_name(words[1]), seat_ref(pending["to"]), a_card(pending["civ"])
@@ -149,7 +150,7 @@ def report(before: State, seat: Seat, notation: str, after: State) -> Report:
                          card=card_name(card), a_card=a_card(CARDS[card].civ or "")))
     if verb in ("answer", "skip"):
         return _quiz_report(seat, words, after)
-    return Report(_t("did.end"))
+    return Report(_t("did.end"), quiet=True)
 
 
 def _placed(before: State, seat: Seat, civ: str, verb: str, after: State) -> Text:
