@@ -142,11 +142,11 @@ def report(before: State, seat: Seat, notation: str, after: State) -> Report:
                                adj=civ_adj(pending["civ"], 2)))))
     if verb in ("give", "decline", "accept", "refuse"):
         return _deal_report(before, seat, verb, words[1] if len(words) > 1 else None)
-    if verb == "challenge":
-        return Report(_t("did.challenge", who=seat_ref(_seat(words[1]))))
+    if verb == "challenge":               # told with the card picked, which follows
+        return Report(_t("did.challenge", who=seat_ref(_seat(words[1]))), quiet=True)
     if verb == "pick":
         card = after["pending"]["card"]
-        return Report(_t("did.pick", k=int(words[1]), who=seat_ref(after["pending"]["to"]),
+        return Report(_t("did.pick", who=seat_ref(after["pending"]["to"]),
                          card=card_name(card), a_card=a_card(CARDS[card].civ or "")))
     if verb in ("answer", "skip"):
         return _quiz_report(seat, words, after)
