@@ -356,10 +356,13 @@ class Player:
         return None
 
     def question(self, user: FakeUser) -> Message | None:
-        """A public question that mentions ``user`` and can still be answered."""
+        """A public question that mentions ``user`` and can still be answered (an answered
+        one keeps its buttons, disabled)."""
         for message in reversed(self.w.posts()):
             if message.mentions(user.id) and message.custom_ids:
-                return message if all(":q" in c for c in message.custom_ids) else None
+                open_ = all(":q" in c for c in message.custom_ids) and not all(
+                    b.get("disabled") for b in message.buttons)
+                return message if open_ else None
         return None
 
     def note(self, user: FakeUser, message: Message | None) -> None:

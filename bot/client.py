@@ -21,7 +21,8 @@ from discord.ext import commands
 
 from bot import registry
 from bot.config import Settings
-from bot.records import PostedBoard
+from bot.engine import Seat
+from bot.records import OpenPost, PostedBoard
 from bot.service import GameService
 
 if TYPE_CHECKING:
@@ -79,6 +80,9 @@ class DingirBot(commands.Bot):
         self.backups = backups
         self.posted_boards: dict[int, PostedBoard] = {}
         """The image of each game's latest turn message (cogs.posting), reused by panels."""
+        self.open_posts: dict[tuple[int, Seat], OpenPost] = {}
+        """The public message asking each (game, seat) to decide, until they answer
+        (cogs.posting)."""
         self._tasks: set[asyncio.Task[None]] = set()
         self._game_locks: dict[int, asyncio.Lock] = {}
         self.stopping = False

@@ -66,7 +66,8 @@ class Action:
     at a time, broadest first, the last naming the step itself (``(tile A1, War face
     up)``): steps sharing a first choice are offered behind it. ``closes_turn`` says
     that nothing but ending the turn can follow the step: a panel may do both in one
-    press.
+    press. ``offered`` False marks a step nobody chooses, only a clock applies (no answer
+    given in time): legal, but panels, question buttons and suggestions leave it out.
     """
 
     notation: str
@@ -74,6 +75,7 @@ class Action:
     group: str = ""
     path: tuple[Text, ...] = ()
     closes_turn: bool = False
+    offered: bool = True
 
 
 @dataclass(frozen=True)
@@ -138,13 +140,17 @@ class Report:
     ``announce`` asks the front end to tell the channel at once, not only in the turn
     summary (a reveal, a quiz answer, a roll that matters now). A ``quiet`` step goes
     without saying (ending the turn, stopping an action): a summary leaves it out when the
-    player did something else.
+    player did something else. ``detail``, when set, is told once where the step is
+    announced (the post of the question it answers) instead of the public line, and never
+    in turn summaries: a whole sentence (it names the player), such as a quiz answer with
+    its explanation.
     """
 
     public: Text
     private: tuple[tuple[Seat, Text], ...] = ()
     announce: bool = False
     quiet: bool = False
+    detail: Text | None = None
 
     def for_seat(self, seat: Seat | None) -> Text:
         """What ``seat`` reads (None: the public text)."""

@@ -8,6 +8,7 @@ maps, merged per language). A template is a ``str.format`` string, or a
 from __future__ import annotations
 
 import json
+import re
 from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any
@@ -73,7 +74,40 @@ def _render(lang: str, key: str, args: dict[str, TextArg], names: tuple[str, ...
     if template is None:
         raise KeyError(f"missing catalogue key: {key}")
     values = {name: _arg(v, lang, names) for name, v in args.items()}
-    return _pick(template, values, lang).format_map(values)
+    text = _pick(template, values, lang)
+    if lang != "fr":
+        return text.format_map(values)
+    return _french_spacing(_elided(text, values).format_map(values))
+
+
+ELIDED = re.compile(r"\b([dD]e|[qQ]ue|[lL][ea]) \{(\w+)\}")
+"""A French word that elides before a vowel ("de", "que", "le", "la"), then a field."""
+VOWEL = re.compile(r"[aeiouyàâäéèêëîïôöùûüœæ]", re.IGNORECASE)
+SPACED = re.compile(r" ([;:!?»])|(«) ")
+NO_BREAK = "\u00a0"
+
+
+def _elided(template: str, values: dict[str, Any]) -> str:
+    """``template`` with "de {who}" written "d'{who}" where the value of ``who`` starts
+    with a vowel (« la main d'Alice », « partie d'Ur »); the same for que, le, la."""
+    def elide(match: re.Match[str]) -> str:
+        word, name = match.groups()
+        value = values.get(name)
+        if isinstance(value, str) and VOWEL.match(value):
+            return f"{word[:-1]}'{{{name}}}"
+        return match.group(0)
+
+    return ELIDED.sub(elide, template)
+
+
+def _french_spacing(text: str) -> str:
+    """The one spacing rule of French typography: the space before ; : ! ? and », and
+    after «, is a no-break space."""
+    def space(match: re.Match[str]) -> str:
+        mark = match.group(1)
+        return NO_BREAK + mark if mark else "«" + NO_BREAK
+
+    return SPACED.sub(space, text)
 
 
 def tr(lang: str, key: str, **args: TextArg) -> str:

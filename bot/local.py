@@ -9,9 +9,10 @@ Usage::
 Seats are numbered from 1 on the command line and in the output. Whoever must
 decide is named (several seats may have a decision at once: sealed bids, an
 offer to answer; each is asked in turn); in a game with secrets, a seat is shown
-what it alone may see when the decision is its own. A human seat types steps in
-the game's notation, or ``undo`` (take back your last step of this turn),
-``board`` (the board as text), ``help`` (list the legal steps again) or
+what it alone may see when the decision is its own, and the steps of the others only as
+that seat may know them (an AI's, as the one human seat may, without their notation).
+A human seat types steps in the game's notation, or ``undo`` (take back your last step
+of this turn), ``board`` (the board as text), ``help`` (list the legal steps again) or
 ``quit``. Each step is printed with what it did, and the board as text after
 each turn. Steps come from
 the terminal, from standard input when it is not a terminal (one per line), or
@@ -20,9 +21,10 @@ blank lines and ``#`` comments are ignored). AI seats play by :mod:`bot.ai`.
 With ``--out DIR`` the public board is written as ``DIR/turn-NNN.png`` whenever
 a turn ends, and ``DIR/final.png`` at the end.
 
-The last line printed at the end is one JSON object, seats 1-based::
+The last line printed at the end is one JSON object, seats 1-based, ``ranking`` best
+first by the game's own rule (groups of tied seats)::
 
-    {"scores": {"1": 23, "2": 17, "3": 20}, "winners": [1]}
+    {"scores": {"1": 23, "2": 17, "3": 20}, "winners": [1], "ranking": [[1], [3], [2]]}
 
 A game with a non-player side (an automaton) adds ``"sides"`` (its score under its
 name in ``scores``, and in ``winners`` if it won); a cooperative result adds
@@ -158,8 +160,10 @@ class LocalGame:
         self.show_legal(legal)
 
     def show_legal(self, legal: list[Action]) -> None:
-        """The legal steps, one a line: notation (in the player's language) then label."""
+        """The steps a player may choose, one a line: notation (in the player's language)
+        then label."""
         self.say("local.legal_header")
+        legal = [action for action in legal if action.offered]
         typed = [localized(self.game.meta.id, action.notation, self.lang) for action in legal]
         width = max(len(notation) for notation in typed)
         for notation, action in zip(typed, legal, strict=True):
@@ -202,25 +206,40 @@ class LocalGame:
         if source.script:
             message = tr(
                 self.lang, "local.script_error", file=source.name, line=source.line,
-                text=text, reason=reason,
+                text=text, reason=self.text(reason),
             )
             print(message, file=sys.stderr)
             return EXIT_SCRIPT_ERROR
-        self.say("local.refused", text=text, reason=reason)
+        self.say("local.refused", text=text, reason=self.text(reason))
         return None
 
+    def reader(self, seat: Seat) -> Seat | None:
+        """Who reads ``seat``'s steps at this keyboard: a human seat itself; an AI seat's,
+        the one human seat when there is one (None: only what everyone may know)."""
+        humans = [s for s in range(len(self.names)) if s not in self.ai_seats]
+        if seat in humans:
+            return seat
+        return humans[0] if len(humans) == 1 else None
+
     def play(self, seat: Seat, action: Action) -> None:
-        """Apply one step, say what it did (as the one at the keyboard may read it: a
-        human seat its own secrets, an AI seat only what everyone may know), and keep the
-        turn bookkeeping (undo, board text and images)."""
+        """Apply one step, say what it did as the one at the keyboard may read it (in a
+        game with secrets, another seat's step that some seats read otherwise without its
+        notation, which may name a hidden card), and keep the turn bookkeeping (undo,
+        board text and images)."""
         before = self.state
         self.state = self.game.apply(before, seat, action)
         self.log.append(Step(seat, action.notation))
         report = self.game.report(before, seat, action, self.state)
-        reader = None if seat in self.ai_seats else seat
-        self.say("local.played", name=self.names[seat],
-                 notation=localized(self.game.meta.id, action.notation, self.lang),
-                 label=self.text(report.for_seat(reader)))
+        reader = self.reader(seat)
+        told = self.text(report.for_seat(reader))
+        if self.game.meta.hidden_information and reader != seat and report.private:
+            self.say("local.played_unseen", name=self.names[seat], label=told)
+        else:
+            self.say("local.played", name=self.names[seat],
+                     notation=localized(self.game.meta.id, action.notation, self.lang),
+                     label=told)
+        if report.detail is not None:        # the whole story of a question answered
+            print(self.text(report.detail))
         turn = self.game.turn_number(self.state)
         if turn != self.game.turn_number(before):
             self.turn_start = self.state
@@ -253,19 +272,21 @@ class LocalGame:
         """The result: ranking with scores, a shared result, tie-break, details, then the
         JSON line."""
         self.say("local.game_over")
+        per_seat = len(outcome.details) == len(self.names)
         rank = 1
         for group in outcome.ranking:
             for entry in group:
-                self.say("local.rank_line", rank=rank, name=self.entry_name(outcome, entry),
-                         n=outcome.scores[entry])
+                name = self.entry_name(outcome, entry)
+                if per_seat and entry < len(self.names):    # the game's own ranking words
+                    self.say("local.detail_rank", rank=rank, name=name,
+                             detail=self.text(outcome.details[entry]))
+                else:
+                    self.say("local.rank_line", rank=rank, name=name, n=outcome.scores[entry])
             rank += len(group)
         if outcome.tiebreak is not None:
             self.say("local.tiebreak", reason=self.text(outcome.tiebreak))
-        per_seat = len(outcome.details) == len(self.names)
-        for seat, detail in enumerate(outcome.details):
-            if per_seat:
-                self.say("local.detail", name=self.names[seat], detail=self.text(detail))
-            else:
+        if not per_seat:
+            for detail in outcome.details:
                 print(self.text(detail))
         if outcome.together is not None:
             self.say(f"local.together_{outcome.together}",
@@ -289,10 +310,13 @@ def result_json(outcome: Outcome, lang: str = "en") -> dict[str, object]:
         side = outcome.side(entry)
         return translate(side, lang) if side is not None else str(entry + 1)
 
+    def name(entry: int) -> int | str:
+        return entry + 1 if outcome.side(entry) is None else key(entry)
+
     data: dict[str, object] = {
         "scores": {key(entry): score for entry, score in enumerate(outcome.scores)},
-        "winners": [entry + 1 if outcome.side(entry) is None else key(entry)
-                    for entry in outcome.winners],
+        "winners": [name(entry) for entry in outcome.winners],
+        "ranking": [[name(entry) for entry in group] for group in outcome.ranking],
     }
     if outcome.sides:
         data["sides"] = [translate(side, lang) for side in outcome.sides]

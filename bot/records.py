@@ -189,12 +189,24 @@ class Played:
 
 
 @dataclass(frozen=True)
+class Question:
+    """A public question on a clock of seconds (posted with its answer buttons): what it
+    asked, its options as they were then, and the version of the seat's decision it was
+    (its buttons carry it)."""
+
+    prompt: Text
+    options: tuple[Action, ...]
+    version: int
+
+
+@dataclass(frozen=True)
 class StepResult:
     """What one accepted step did, for the front end to report.
 
     ``asked`` lists the seats to which this step put a new decision (another seat asked
     to answer a trade, the player themselves asked a timed question), the actor included
-    only when its new decision has a public prompt.
+    only when its new decision has a public prompt. ``answered`` is the public question on
+    a clock of seconds that this step answered, if it answered one.
     """
 
     record: GameRecord
@@ -204,6 +216,7 @@ class StepResult:
     turn_steps: tuple[Played, ...]
     outcome: Outcome | None
     asked: tuple[Seat, ...] = ()
+    answered: Question | None = None
 
     @property
     def report(self) -> Report:
@@ -246,3 +259,13 @@ class PostedBoard:
     lang: str
     url: str
     at: float = field(default_factory=time.monotonic)
+
+
+@dataclass(frozen=True)
+class OpenPost:
+    """A public message that asks one seat to decide (a question with its answer buttons,
+    a trade offered to them): edited in place once they answer."""
+
+    message_id: int
+    text: str
+    """Its text without the lines that only hold while it is open (the clock)."""

@@ -12,7 +12,7 @@ and a select value is a step's index (``7``) or a choice's (``g3``).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 import discord
@@ -104,6 +104,17 @@ def _keys(inside: Sequence[tuple[int, Action]], depth: int) -> list[Text]:
         if key is not None and key not in keys:
             keys.append(key)
     return keys
+
+
+def interleaved(actions: Iterable[Action]) -> list[Action]:
+    """``actions`` with the steps behind one first choice taken in turn with the others
+    (round after round), so that a short list (``/play``'s suggestions) shows every kind
+    of step: one challenge, one swap, one purchase... before the second of each."""
+    groups: dict[Text | int, list[Action]] = {}
+    for k, action in enumerate(actions):
+        groups.setdefault(action.path[0] if action.path else k, []).append(action)
+    rounds = max((len(g) for g in groups.values()), default=0)
+    return [g[r] for r in range(rounds) for g in groups.values() if r < len(g)]
 
 
 def _entry_text(entry: Entry, lang: str) -> str:

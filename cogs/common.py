@@ -246,8 +246,10 @@ async def on_tree_error(interaction: Interaction, error: app_commands.AppCommand
     await answer_error(interaction, getattr(error, "original", error))
 
 
-def error_text(error: BaseException, lang: str) -> str | None:
-    """The private message for an error a user can cause, or None for a bug."""
+def error_text(error: BaseException, lang: str, record: GameRecord | None = None
+               ) -> str | None:
+    """The private message for an error a user can cause (a rule naming seats of
+    ``record`` names their players), or None for a bug."""
     if isinstance(error, UnknownOptions):
         return tr(lang, "discord.unknown_options")
     if isinstance(error, StaleVersion):
@@ -259,7 +261,7 @@ def error_text(error: BaseException, lang: str) -> str | None:
         log.warning("no worker could do the job: %s", error)
         return tr(lang, "discord.worker_busy")
     if isinstance(error, ServiceError | GameError):
-        return translate(error.reason, lang)
+        return text_of(error.reason, record, lang) if record else translate(error.reason, lang)
     return None
 
 

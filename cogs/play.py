@@ -24,7 +24,7 @@ from discord.ext import commands
 
 from bot import registry
 from bot.client import DingirBot
-from bot.engine import GameError, Seat
+from bot.engine import GameError, Seat, Text
 from bot.i18n import tr
 from bot.notation import localized, whole_number
 from bot.records import GameRecord, ServiceError, StaleVersion, StepResult
@@ -49,6 +49,8 @@ from cogs.common import (
 
 log = logging.getLogger(__name__)
 
+STALE = Text.of("service.stale_version")
+"""Why a button no longer plays when its decision was taken (not when its clock ran out)."""
 MAX_CHOICES = 25
 """Autocomplete answers (Discord's limit)."""
 AUTOCOMPLETE_SECONDS = 2.0
@@ -131,12 +133,13 @@ async def build_panel(bot: DingirBot, record: GameRecord | None, user_id: int, l
         return Panel("\n".join(x for x in body if x), image, buttons.view_of(*items))
     version = record.seat_version(seat)
     legal = registry.get(record.game).engine.legal(record.state, seat)
-    options = [(i, a) for i, a in enumerate(legal) if a.group != "end"]
+    options = [(i, a) for i, a in enumerate(legal) if a.group != "end" and a.offered]
     ends = [i for i, a in enumerate(legal) if a.group == "end"]
     items, control_row, hint = choices.option_items(record, version, options, page, group,
                                                     lang)
-    items.append(buttons.button(record.id, version, "undo", row=control_row,
-                                label=tr(lang, "discord.undo")))
+    if await bot.service.undoable_step(record, seat) is not None:
+        items.append(buttons.button(record.id, version, "undo", row=control_row,
+                                    label=tr(lang, "discord.undo")))
     items.append(buttons.button(record.id, version, "board", row=control_row,
                                 label=tr(lang, "discord.show_board")))
     if ends:
@@ -246,7 +249,8 @@ async def _step_panel(bot: DingirBot, press: Press, index: int, user: int, lang:
             result = await _end_with(bot, result, user)
     except (ServiceError, GameError) as error:
         fresh = await bot.service.get_by_id(press.game_id)
-        return await build_panel(bot, fresh, user, lang, note=error_text(error, lang) or "")
+        return await build_panel(bot, fresh, user, lang,
+                                 note=error_text(error, lang, fresh) or "")
     panel = await after_step(bot, result, user, lang)
     panel.played = True
     return panel
@@ -392,31 +396,40 @@ async def _latest_panel(bot: DingirBot, game_id: int, user: int, lang: str) -> P
 @on_press("q")
 async def press_public_step(interaction: Interaction, press: Press) -> None:
     """An option button of a public question (``q<seat>:<index>``): only that seat may
-    answer; the answer gets a private panel and the question loses its buttons."""
+    answer; the answer gets a private panel (the question's post then shows the answer,
+    see :func:`cogs.posting.close_question`); a press on a question already answered is
+    told so."""
     bot, lang = bot_of(interaction), lang_of(interaction)
     seat_text, _, index_text = press.arg.partition(":")
     seat, index = whole_number(seat_text), whole_number(index_text)
     if seat is None or index is None:
         raise unknown_button()
-    panel = await in_time(interaction, _step_panel(bot, press, index, interaction.user.id,
-                                                   lang, seat_asked=seat))
+    panel = await in_time(interaction, _answer_panel(bot, press, seat, index,
+                                                     interaction.user.id, lang))
     await reply(interaction, panel.content, files=panel.board.files, embeds=panel.board.embeds,
                 view=panel.view)
-    if panel.played and interaction.message is not None:
-        try:
-            await interaction.message.edit(view=None)
-        except discord.HTTPException:
-            log.info("could not close the question %s", interaction.message.id)
+
+
+async def _answer_panel(bot: DingirBot, press: Press, seat: Seat, index: int, user: int,
+                        lang: str) -> Panel:
+    """Answer the public question of ``seat`` made at ``press.version`` with its option
+    ``index``: the panel after it, or why it cannot be answered any more."""
+    record = await bot.service.get_by_id(press.game_id)
+    if record is not None and bot.service.seat_of(record, user) == seat \
+            and bot.service.stale_reason(record, seat, press.version) == STALE:
+        return Panel(tr(lang, "discord.already_answered"))
+    return await _step_panel(bot, press, index, user, lang, seat_asked=seat)
 
 
 async def refusal(bot: DingirBot, error: GameError, channel: int, user: int, lang: str) -> str:
     """The rule that refused a step, and legal alternatives when it is the caller's turn."""
-    text = error_text(error, lang) or ""
     try:
         record, _, legal = await bot.service.legal(channel, user)
     except (ServiceError, GameError):
-        return text
-    return f"{text}\n{alternatives(record.game, legal, lang)}" if legal else text
+        return error_text(error, lang) or ""
+    text = error_text(error, lang, record) or ""
+    offered = [a for a in legal if a.offered]
+    return f"{text}\n{alternatives(record.game, offered, lang)}" if offered else text
 
 
 UNDO_WORDS = frozenset({"undo", "annuler"})
@@ -485,7 +498,8 @@ class Play(Guarded, commands.Cog):
     @play.autocomplete("action")
     async def play_choices(self, interaction: Interaction,
                            current: str) -> list[app_commands.Choice[str]]:
-        """The caller's legal steps whose label or notation contains what they typed."""
+        """The caller's legal steps whose label or notation contains what they typed, every
+        kind of step among the first (:func:`cogs.choices.interleaved`)."""
         try:
             record, seat, legal = await asyncio.wait_for(
                 self.bot.service.legal(interaction.channel_id or 0, interaction.user.id),
@@ -493,16 +507,16 @@ class Play(Guarded, commands.Cog):
         except (ServiceError, GameError, TimeoutError):
             return []    # nothing to offer (or a busy database): an answer in time anyway
         lang, needle = lang_of(interaction), current.strip().lower()
-        choices = []
-        for action in legal:
+        found = []
+        for action in choices.interleaved(a for a in legal if a.offered):
             name = label(action, record, lang)
             typed = localized(record.game, action.notation, lang).lower()
             if needle in name.lower() or needle in action.notation.lower() or needle in typed:
-                choices.append(app_commands.Choice(
+                found.append(app_commands.Choice(
                     name=name, value=chosen_value(action.notation, record.seat_version(seat))))
-            if len(choices) == MAX_CHOICES:
+            if len(found) == MAX_CHOICES:
                 break
-        return choices
+        return found
 
 
     @commands.Cog.listener()

@@ -18,15 +18,23 @@ import logging
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeVar
 
 import discord
 from PIL import Image
 
 from bot import registry
-from bot.engine import Outcome, Seat, State
+from bot.engine import Action, Outcome, Seat, State
 from bot.i18n import tr, translate
-from bot.records import GameRecord, LogEntry, Played, PostedBoard, StepResult, StoreUnavailable
+from bot.records import (
+    GameRecord,
+    LogEntry,
+    OpenPost,
+    Played,
+    PostedBoard,
+    StepResult,
+    StoreUnavailable,
+)
 from bot.replay import Step, iter_states
 from bot.service import GameService
 from cogs import buttons
@@ -37,6 +45,9 @@ if TYPE_CHECKING:
     from bot.client import DingirBot
 
 log = logging.getLogger(__name__)
+
+K = TypeVar("K")
+V = TypeVar("V")
 
 BOARD_FILE = "board.png"
 REPLAY_FILE = "replay.gif"
@@ -135,7 +146,8 @@ def steps_text(record: GameRecord, steps: Sequence[Played], lang: str,
                viewer: Seat | None = None) -> str:
     """What ``viewer`` may read of a turn's steps (None: the public), a sentence per run of
     steps by the same player: "🎲 **Alice** draws a card and offers a trade." (the steps
-    that go without saying left out, unless the player did nothing else)."""
+    that go without saying left out, unless the player did nothing else in these steps)."""
+    acted = {played.seat for played in steps if not played.report.quiet}
     runs: list[tuple[Seat, list[Played]]] = []
     for played in steps:
         if runs and runs[-1][0] == played.seat:
@@ -144,7 +156,9 @@ def steps_text(record: GameRecord, steps: Sequence[Played], lang: str,
             runs.append((played.seat, [played]))
     lines = []
     for seat, run in runs:
-        said = [p for p in run if not p.report.quiet] or run[-1:]
+        said = [p for p in run if not p.report.quiet] or ([] if seat in acted else run[-1:])
+        if not said:
+            continue
         texts = [text_of(p.report.for_seat(viewer), record, lang) for p in said]
         lines.append(sentence(lang, tr(lang, "discord.turn_summary",
                                        name=seat_name(record, seat, lang),
@@ -218,13 +232,16 @@ def final_text(record: GameRecord, outcome: Outcome, lang: str) -> str:
 
 
 def turn_text(record: GameRecord, lang: str, turns: Sequence[StepResult] = (),
-              outcome: Outcome | None = None, *, buttons: bool = True) -> str:
+              outcome: Outcome | None = None, *, buttons: bool = True,
+              told: Sequence[str] = ()) -> str:
     """The text of a turn message: title, what the turns it reports did (as everyone may
-    read it: one line per player's turn), who is next (or the final ``outcome``).
+    read it: one line per player's turn), the questions they answered that had no post
+    of their own (``told``), who is next (or the final ``outcome``).
     Without ``buttons`` (``/game board``) it does not point at a "Take my turn" button."""
     title = tr(lang, "discord.turn_title", game=game_title(record, lang), turn=record.turn + 1)
-    steps = [line for result in turns
-             for line in steps_text(record, result.turn_steps, lang).split("\n") if line]
+    steps = [line for text in (*(steps_text(record, result.turn_steps, lang)
+                                 for result in turns), *told)
+             for line in text.split("\n") if line]
     outcome = outcome or (turns[-1].outcome if turns else None)
     last = (final_text(record, outcome, lang) if outcome is not None
             else next_line(record, lang, buttons=buttons))
@@ -298,16 +315,19 @@ async def send(
     files: Sequence[discord.File] = (),
     view: discord.ui.View | None = None,
     remember: bool = True,
+    quiet: bool = False,
 ) -> discord.Message | None:
     """Post in the game's channel, trying again after Discord's server errors; a post
     whose files are refused goes out as text alone. On a deleted channel, lost
     permissions or a channel that refuses the text too, the game is paused and its
     creator told; after server errors the post is left to :func:`advance`'s next check.
 
-    With ``remember`` the message becomes the game's current turn message.
+    With ``remember`` the message becomes the game's current turn message; a ``quiet``
+    post notifies nobody it mentions.
     """
+    pings = discord.AllowedMentions.none() if quiet else NOTIFY_MENTIONS
     try:
-        message = await _deliver(bot, record, content, files, view)
+        message = await _deliver(bot, record, content, files, view, pings)
     except discord.DiscordServerError as error:
         log.warning("posting in channel %s for game %s failed (%s %s): it will be tried"
                     " again", record.channel_id, record.id, error.status, error.text)
@@ -327,29 +347,29 @@ async def send(
 
 
 async def _deliver(bot: DingirBot, record: GameRecord, content: str,
-                   files: Sequence[discord.File], view: discord.ui.View | None
-                   ) -> discord.Message | None:
+                   files: Sequence[discord.File], view: discord.ui.View | None,
+                   pings: discord.AllowedMentions) -> discord.Message | None:
     """The posted message; None when the channel is gone or forbidden."""
     try:
         channel = await resolve_channel(bot, record.channel_id)
         if channel is None:
             return None
         try:
-            return await _send_retrying(bot, channel, content, files, view)
+            return await _send_retrying(bot, channel, content, files, view, pings)
         except discord.HTTPException as error:
             if not files or isinstance(error, discord.Forbidden | discord.NotFound):
                 raise
             log.warning("game %s: the post with files failed (%s %s): sending the text alone",
                         record.id, error.status, error.text)
             alone = f"{content}\n{tr(record.lang, 'discord.board_not_posted')}"
-            return await _send_retrying(bot, channel, alone, (), view)
+            return await _send_retrying(bot, channel, alone, (), view, pings)
     except (discord.Forbidden, discord.NotFound):
         return None
 
 
 async def _send_retrying(bot: DingirBot, channel: discord.abc.Messageable, content: str,
-                         files: Sequence[discord.File], view: discord.ui.View | None
-                         ) -> discord.Message:
+                         files: Sequence[discord.File], view: discord.ui.View | None,
+                         pings: discord.AllowedMentions) -> discord.Message:
     """``channel.send``, tried twice more (after the ``post_retry_seconds`` setting, then
     six times as long) when Discord answers with a server error after discord.py's own
     retries."""
@@ -359,7 +379,7 @@ async def _send_retrying(bot: DingirBot, channel: discord.abc.Messageable, conte
             file.reset()
         try:
             return await channel.send(content[:2000], files=list(files),
-                                      allowed_mentions=NOTIFY_MENTIONS,
+                                      allowed_mentions=pings,
                                       view=view or buttons.view_of())
         except discord.DiscordServerError as error:
             if delay is None:
@@ -386,21 +406,21 @@ async def _refused(bot: DingirBot, record: GameRecord,
 
 
 async def post_board(bot: DingirBot, record: GameRecord,
-                     turns: Sequence[StepResult] = ()) -> None:
+                     turns: Sequence[StepResult] = (), told: Sequence[str] = ()) -> None:
     """Post the turn message of ``record``: after the ``turns`` it reports (one message
-    for a run of turns, such as the AI seats playing one after another), or at the
-    start."""
+    for a run of turns, such as the AI seats playing one after another, with the questions
+    they answered in ``told``), or at the start."""
     if turns and turns[-1].outcome is not None:
-        await post_final(bot, record, turns)
+        await post_final(bot, record, turns, told)
         return
     lang = record.lang
     files = [board_file(await board_png(bot, record, lang)),
              *await detail_files(bot, record, lang)]
-    message = await send(bot, record, turn_text(record, lang, turns), files=files,
+    message = await send(bot, record, turn_text(record, lang, turns, told=told), files=files,
                          view=turn_view(record, lang))
     if message is not None and message.attachments:
-        remember_board(bot.posted_boards, record.id,
-                       PostedBoard(record.version, lang, message.attachments[0].url))
+        remember(bot.posted_boards, record.id,
+                 PostedBoard(record.version, lang, message.attachments[0].url))
     if message is not None:
         await tell_followers(bot, record, message, None)
 
@@ -421,17 +441,18 @@ async def tell_followers(bot: DingirBot, record: GameRecord, message: discord.Me
                                                   turn=record.turn + 1))
 
 
-def remember_board(boards: dict[int, PostedBoard], game_id: int, posted: PostedBoard) -> None:
-    """Keep ``posted`` as the latest image of ``game_id``; past :data:`POSTED_BOARDS_KEPT`
-    games, the one posted longest ago is forgotten (its panels draw a preview again)."""
-    boards.pop(game_id, None)
-    boards[game_id] = posted
-    if len(boards) > POSTED_BOARDS_KEPT:
-        del boards[next(iter(boards))]
+def remember(store: dict[K, V], key: K, value: V) -> None:
+    """Keep ``value`` for ``key`` as the latest entry of ``store``; past
+    :data:`POSTED_BOARDS_KEPT` entries, the one kept longest ago is forgotten (an
+    abandoned game's image or open question)."""
+    store.pop(key, None)
+    store[key] = value
+    if len(store) > POSTED_BOARDS_KEPT:
+        del store[next(iter(store))]
 
 
-async def post_final(bot: DingirBot, record: GameRecord, turns: Sequence[StepResult] = ()
-                     ) -> None:
+async def post_final(bot: DingirBot, record: GameRecord, turns: Sequence[StepResult] = (),
+                     told: Sequence[str] = ()) -> None:
     """The final message: board, the last turns (when known), scores, ranking, tie-break,
     replay animation."""
     lang = record.lang
@@ -449,8 +470,8 @@ async def post_final(bot: DingirBot, record: GameRecord, turns: Sequence[StepRes
     rematch = buttons.button(record.id, record.version, "rematch",
                              label=tr(lang, "discord.rematch"),
                              style=discord.ButtonStyle.primary)
-    message = await send(bot, record, turn_text(record, lang, turns, outcome), files=files,
-                         view=buttons.view_of(rematch))
+    message = await send(bot, record, turn_text(record, lang, turns, outcome, told=told),
+                         files=files, view=buttons.view_of(rematch))
     if message is not None and outcome is not None:
         await tell_followers(bot, record, message, outcome)
     try:
@@ -502,25 +523,43 @@ def replay_gif(record: GameRecord, entries: Sequence[LogEntry], lang: str) -> by
 
 
 async def announce(bot: DingirBot, result: StepResult) -> None:
-    """Tell the channel at once what a step did (a reveal, a quiz answered, a roll)."""
+    """Tell the channel at once what a step did (a reveal, a roll that matters now)."""
     record, lang = result.record, result.record.lang
-    text = tr(lang, "discord.announce", name=seat_name(record, result.seat, lang),
-              text=text_of(result.report.public, record, lang))
-    await send(bot, record, text, remember=False)
+    await send(bot, record, _announcement(result, lang), remember=False)
+
+
+def _announcement(result: StepResult, lang: str) -> str:
+    """What the channel is told of an announced step: its detail, else its public line
+    after the player's name."""
+    record, report = result.record, result.report
+    if report.detail is not None:
+        return text_of(report.detail, record, lang)
+    return tr(lang, "discord.announce", name=seat_name(record, result.seat, lang),
+              text=text_of(report.public, record, lang))
+
+
+def _option_buttons(record: GameRecord, seat: Seat, version: int, options: Sequence[Action],
+                    lang: str, *, chosen: str | None = None) -> list[buttons.GameComponent]:
+    """The offered ``options`` of ``seat``'s decision as buttons on a public message (only
+    that seat may press them; ``q<seat>:<index>``); once answered (``chosen`` is the step
+    taken), disabled, the chosen one highlighted."""
+    closed = chosen is not None
+    return [buttons.button(record.id, version, "q", f"{seat}:{i}", row=k // 5,
+                           label=text_of(action.label, record, lang)[:80], disabled=closed,
+                           style=discord.ButtonStyle.primary if action.notation == chosen
+                           else discord.ButtonStyle.secondary)
+            for k, (i, action) in enumerate((i, a) for i, a in enumerate(options) if a.offered)]
 
 
 def decision_view(record: GameRecord, seat: Seat, lang: str) -> discord.ui.View | None:
-    """``seat``'s options as buttons on a public message (only that seat may press them;
-    ``q<seat>:<index>``), or None when they are too many for one message."""
+    """``seat``'s options as buttons on a public message, or None when they are too many
+    for one message."""
     assert record.state is not None
     legal = registry.get(record.game).engine.legal(record.state, seat)
-    if not legal or len(legal) > MAX_PUBLIC_OPTIONS:
+    items = _option_buttons(record, seat, record.seat_version(seat), legal, lang)
+    if not items or len(items) > MAX_PUBLIC_OPTIONS:
         return None
-    version = record.seat_version(seat)
-    return buttons.view_of(*(
-        buttons.button(record.id, version, "q", f"{seat}:{i}", row=i // 5,
-                       label=text_of(action.label, record, lang)[:80])
-        for i, action in enumerate(legal)))
+    return buttons.view_of(*items)
 
 
 def deadline_text(record: GameRecord, seat: Seat, lang: str) -> str:
@@ -533,12 +572,30 @@ def deadline_text(record: GameRecord, seat: Seat, lang: str) -> str:
     return tr(lang, "discord.deadline", when=f"<t:{due}:R>")
 
 
+def open_post(bot: DingirBot, game_id: int, seat: Seat, post: OpenPost) -> None:
+    """Remember ``post`` as the message asking ``seat`` to decide, to close once they
+    answer (the oldest forgotten past :data:`POSTED_BOARDS_KEPT`)."""
+    remember(bot.open_posts, (game_id, seat), post)
+
+
+def handed_back(result: StepResult) -> bool:
+    """True when ``result`` answers the decision another seat put to its player and only
+    gives the decision back to that seat (a swap declined: the proposer's turn goes on)."""
+    steps = result.turn_steps
+    return (len(result.asked) == 1 and len(steps) >= 2
+            and steps[-2].seat == result.asked[0] != result.seat)
+
+
 async def post_decisions(bot: DingirBot, result: StepResult) -> None:
     """Tell the seats that ``result`` put a new decision to: a public question is posted
-    with its answer buttons; the others are mentioned in one short message that opens
-    their private panel (no board image)."""
+    with its answer buttons (its player mentioned, pinged unless the question follows
+    their own step); the others are mentioned in one short message that opens their
+    private panel (no board image). A decision only handed back (:func:`handed_back`)
+    is not posted: the answer shows in the message that asked."""
     record, lang = result.record, result.record.lang
     assert record.state is not None
+    if handed_back(result):
+        return
     engine = registry.get(record.game).engine
     others = []
     for seat in result.asked:
@@ -550,26 +607,83 @@ async def post_decisions(bot: DingirBot, result: StepResult) -> None:
         if prompt is None or view is None:
             others.append(seat)
             continue
-        lines = [tr(lang, "discord.question", mention=mentions(record, [seat], lang),
-                    prompt=text_of(prompt.text, record, lang)),
-                 deadline_text(record, seat, lang)]
-        await send(bot, record, "\n".join(line for line in lines if line), view=view,
-                   remember=False)
+        text = tr(lang, "discord.question", mention=mentions(record, [seat], lang),
+                  prompt=text_of(prompt.text, record, lang))
+        message = await send(bot, record, "\n".join((text, deadline_text(record, seat, lang))),
+                             view=view, remember=False, quiet=seat == result.seat)
+        if message is not None:
+            open_post(bot, record.id, seat, OpenPost(message.id, text))
     if others:
-        lines = [tr(lang, "discord.asked", mentions=mentions(record, others, lang),
-                    name=seat_name(record, result.seat, lang),
-                    step=text_of(result.report.public, record, lang)),
-                 *(deadline_text(record, seat, lang) for seat in others)]
-        await send(bot, record, "\n".join(line for line in lines if line),
-                   view=buttons.view_of(panel_button(record, lang)), remember=False)
+        text = tr(lang, "discord.asked", mentions=mentions(record, others, lang),
+                  name=seat_name(record, result.seat, lang), n=len(others),
+                  step=text_of(result.report.public, record, lang))
+        lines = [text, *(deadline_text(record, seat, lang) for seat in others)]
+        message = await send(bot, record, "\n".join(line for line in lines if line),
+                             view=buttons.view_of(panel_button(record, lang)), remember=False)
+        if message is not None and len(others) == 1:
+            open_post(bot, record.id, others[0], OpenPost(message.id, text))
+
+
+async def close_question(bot: DingirBot, result: StepResult, post: OpenPost) -> bool:
+    """Show in its own message how a public question was answered: the question, the
+    answer and what it did, the options as disabled buttons, the chosen one highlighted;
+    False when that message cannot be edited."""
+    record, lang, question = result.record, result.record.lang, result.answered
+    assert question is not None
+    view = buttons.view_of(*_option_buttons(record, result.seat, question.version,
+                                            question.options, lang,
+                                            chosen=result.action.notation))
+    return await _edit(bot, record, post.message_id,
+                       f"{post.text}\n{_announcement(result, lang)}", view)
+
+
+def answered_text(result: StepResult) -> str:
+    """A public question with no post of its own (an AI's), as the turn message tells it:
+    the question, then the answer and what it did."""
+    record, lang, question = result.record, result.record.lang, result.answered
+    assert question is not None
+    asked = tr(lang, "discord.question", mention=seat_name(record, result.seat, lang),
+               prompt=text_of(question.prompt, record, lang))
+    return f"{asked}\n{_announcement(result, lang)}"
+
+
+async def close_request(bot: DingirBot, result: StepResult, post: OpenPost) -> None:
+    """Add the answer to the message that asked ``result``'s player to decide, and take
+    its button away."""
+    record, lang = result.record, result.record.lang
+    answer = tr(lang, "discord.answered", name=seat_name(record, result.seat, lang),
+                step=text_of(result.report.public, record, lang))
+    await _edit(bot, record, post.message_id, f"{post.text}\n{answer}", None)
+
+
+async def _edit(bot: DingirBot, record: GameRecord, message_id: int, content: str,
+                view: discord.ui.View | None) -> bool:
+    """Edit one of the game's channel messages (it notifies nobody); False when it is
+    gone or cannot be edited."""
+    try:
+        channel = await resolve_channel(bot, record.channel_id)
+        if not isinstance(channel, discord.abc.GuildChannel | discord.Thread):
+            return False
+        await channel.get_partial_message(message_id).edit(content=content[:2000], view=view)
+    except discord.HTTPException as error:
+        log.info("could not edit message %s of game %s (%s)", message_id, record.id, error)
+        return False
+    return True
 
 
 def needs_posting(result: StepResult) -> bool:
     """True when the channel must hear of ``result`` now (or an AI seat must play)."""
     record = result.record
     return (result.turn_ended or result.outcome is not None or result.report.announce
-            or bool(result.asked)
+            or bool(result.asked) or result.answered is not None
             or any(GameService.is_ai(record, s) for s in record.active))
+
+
+def _posts_decision(result: StepResult) -> bool:
+    """True when :func:`post_decisions` posts something for ``result``: a decision put to
+    a human seat, not only handed back."""
+    return not handed_back(result) and any(not GameService.is_ai(result.record, s)
+                                           for s in result.asked)
 
 
 def _human_decides(record: GameRecord) -> bool:
@@ -578,22 +692,35 @@ def _human_decides(record: GameRecord) -> bool:
 
 
 async def report_steps(bot: DingirBot, results: Sequence[StepResult]) -> None:
-    """Tell the channel what ``results`` did: announcements at once, the decisions put to
-    other seats, and the turns completed, one message for a run of turns until a human
+    """Tell the channel what ``results`` did: the answer to a public question or to a
+    decision asked in the channel in the message that asked it (a question with no post,
+    an AI's, in the turn message that follows), announcements at once, the decisions put
+    to other seats, and the turns completed, one message for a run of turns until a human
     is to play (AI seats playing one after another make a single post)."""
     turns: list[StepResult] = []
+    told: list[str] = []
     for result in results:
-        if result.report.announce:
-            await announce(bot, result)
+        post = bot.open_posts.pop((result.record.id, result.seat), None)
+        if result.answered is not None:
+            if post is None or not await close_question(bot, result, post):
+                told.append(answered_text(result))
+        else:
+            if post is not None:
+                await close_request(bot, result, post)
+            if result.report.announce:
+                await announce(bot, result)
         if result.turn_ended or result.outcome is not None:
             turns.append(result)
             if result.outcome is not None or _human_decides(result.record):
-                await post_board(bot, result.record, turns)
-                turns = []
+                await post_board(bot, result.record, turns, told)
+                turns, told = [], []
         elif result.asked:
+            if turns and _posts_decision(result):    # the turns ended before the question
+                await post_board(bot, turns[-1].record, turns, told)
+                turns, told = [], []
             await post_decisions(bot, result)
-    if turns:
-        await post_board(bot, turns[-1].record, turns)
+    if turns or told:
+        await post_board(bot, (turns or results)[-1].record, turns, told)
 
 
 async def advance(bot: DingirBot, first: StepResult | None, game_id: int) -> None:

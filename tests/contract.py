@@ -9,7 +9,8 @@ the AI's, for some seats) and checks, along the way:
 - a decision's deadline default is one of its legal steps;
 - no view holds the box of randomness or its seed; a game without hidden information
   shows every seat the public view; a view, a prompt, the labels of a seat's steps and
-  what a report tells a reader never contain a declared secret that reader may not read;
+  what a report tells a reader (its detail, to the public) never contain a declared
+  secret that reader may not read;
 - ``determinize`` of a seat's view gives the same legal steps and another future;
 - the views render within the image limits (and as text);
 - replaying the log from ``setup`` reproduces the final state.
@@ -179,6 +180,9 @@ class _Checker:
         for reader in (None, *range(self.n)):
             self.no_leak(f"the report of {action.notation!r} to {reader}",
                          self.texts(report.for_seat(reader)), forbidden[reader])
+        if report.detail is not None:          # told in a public post
+            self.no_leak(f"the detail of {action.notation!r}", self.texts(report.detail),
+                         forbidden[None])
 
     def images(self, state: State, playout: Playout) -> None:
         ctx = RenderContext(self.names, "en")

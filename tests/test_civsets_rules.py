@@ -151,7 +151,12 @@ def test_a_wrong_or_missing_answer_leaves_the_card(right: bool | None) -> None:
     assert after["current"] == 1
     step = "skip" if right is None else f"answer {(CARDS[card].answer + 1) % 4 + 1}"
     report = GAME.report(before, 0, GAME.parse(before, 0, step), after)
-    assert report.announce and text(CARDS[card].explanation()) in text(report.public)
+    right_answer = text(CARDS[card].option(CARDS[card].answer))
+    assert report.announce and report.detail is not None
+    told = text(report.detail)        # told once, in the question's post
+    assert text(CARDS[card].explanation()) in told and right_answer in told
+    assert told.startswith("⌛" if right is None else "❌")
+    assert text(CARDS[card].explanation()) not in text(report.public)   # not in summaries
 
 
 def test_the_question_is_public_with_a_clock_and_its_default_is_no_answer() -> None:
@@ -161,7 +166,10 @@ def test_the_question_is_public_with_a_clock_and_its_default_is_no_answer() -> N
     assert text(CARDS[card].question()) in text(prompt.text)
     deadline = GAME.deadline(state, 0)
     assert deadline is not None and deadline.seconds == 60
-    assert deadline.default.notation == "skip"
+    assert deadline.default.notation == "skip" and not deadline.default.offered
+    assert text(GAME.prompt(state, 0).text).count("60 seconds") == 1   # type: ignore[union-attr]
+    assert [a.notation for a in GAME.legal(state, 0) if a.offered] == [
+        f"answer {k}" for k in range(1, 5)]                  # no "give no answer" button
     fast = GAME.setup(1, 3, {"quiz_seconds": "10"})
     fast = play(fast, 0, "challenge 2", "pick 1")
     assert GAME.deadline(fast, 0).seconds == 10      # type: ignore[union-attr]
@@ -295,6 +303,15 @@ def test_ties_on_sets_go_to_points_then_are_shared() -> None:
     outcome = GAME.outcome(state)
     assert outcome is not None and outcome.ranking == ((1, 2), (0,))
     assert outcome.tiebreak is not None and "shared" in text(outcome.tiebreak)
+    state["points"] = [300, 500, 400]
+    outcome = GAME.outcome(state)
+    assert outcome is not None and outcome.tiebreak is not None
+    assert text(outcome.tiebreak) == "no completed set: most points wins"
+    state["sets"][0] = ["greeks"]
+    state["sets"][2] = ["romans"]
+    outcome = GAME.outcome(state)
+    assert outcome is not None and outcome.ranking == ((2,), (0,), (1,))
+    assert text(outcome.tiebreak) == "tied on 1 set: most points wins"    # type: ignore[arg-type]
 
 
 def test_the_game_ends_after_twenty_rounds() -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -161,7 +162,7 @@ def test_out_writes_a_board_after_every_turn(tmp_path, capsys, monkeypatch) -> N
 def test_french_texts(capsys, monkeypatch) -> None:
     _, out, _ = _run(capsys, monkeypatch, ["race", "--seed", "1", "--ai", "all",
                                            "--lang", "fr"])
-    assert out[-2].startswith("Vainqueur : IA ")
+    assert out[-2].startswith("Vainqueur\u00a0: IA ")   # French spacing
     assert any(line.startswith("1. IA ") and line.endswith(" points") for line in out)
 
 
@@ -223,7 +224,7 @@ def test_an_illegal_ur_script_line_names_the_line(tmp_path) -> None:
     )
     assert done.returncode == local.EXIT_SCRIPT_ERROR
     assert f"{script}, ligne " in done.stderr
-    assert "« place A1 » refusé : " in done.stderr
+    assert "«\u00a0place A1\u00a0» refusé\u00a0: " in done.stderr
 
 
 def test_a_whole_ur_game_writes_a_board_per_turn(tmp_path, capsys, monkeypatch) -> None:
@@ -289,3 +290,33 @@ def test_an_all_ai_bazaar_game_ends(capsys, monkeypatch) -> None:
     assert status == local.EXIT_OK
     assert len(json.loads(out[-1])["scores"]) == 4
     assert not [line for line in out if "→ draws" in line and "a good" not in line]
+
+
+def test_a_civilizations_player_sees_only_what_their_seat_may_see(capsys, monkeypatch) -> None:
+    steps = "\n".join(["decline", "refuse", "draw", "end"] * 15)   # a few refused
+    status, out, _ = _run(capsys, monkeypatch, ["civsets", "--players", "3", "--seed", "4",
+                                                "--ai", "2,3"], steps)
+    assert status == local.EXIT_STOPPED
+    theirs = [line for line in out if line.startswith(("AI 2:", "AI 3:"))]
+    card_id = re.compile(r"\b(?:[a-z]+-\d\d|wild-[a-z]+|bonus-[a-z]+)\b")
+    assert theirs and not [line for line in theirs if card_id.search(line)]
+    assert any(" offers " in line or "swap" in line for line in theirs)   # some deals made
+    assert not [line for line in theirs if re.search(r"draws (?!a card|\d)", line)]
+    assert any(line.startswith("Seat 1: draw → draws ") for line in out)    # your own card
+    decisions = "\n".join(out).split("Legal steps")
+    assert all(block.count("Your hand") <= 1 for block in decisions)
+    assert sum("Your hand" in block for block in decisions) >= 12
+
+
+def test_a_civilizations_game_is_ranked_by_sets_then_points(capsys, monkeypatch) -> None:
+    status, out, _ = _run(capsys, monkeypatch, ["civsets", "--players", "3", "--seed", "2",
+                                                "--ai", "all"])
+    assert status == local.EXIT_OK
+    result = json.loads(out[-1])
+    ranks = [line for line in out if re.match(r"^\d\. AI \d: \d+ sets?, \d+ points$", line)]
+    assert len(ranks) == 3, out[-12:]
+    ranked = [int(line.split(":")[0].split()[-1]) for line in ranks]
+    assert [seat for group in result["ranking"] for seat in group] == ranked
+    assert result["winners"] == result["ranking"][0]
+    keys = [tuple(map(int, re.findall(r"\d+", line.split(": ", 1)[1]))) for line in ranks]
+    assert keys == sorted(keys, reverse=True)      # sets first, then points

@@ -301,7 +301,8 @@ def test_a_player_reads_what_each_card_does() -> None:
     assert len(sumer) == len(D.ACTIONS)
     assert "Agriculture (level 1): Spend 2 Food: move up 1 step on the Population track." \
         in sumer
-    babylon = [translate(line, "fr") for line in texts.card_lines(state, 1)]
+    babylon = [translate(line, "fr").replace("\u00a0", " ")      # French spacing
+               for line in texts.card_lines(state, 1)]
     assert "Irrigation (niv. 2) : Dépensez 2 Nourritures : avancez d'une case sur la piste " \
         "Population." in babylon
     assert "Maçonnerie (niv. 1) : Construction 2 : construisez 2 structures, différentes ou " \

@@ -12,7 +12,7 @@ from bot.records import GameRecord, Player
 from bot.service import GameService
 from bot.store import Store
 from cogs import posting
-from cogs.posting import POSTED_BOARD_SECONDS, PostedBoard, posted_board_url, remember_board
+from cogs.posting import POSTED_BOARD_SECONDS, PostedBoard, posted_board_url, remember
 
 URL = "https://cdn.example/attachments/1/2/board.png"
 PLAYERS = (Player(1, "Ninsun"), Player(2, "Gilgamesh"), Player(3, "Enkidu"))
@@ -56,9 +56,9 @@ def test_the_remembered_images_are_bounded_and_the_latest_post_wins(monkeypatch:
     monkeypatch.setattr(posting, "POSTED_BOARDS_KEPT", 3)
     boards: dict[int, PostedBoard] = {}
     for game in (1, 2, 3):
-        remember_board(boards, game, PostedBoard(1, "en", f"{URL}?{game}"))
-    remember_board(boards, 1, PostedBoard(2, "en", URL))     # game 1 posts again
-    remember_board(boards, 4, PostedBoard(1, "en", URL))     # game 2 is forgotten
+        remember(boards, game, PostedBoard(1, "en", f"{URL}?{game}"))
+    remember(boards, 1, PostedBoard(2, "en", URL))     # game 1 posts again
+    remember(boards, 4, PostedBoard(1, "en", URL))     # game 2 is forgotten
     assert list(boards) == [3, 1, 4] and boards[1].version == 2
 
 

@@ -19,9 +19,9 @@ def running(game: str, n: int) -> GameRecord:
 
 
 @pytest.mark.parametrize(("game", "en", "fr"), [
-    ("ur", "1. p0: 1 point", "1. p0 : 1 point"),
-    ("civsets", "1. p0: 0 sets, 100 points", "1. p0 : 0 série, 100 points"),
-    ("flood", "1. p0: 0 VP", "1. p0 : 0 PV"),
+    ("ur", "1. p0: 1 point", "1. p0\u00a0: 1 point"),
+    ("civsets", "1. p0: 0 sets, 100 points", "1. p0\u00a0: 0 série, 100 points"),
+    ("flood", "1. p0: 0 VP", "1. p0\u00a0: 0 PV"),
 ])
 def test_each_seat_has_its_standing(game: str, en: str, fr: str) -> None:
     record = running(game, 3)

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from bot import chance
 from bot.engine import Action, Game, GameError, Seat, State, Text
 from bot.notation import parse_typed
-from bot.records import GameRecord, Played, StaleVersion, StepResult
+from bot.records import GameRecord, Played, Question, StaleVersion, StepResult
 from bot.service.core import ServiceCore, _fail, _Live
 from bot.store import StepWrite
 
@@ -132,15 +132,24 @@ class TurnsMixin(ServiceCore):
         for seat in record.active:
             if record.seat_version(seat) != record.version:
                 continue
-            if seat != actor:
+            if seat != actor or self._question(engine, record, seat) is not None:
                 asked.append(seat)
-                continue
-            deadline = engine.deadline(record.state, seat)
-            if deadline is not None and deadline.seconds is not None:
-                prompt = engine.prompt(record.state, seat)
-                if prompt is not None and prompt.public:
-                    asked.append(seat)
         return tuple(asked)
+
+    @staticmethod
+    def _question(engine: Game, record: GameRecord, seat: Seat) -> Question | None:
+        """``seat``'s decision in ``record`` when it is a public question on a clock of
+        seconds (posted in the channel with its answer buttons), else None."""
+        state = record.state
+        assert state is not None
+        deadline = engine.deadline(state, seat)
+        if deadline is None or deadline.seconds is None:
+            return None
+        prompt = engine.prompt(state, seat)
+        if prompt is None or not prompt.public:
+            return None
+        return Question(prompt.text, tuple(engine.legal(state, seat)),
+                        record.seat_version(seat))
 
     async def _apply(self, live: _Live, seat: Seat, action: Action) -> StepResult:
         """Apply and persist one checked step (caller holds the game's lock)."""
@@ -189,7 +198,8 @@ class TurnsMixin(ServiceCore):
             steps.append(played)
         return StepResult(new, seat, action, turn_ended, turn_steps,
                           self._final_outcome(engine, new) if finished else None,
-                          () if finished else self._asked(engine, new, seat))
+                          () if finished else self._asked(engine, new, seat),
+                          self._question(engine, record, seat))
 
     async def undoable_step(self, record: GameRecord, seat: Seat) -> int | None:
         """The log index of ``seat``'s step that :meth:`undo` would take back now (its

@@ -65,8 +65,23 @@ OPTIONS = 4
 
 
 def civ_name(civ: str) -> Text:
-    """A civilization's name."""
+    """A civilization's name, its people ("Greeks")."""
     return Text.of(f"civsets.civ.{civ}")
+
+
+def civ_adj(civ: str, n: int = 1) -> Text:
+    """A civilization as the adjective of ``n`` cards ("Greek"; « grecque », « grecques »)."""
+    return Text.of(f"civsets.adj.{civ}", n=n)
+
+
+def a_card(civ: str) -> Text:
+    """One card of a civilization, with its article ("an Egyptian card")."""
+    return Text.of(f"civsets.a_card.{civ}")
+
+
+def territory(civ: str) -> Text:
+    """A civilization's territory on the map, with its article ("the Greek territory")."""
+    return Text.of(f"civsets.territory.{civ}")
 
 
 def civ_of(card: str) -> str | None:

@@ -8,6 +8,7 @@ from typing import Any
 
 from bot.engine import (
     Action,
+    BadNotation,
     Deadline,
     GameDefaults,
     GameMeta,
@@ -19,9 +20,8 @@ from bot.engine import (
     Secrets,
     State,
     Text,
-    checked_notation,
 )
-from bot.games.civsets import rules, texts, view
+from bot.games.civsets import refusals, rules, texts, view
 from bot.games.civsets.cards import CARDS, OPTIONS, RULES
 from bot.games.civsets.state import clone, new_state, score_key
 
@@ -68,9 +68,15 @@ class CivilizationsGame(GameDefaults):
         return [texts.action(state, seat, n) for n in rules.legal(state, seat)]
 
     def parse(self, state: State, seat: Seat, text: str) -> Action:
-        notation = checked_notation("civsets", text, VERBS, seat in self.active(state),
-                                    rules.legal(state, seat))
-        return texts.action(state, seat, notation)
+        """The legal step ``text``; else BadNotation for words that are no step, or the
+        rule that forbids the step now (:mod:`bot.games.civsets.refusals`)."""
+        words = text.strip().lower().split()
+        if not words or words[0] not in VERBS:
+            raise BadNotation(Text.of("civsets.err.notation", text=text[:100]))
+        notation = " ".join(words)
+        if seat in self.active(state) and notation in rules.legal(state, seat):
+            return texts.action(state, seat, notation)
+        raise refusals.refusal(state, seat, notation)
 
     def apply(self, state: State, seat: Seat, action: Action | str) -> State:
         notation = action.notation if isinstance(action, Action) else action
@@ -92,9 +98,11 @@ class CivilizationsGame(GameDefaults):
         tied = [s for s in range(n) if len(state["sets"][s]) == best_sets]
         tiebreak = None
         if len(ranking[0]) > 1:
-            tiebreak = Text.of("civsets.tiebreak.shared", sets=best_sets, points=keys[0][1])
+            tiebreak = Text.of("civsets.tiebreak.shared", sets=best_sets, n=best_sets,
+                               points=keys[0][1])
         elif len(tied) > 1:
-            tiebreak = Text.of("civsets.tiebreak.points", sets=best_sets)
+            tiebreak = Text.of("civsets.tiebreak.points", sets=best_sets, n=best_sets) \
+                if best_sets else Text.of("civsets.tiebreak.no_sets")
         return Outcome(tuple(state["points"]), ranking, tiebreak, self.standing(state))
 
     def standing(self, state: State) -> tuple[Text, ...]:

@@ -21,6 +21,7 @@ from bot.games.civsets.state import (
     controller,
     holding,
     learn,
+    log_event,
     occupants,
     others,
     placed,
@@ -70,15 +71,16 @@ def map_steps(state: State, seat: Seat) -> list[str]:
 
 
 def action_steps(state: State, seat: Seat) -> list[str]:
-    """The four actions of the rulebook, as far as they are possible now."""
-    steps = ["draw"] if state["deck"] or state["bonus"] else []
+    """The four actions of the rulebook, as far as they are possible now: a challenge
+    first (the heart of the game), then draw, swaps and purchases."""
+    steps = [f"challenge {other + 1}" for other in _targets(state, seat)]
+    steps += ["draw"] if state["deck"] or state["bonus"] else []
     for other in others(state, seat):
         if state["hands"][other] and state["hands"][seat]:
             steps += [f"trade {other + 1} {civ}" for civ in CIVS if civ not in state["closed"]]
     if not state["bought"][seat] and state["points"][seat] >= RULES["buy_price"]:
         for other in _targets(state, seat):
             steps += [f"buy {other + 1} {civ}" for civ in CIVS if civ not in state["closed"]]
-    steps += [f"challenge {other + 1}" for other in _targets(state, seat)]
     return steps
 
 
@@ -105,7 +107,8 @@ def legal(state: State, seat: Seat) -> list[str]:
         return []
     actions = action_steps(state, seat) if state["actions"] > 0 else []
     ending = ["end"] if state["actions"] == 0 or not actions else []
-    return [*map_steps(state, seat), *actions, *ending]
+    challenges = [a for a in actions if a.startswith("challenge")]
+    return [*challenges, *map_steps(state, seat), *actions[len(challenges):], *ending]
 
 
 # -- what each step does ----------------------------------------------------------------
@@ -129,6 +132,7 @@ def apply(state: State, seat: Seat, notation: str) -> None:
     elif verb == "draw":
         _draw(state, seat)
         state["actions"] -= 1
+        log_event(state, "draw")
     elif verb in ("trade", "buy"):
         state["pending"] = {"kind": verb, "by": seat, "to": _seat(words[1]), "civ": words[2]}
         state["step"] = "offer" if verb == "trade" else "buy"
@@ -164,8 +168,10 @@ def _map_step(state: State, seat: Seat, verb: str, civ: str) -> None:
         if first and state["bonus"]:       # the first to claim a territory draws a Bonus card
             state["hands"][seat].append(state["bonus"].pop(0))
     else:
-        state["hands"][seat].remove(f"wild-{civ}")
-        rows.append([seat, f"wild-{civ}"])
+        cards = [f"wild-{civ}"]
+        state["hands"][seat].remove(cards[0])
+        rows.append([seat, cards[0]])
+    log_event(state, verb, civ=civ, cards=cards)
     _check_complete(state, civ)
 
 
@@ -174,12 +180,16 @@ def _sale(state: State, paid: bool) -> None:
     placed card there, or refuses."""
     pending = state["pending"]
     seller, owner, civ = pending["by"], pending["to"], pending["civ"]
+    moved = []
     if paid:
         rows = state["map"][civ]
         index = max(i for i, (s, _) in enumerate(rows) if s == seller)
         rows[index][0] = owner
+        moved.append(rows[index][1])
         state["points"][seller] += RULES["sell_price"]
         state["points"][owner] -= RULES["sell_price"]
+    log_event(state, "sale", civ=civ, to=owner, done=paid, cards=moved)
+    if paid:
         _check_complete(state, civ)
     pending["answer"] = "paid" if paid else None
     state["last_deal"] = pending
@@ -208,6 +218,7 @@ def _play_bonus(state: State, seat: Seat, kind: str, target: Seat | None) -> Non
     card = f"bonus-{kind}"
     state["hands"][seat].remove(card)
     state["used"].append(card)
+    log_event(state, "bonus", card=card, to=target)
     if kind == "scribe":
         state["points"][seat] += RULES["scribe_points"]
     elif kind == "caravan":
@@ -248,6 +259,7 @@ def _answer(state: State, seat: Seat, card: str | None) -> None:
             state["points"][seat] += RULES["buy_price"]
             state["bought"][buyer] = True        # "one card per round": a card bought
     pending["answer"] = card
+    log_event(state, pending["kind"], to=seat, civ=pending["civ"], done=card is not None)
     state["step"] = "act"
     state["last_deal"] = pending
     state["pending"] = None
@@ -271,12 +283,16 @@ def _resolve_challenge(state: State, seat: Seat, answer: int | None) -> None:
         state["points"][seat] += RULES["challenge_reward"]
     state["last"] = {"by": seat, "to": pending["to"], "card": card, "answer": answer,
                      "right": right}
+    log_event(state, "challenge", to=pending["to"], card=card, right=right,
+              answered=answer is not None)
     state["pending"] = None
     end_turn(state)           # "in either case, your turn ends"
 
 
 def end_turn(state: State) -> None:
     """The next player's turn; at the end of a round, maybe the end of the game."""
+    state["last_turn"] = {"seat": state["current"], "events": state.get("turn_log", [])}
+    state["turn_log"] = []
     state["turn"] += 1
     state["step"], state["actions"], state["pending"] = "act", 1, None
     state["offered"] = []

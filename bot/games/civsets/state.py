@@ -14,6 +14,10 @@ The state is a JSON dict:
   purchase, sale or challenge under way), ``offered`` (territories whose cards the
   player has offered for sale this turn: once a turn each), ``last`` (the last
   challenge, public) and ``last_deal`` (the last swap, purchase or sale);
+- what everyone saw happen: ``turn_log`` (the public events of the turn under way: cards
+  placed, a draw, a swap or a purchase asked and whether it was made, a challenge and its
+  card, a Bonus card played) and ``last_turn`` (``{"seat": ..., "events": [...]}``, the turn
+  ended last), which the board highlights;
 - what seats know: ``known`` (card -> seats that know where it is, besides its holder:
   a card offered, traded, revealed by a challenge or seen by a spy) and ``spied``
   (per seat, the hands it has seen with the King's Eye);
@@ -50,6 +54,7 @@ def new_state(seed: int, n_players: int, quiz_seconds: int, ai_skill: int) -> St
         "round": 1, "turn": 0, "current": 0, "step": "act", "actions": 1,
         "bought": [False] * n_players, "shield": [False] * n_players,
         "pending": None, "last": None, "last_deal": None, "known": {}, "offered": [],
+        "turn_log": [], "last_turn": None,
         "spied": [{} for _ in range(n_players)],
         "quiz_seconds": quiz_seconds, "ai_skill": ai_skill, "over": False,
     })
@@ -96,6 +101,12 @@ def controller(state: State, civ: str) -> Seat | None:
 def learn(state: State, card: str, *seats: Seat) -> None:
     """``seats`` now know where ``card`` is."""
     state["known"][card] = sorted({*state["known"].get(card, ()), *seats})
+
+
+def log_event(state: State, kind: str, **facts: Any) -> None:
+    """Add a public event of the turn under way to ``turn_log`` (a state stored before
+    the log existed gets one)."""
+    state.setdefault("turn_log", []).append({"kind": kind, **facts})
 
 
 def others(state: State, seat: Seat) -> list[Seat]:

@@ -3,8 +3,9 @@
 Public: points, completed sets, the map (placed cards are face up), the number of
 cards in each hand and in each deck, the Bonus cards played, whose decision it is,
 what is being traded or bought (not the cards that change hands), the card challenged
-and its question once picked, the last challenge. A seat also sees its own hand, the
-cards of a deal it is part of, and the hands it has spied on.
+and its question once picked, the last challenge, the events of this turn and the last.
+A seat also sees its own hand, the cards of a deal it is part of, and the hands it has
+spied on.
 """
 
 from __future__ import annotations
@@ -22,6 +23,8 @@ from bot.games.civsets.texts import card_name
 PUBLIC_KEYS = ("n", "points", "sets", "closed", "map", "round", "turn", "current", "step",
                "actions", "bought", "shield", "used", "last", "over", "quiz_seconds",
                "ai_skill", "offered")
+LOGS: dict[str, Any] = {"turn_log": [], "last_turn": None}
+"""The public events of this turn and of the last (absent from states stored before them)."""
 
 
 def _shown(deal: dict[str, Any] | None, seat: Seat | None) -> dict[str, Any] | None:
@@ -41,6 +44,7 @@ def view(state: State, seat: Seat | None) -> dict[str, Any]:
     """What ``seat`` sees (None: everybody): the public facts, and for a seat its hand,
     the deal it is part of and the hands it has spied on."""
     shown = {key: copy.deepcopy(state[key]) for key in PUBLIC_KEYS}
+    shown.update({key: copy.deepcopy(state.get(key, empty)) for key, empty in LOGS.items()})
     shown.update(
         hand_sizes=[len(h) for h in state["hands"]],
         civ_sizes=[sum(c in CIV_SET for c in h) for h in state["hands"]],
@@ -75,7 +79,7 @@ def secrets(state: State) -> list[Secret]:
 def determinize(view: dict[str, Any], seat: Seat, rng: random.Random) -> State:
     """A full state consistent with ``seat``'s view: the cards it cannot place dealt at
     random to the other hands and the decks, and an unknown future."""
-    state: State = {key: copy.deepcopy(view[key]) for key in PUBLIC_KEYS}
+    state: State = {key: copy.deepcopy(view[key]) for key in (*PUBLIC_KEYS, *LOGS)}
     pending = copy.deepcopy(view["pending"])
     hands: list[list[str]] = [[] for _ in range(view["n"])]
     hands[seat] = list(view["hand"])
