@@ -37,6 +37,7 @@ from bot.games.mesopotamia.state import (
 )
 from bot.games.mesopotamia.texts import brief
 from bot.games.mesopotamia.words import amount, amounts, both, either, in_region, t
+from bot.notation import whole_number
 
 SHOWN = 6
 """Options a refusal names at most (then "and N more")."""
@@ -149,6 +150,11 @@ def _combat_moment(state: State) -> Text:
 Check = Callable[[State, Seat, list[str]], Text | None]
 
 
+def _numbers(words: Sequence[str]) -> list[int]:
+    """The words that are whole numbers written with 0-9, as numbers."""
+    return [n for n in map(whole_number, words) if n is not None]
+
+
 def _role(state: State, seat: Seat, args: list[str]) -> Text | None:
     role = args[0] if args else ""
     if role not in roles_in_play(state):
@@ -159,7 +165,9 @@ def _role(state: State, seat: Seat, args: list[str]) -> Text | None:
 def _empire(state: State, seat: Seat, args: list[str]) -> Text | None:
     if not args or args[0] not in D.EMPIRES:
         return t("why.unknown", what=" ".join(args))
-    owner = next(s for s, p in enumerate(state["players"]) if p["empire"] == args[0])
+    owner = next((s for s, p in enumerate(state["players"]) if p["empire"] == args[0]), None)
+    if owner is None:
+        return None
     return t("why.empire_taken", empire=D.name("empire", args[0]), who=seat_ref(owner))
 
 
@@ -169,7 +177,9 @@ def _start(state: State, seat: Seat, args: list[str]) -> Text | None:
         return t("why.unknown", what=" ".join(args))
     if region not in D.START_REGIONS.values():
         return t("why.start_not", region=D.name("region", region))
-    owner = next(s for s, p in enumerate(state["players"]) if p["start"] == region)
+    owner = next((s for s, p in enumerate(state["players"]) if p["start"] == region), None)
+    if owner is None:
+        return None
     return t("why.start_taken", region=D.name("region", region), who=seat_ref(owner))
 
 
@@ -191,6 +201,8 @@ def _return(state: State, seat: Seat, args: list[str]) -> Text | None:
 
 def _set(state: State, seat: Seat, args: list[str]) -> Text | None:
     t_ = state["t"]
+    if None not in t_["dice"]:
+        return None
     i = t_["dice"].index(None)
     colour = state["players"][seat]["dice"][i]
     if args and args[0] == D.STAR:
@@ -200,7 +212,7 @@ def _set(state: State, seat: Seat, args: list[str]) -> Text | None:
 
 def _reroll(state: State, seat: Seat, args: list[str]) -> Text | None:
     t_ = state["t"]
-    dice = [int(a) for a in args if a.isdigit()]
+    dice = _numbers(args)
     if not dice or len(dice) != len(args) or len(set(dice)) != len(dice):
         return t("why.dice_numbers", n=len(t_["dice"]))
     bad = [d for d in dice if not 1 <= d <= len(t_["dice"])]
@@ -224,7 +236,7 @@ def _use(state: State, seat: Seat, args: list[str]) -> Text | None:
     card = state["players"][seat]["tech"][action]
     signs = D.TECH_SIGNS[D.CIV_TECH[card]]
     need = both([D.name("sign", s) for s in signs])
-    dice = [int(a) for a in how if a.isdigit()]
+    dice = _numbers(how)
     if len(dice) != len(how) or any(not 1 <= d <= len(t_["dice"]) for d in dice):
         return t("why.dice_numbers", n=len(t_["dice"]))
     if any(t_["used"][d - 1] for d in dice):
@@ -413,7 +425,7 @@ def _event(state: State, seat: Seat, args: list[str]) -> Text | None:
     card = args[0] if args else ""
     if card != event.get("card"):
         return t("why.event_card", event=D.name("event", event["card"]))
-    option = int(args[1]) - 1 if args[1:] and args[1].isdigit() else -1
+    option = (whole_number(args[1]) or 0) - 1 if args[1:] else -1
     if not 0 <= option < 2:
         return t("why.event_option")
     pay = events.CARDS[card]["options"][option]["effect"].get("pay", {})
@@ -443,7 +455,8 @@ def _pair(state: State, seat: Seat, args: list[str]) -> Text | None:
 
 def _bid(state: State, seat: Seat, args: list[str]) -> Text | None:
     options = [int(n.split()[1]) for n in battles.legal(state, seat)]
-    n = int(args[0]) if args and args[0].isdigit() else -1
+    n = whole_number(args[0]) if args else None
+    n = -1 if n is None else n
     if n > max(options):
         return t("why.bid_high", n=max(options))
     return t("why.bid_low", n=min(options))
