@@ -134,16 +134,19 @@ def board_file(png: bytes) -> discord.File:
 def steps_text(record: GameRecord, steps: Sequence[Played], lang: str,
                viewer: Seat | None = None) -> str:
     """What ``viewer`` may read of a turn's steps (None: the public), one line per run of
-    steps by the same player: "**Alice**: drew a card; offered a trade"."""
+    steps by the same player: "**Alice**: drew a card; offered a trade". Minor steps are
+    left out (see :class:`bot.engine.Report`) unless the turn has nothing else."""
     lines: list[tuple[Seat, list[str]]] = []
-    for played in steps:
+    for played in [p for p in steps if not p.report.minor] or steps:
         text = text_of(played.report.for_seat(viewer), record, lang)
         if lines and lines[-1][0] == played.seat:
             lines[-1][1].append(text)
         else:
             lines.append((played.seat, [text]))
+    separator = tr(lang, "core.step_separator")
     return "\n".join(
-        tr(lang, "discord.turn_summary", name=seat_name(record, seat, lang), steps="; ".join(texts))
+        tr(lang, "discord.turn_summary", name=seat_name(record, seat, lang),
+           steps=separator.join(texts))
         for seat, texts in lines)
 
 
@@ -152,15 +155,19 @@ def game_title(record: GameRecord, lang: str) -> str:
     return translate(registry.get(record.game).engine.meta.name, lang)
 
 
-def next_line(record: GameRecord, lang: str, *, buttons: bool = True) -> str:
+def next_line(record: GameRecord, lang: str, *, buttons: bool = True,
+              played: frozenset[Seat] = frozenset()) -> str:
     """Who plays now: a mention of every active human (pointing at the turn message's
-    button when it has one), or the AIs' names."""
+    button when it has one), or the AIs' names. A human who ``played`` every turn the
+    message reports plays on in their panel: named, not pinged."""
     if not record.active:
         return ""
     humans = [s for s in record.active if not GameService.is_ai(record, s)]
     if not humans:
         names = ", ".join(seat_name(record, s, lang) for s in record.active)
         return tr(lang, "discord.ai_thinking", name=names)
+    if buttons and played == {*humans} and len(humans) == 1:
+        return tr(lang, "discord.plays_again", name=seat_name(record, humans[0], lang))
     key = "discord.your_turn" if buttons else "discord.your_turn_no_button"
     return tr(lang, key, mention=mentions(record, humans, lang))
 
@@ -208,8 +215,9 @@ def turn_text(record: GameRecord, lang: str, turns: Sequence[StepResult] = (),
     steps = [line for result in turns
              for line in steps_text(record, result.turn_steps, lang).split("\n") if line]
     outcome = outcome or (turns[-1].outcome if turns else None)
+    played = frozenset(p.seat for result in turns for p in result.turn_steps)
     last = (final_text(record, outcome, lang) if outcome is not None
-            else next_line(record, lang, buttons=buttons))
+            else next_line(record, lang, buttons=buttons, played=played))
     return within_limit(title, steps, last)
 
 
