@@ -20,7 +20,7 @@ from bot.engine import (
     seat_ref,
 )
 from bot.games.flood import data as D
-from bot.games.flood import rules, texts, view
+from bot.games.flood import narration, rules, texts, view
 from bot.games.flood.state import VP_SOURCES, clone, new_state
 
 VERBS = frozenset({
@@ -111,7 +111,7 @@ class FloodGame(GameDefaults):
         return texts.action(state, legal[0]) if legal else None
 
     def report(self, before: State, seat: Seat, action: Action, after: State) -> Report:
-        return texts.report(before, seat, action.notation, after)
+        return narration.report(before, seat, action.notation, after)
 
     def prompt(self, state: State, seat: Seat) -> Prompt | None:
         return texts.prompt(state, seat)

@@ -1,0 +1,211 @@
+"""What After the Flood says: public reports in the third person and in words, one phrase for
+an action's steps, the round's end on lines of its own, turn messages that fit Discord, and
+refusals that name the rule and what is allowed instead, in English and French."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+
+import pytest
+
+from benchmarks.wording import NOTATION, OTHER_LANGUAGE, PLACEHOLDER, YOU
+from bot import ai
+from bot.engine import Action, Report, State
+from bot.games.flood.engine import GAME
+from bot.i18n import translate
+from bot.records import GameRecord, Played, SeatInfo, StepResult
+from cogs import posting
+from tests.test_flood_rules import (
+    NAMES,
+    empire,
+    fresh,
+    give,
+    nothing,
+    pass_all,
+    play,
+    roll_next,
+    turn,
+    workers_at,
+)
+
+LANGS = ("en", "fr")
+
+
+def told(before: State, step: str, lang: str = "en") -> tuple[str, Report]:
+    """What the channel reads of ``step`` played by the seat deciding in ``before``."""
+    seat = before["current"]
+    action = GAME.parse(before, seat, step)
+    report = GAME.report(before, seat, action, GAME.apply(before, seat, action))
+    return translate(report.public, lang, NAMES), report
+
+
+def reports(seed: int) -> Iterator[tuple[State, Action, Report]]:
+    """Every step of a game played at random with a bias for actions, and its report."""
+    rng = random.Random(seed)
+    state = GAME.setup(seed, 3, {})
+    while GAME.outcome(state) is None:
+        seat = GAME.active(state)[0]
+        options = GAME.legal(state, seat)
+        busy = [a for a in options if a.notation not in ("pass", "done")]
+        action = rng.choice(busy if busy and rng.random() < 0.85 else options)
+        after = GAME.apply(state, seat, action)
+        yield state, action, GAME.report(state, seat, action, after)
+        state = after
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_public_reports_speak_of_the_player_in_words(lang: str) -> None:
+    found = 0
+    for seed in (1, 2):
+        for _, action, report in reports(seed):
+            text = translate(report.public, lang, NAMES)
+            found += 1
+            assert not YOU[lang].search(text), text
+            assert not NOTATION.search(text) and not PLACEHOLDER.search(text), text
+            assert " " not in action.notation or action.notation not in text, text
+            assert not OTHER_LANGUAGE[lang].search(text), text
+            assert not report.announce        # the turn message tells every roll, once
+    assert found > 300
+
+
+def test_an_action_reads_as_one_phrase_its_choice_left_out() -> None:
+    state = give(fresh(), 0, gold=1)
+    text, report = told(state, "place")
+    assert report.minor and text == "chooses to place workers"      # the log's words
+    state = play(state, "place")
+    _, report = told(state, "spend gold")
+    assert report.minor
+    state = play(state, "spend gold")
+    assert told(state, "place irrigation 4")[0] == "spends gold to place 4 workers in Irrigation"
+    assert told(state, "place lebanon 4", "fr")[0] == \
+        "dépense de l'or pour placer 4 ouvriers au Liban"
+
+
+def test_the_opportunity_cost_and_the_city_built_in_one_line() -> None:
+    state = turn(fresh(), 1)
+    state["passed"] = [0]
+    state = give(state, 1, grain=1)
+    assert told(state, "build lagash")[1].minor
+    state = play(state, "build lagash")
+    text, report = told(state, "pay grain")
+    assert text == "pays grain (opportunity cost); builds a city in Lagash" and not report.minor
+    assert told(state, "pay grain", "fr")[0] == \
+        "paie du grain (coût d'opportunité) ; construit une cité à Lagash"
+
+
+def test_a_pass_tells_its_bids_once_when_it_ends() -> None:
+    state = nothing(fresh(), 0)
+    state = give(state, 0, grain=1, cloth=2)
+    assert told(state, "pass")[1].minor
+    state = play(state, "pass", "bid grain")
+    assert told(state, "bid cloth")[1].minor
+    state = play(state, "bid cloth")
+    assert told(state, "done")[0] == "passes and puts grain and cloth in the Passed box (value 3)"
+    assert told(state, "done", "fr")[0] == \
+        "passe et met du grain et du tissu dans sa case Passé (valeur 3)"
+    assert told(nothing(fresh(), 0), "pass")[0] == "passes"
+
+
+def test_a_battle_is_told_roll_by_roll() -> None:
+    state = fresh()
+    empire(state, 1, troops={"babylon": 2})
+    empire(state, 0, armies=4, equip=5, troops={"nippur": 1})
+    state = play(state, "extend")
+    roll_next(state, lambda total: total == 6)
+    text, report = told(state, "invade babylon")
+    assert text == ("attacks Blake in Babylon (equipment A against B, needs 5): rolls 6 and "
+                    "destroys an army") and not report.minor and not report.announce
+    state = play(state, "invade babylon")
+    roll_next(state, lambda total: total == 9)
+    assert told(state, "go on")[0] == \
+        "rolls 9, destroys the last defending army and takes Babylon"
+    assert told(state, "go on", "fr")[0] == \
+        "fait 9, détruit la dernière armée adverse et prend Babylone"
+
+
+def test_the_end_of_the_actions_and_the_next_round_stand_on_lines_of_their_own() -> None:
+    state = empire(fresh(), 1, troops={"elam": 1, "umma": 2})
+    for seat in range(3):
+        nothing(state, seat)
+    state = play(state, "pass", "pass")
+    lines = told(state, "pass")[0].split("\n")
+    assert lines[0] == "passes"
+    assert lines[1] == ("🏁 Round 1: everyone has passed. Order of the next round: Avery, "
+                        "Blake, Casey. Armies score: Blake +4 VP (2 regions).")
+    assert lines[2].startswith("🌅 Round 2 of 5 begins with a decline: Dilmun is emptied")
+    french = told(state, "pass", "fr")[0].split("\n")
+    assert french[1].startswith("🏁 Manche 1 : tout le monde a passé. Ordre de la prochaine")
+
+
+def test_the_final_majorities_are_told_per_player() -> None:
+    state = fresh()
+    while state["round"] < 5:
+        state = pass_all(state)
+    workers_at(state, 0, "elam", 3)
+    workers_at(state, 0, "weaving", 9)
+    workers_at(state, 1, "scribes", 2)
+    for seat in range(3):
+        nothing(state, seat)
+    state = play(state, "pass", "pass")
+    text = told(state, "pass")[0]
+    assert "👷 Final majorities: Avery +11 VP (Elam 5, Weaving 6) and Blake +3 VP (Scribes 3)." \
+        in text.split("\n")
+
+
+def test_turn_messages_fit_discord_without_cutting() -> None:
+    """A human seat and two AI seats: every turn message (the human's turn and the AI turns
+    after it, folded as :func:`cogs.posting.report_steps` folds them) fits in one post."""
+    longest = 0
+    for seed in (3, 4):
+        rng = random.Random(seed)
+        state = GAME.setup(seed, 3, {})
+        record = GameRecord(1, 1, 1, "flood", "running", 1, {}, seed,
+                            [SeatInfo(0, 11, "Avery"), SeatInfo(1, None, "AI 1"),
+                             SeatInfo(2, None, "AI 2")], state, 0)
+        turns: list[StepResult] = []
+        steps: list[Played] = []
+        while GAME.outcome(state) is None:
+            seat = GAME.active(state)[0]
+            options = GAME.legal(state, seat)
+            action = rng.choice(options) if seat == 0 else ai.choose(
+                GAME, GAME.view(state, seat), options, seat, rng, ai.FAST_BUDGET)
+            after = GAME.apply(state, seat, action)
+            steps.append(Played(seat, action, state, after, GAME))
+            if GAME.turn_number(after) != GAME.turn_number(state):
+                record.state, record.active = after, GAME.active(after)
+                turns.append(StepResult(record, seat, action, True, tuple(steps), None))
+                steps = []
+                if 0 in record.active:
+                    for lang in LANGS:
+                        text = posting.turn_text(record, lang, turns)
+                        longest = max(longest, len(text))
+                        assert len(text) <= 2000 and "…" not in text, text
+                    turns = []
+            state = after
+    assert longest > 300
+
+
+def test_a_turn_message_leaves_minor_steps_out_and_names_a_player_who_plays_again() -> None:
+    """Everyone else has passed: Avery's turn is told in one phrase, and the next turn, hers
+    again, names her without a ping (she plays on in her panel)."""
+    state = give(turn(fresh(), 0), 0, gold=1)
+    state["passed"] = [1, 2]
+    record = GameRecord(1, 1, 1, "flood", "running", 1, {}, 1,
+                        [SeatInfo(0, 11, "Avery"), SeatInfo(1, 12, "Blake"),
+                         SeatInfo(2, None, "AI 1")], state, 0)
+    steps = []
+    for step in ("place", "pay worker", "spend gold", "place irrigation 4"):
+        action = GAME.parse(state, 0, step)
+        after = GAME.apply(state, 0, action)
+        steps.append(Played(0, action, state, after, GAME))
+        state = after
+    record.state, record.active = state, GAME.active(state)
+    assert record.active == [0]
+    text = posting.turn_text(record, "en", [StepResult(record, 0, action, True, tuple(steps),
+                                                        None)])
+    assert "🎲 **Avery**: pays a worker (opportunity cost); spends gold to place 4 workers in " \
+        "Irrigation" in text and "chooses" not in text
+    assert text.endswith("➡️ **Avery** plays again: **Take my turn**.") and "<@" not in text
+    record.active = [1]
+    assert posting.turn_text(record, "en", []).endswith("➡️ <@12> to play: **Take my turn**.")
