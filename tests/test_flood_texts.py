@@ -5,13 +5,15 @@ refusals that name the rule and what is allowed instead, in English and French."
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
+import re
+from collections.abc import Callable, Iterator
 
 import pytest
 
 from benchmarks.wording import NOTATION, OTHER_LANGUAGE, PLACEHOLDER, YOU
 from bot import ai
-from bot.engine import Action, Report, State
+from bot.engine import Action, IllegalMove, Report, State
+from bot.games.flood import refusals
 from bot.games.flood.engine import GAME
 from bot.i18n import translate
 from bot.records import GameRecord, Played, SeatInfo, StepResult
@@ -184,6 +186,83 @@ def test_turn_messages_fit_discord_without_cutting() -> None:
                     turns = []
             state = after
     assert longest > 300
+
+
+# -- refusals --------------------------------------------------------------------------------
+
+
+def refused(state: State, step: str, lang: str = "en") -> str:
+    """The reason ``step`` by the seat deciding in ``state`` is refused."""
+    with pytest.raises(IllegalMove) as error:
+        GAME.parse(state, state["current"], step)
+    return translate(error.value.reason, lang, NAMES)
+
+
+def test_building_where_an_enemy_army_stands_names_the_army_and_the_free_sites() -> None:
+    state = empire(fresh(), 1, troops={"nippur": 1})
+    text = refused(state, "build nippur")
+    assert text.startswith("You cannot build a city in Nippur (Sacred city): Blake's army "
+                           "stands in Nippur. You can: build a city in Sippar"), text
+    assert "Nippur" not in text.split("You can:")[1]
+    french = refused(state, "build nippur", "fr")
+    assert french.startswith("Vous ne pouvez pas construire une cité à Nippur (Cité sainte) : "
+                             "Blake a une armée à Nippur. Vous pouvez : construire une cité à "
+                             "Sippar"), french
+
+
+@pytest.mark.parametrize(("setup", "step", "en", "fr"), [
+    (lambda s: s, "invade umma", "You cannot invade now. You are choosing your action for "
+     "round 1. You can: build a city, place workers",
+     "Vous ne pouvez pas envahir maintenant. Vous choisissez votre action de la manche 1."),
+    (lambda s: play(empire(s, 0, armies=3, troops={"nippur": 1}), "extend"), "invade sippar",
+     "You cannot invade Sippar: Sippar is not next to a region where you have an army. "
+     "You can: invade Babylon", "Sippar n'est voisin d'aucune région où vous avez une armée"),
+    (lambda s: play(empire(s, 0, armies=3, troops={"nippur": 1}), "extend"), "invade zagros",
+     "You cannot invade the Zagros: an arrow forbids crossing from Nippur to the Zagros.",
+     "une flèche interdit de passer de Nippur dans le Zagros"),
+    (lambda s: s, "empire gutians", "the Gutians rises in round 2; the empires of round 1 are "
+     "Akkad, Elam of Awan and Mari", "l'empire des Gutis naît à la manche 2"),
+    (lambda s: s, "empire mari", "initiating Mari needs at least 1 worker in Mari, and you "
+     "have none", "initier le royaume de Mari demande au moins 1 ouvrier à Mari"),
+    (lambda s: play(give(workers_at(nothing(s, 0), 0, "zagros", 1), 0, grain=1), "trade"),
+     "buy gold zagros grain", "You cannot get gold for grain in the Zagros: the market of the "
+     "Zagros offers only wood and lapis lazuli. You can: get wood for grain in the Zagros.",
+     "le marché du Zagros n'offre que du bois et du lapis-lazuli"),
+    (lambda s: s, "build", "To build a city, name a region of Sumer. You can: build a city",
+     "Pour construire une cité, nommez une région de Sumer."),
+])
+def test_a_refusal_names_the_rule_and_what_is_allowed(setup: Callable[[State], State], step: str,
+                                                      en: str, fr: str) -> None:
+    state = setup(fresh())
+    assert step not in [a.notation for a in GAME.legal(state, state["current"])]
+    english, french = refused(state, step), refused(state, step, "fr")
+    assert "You can:" in english and "Vous pouvez :" in french
+    assert en in english, english
+    assert fr in french, french
+
+
+def test_no_refusal_is_a_generic_sentence_and_each_speaks_the_readers_language() -> None:
+    """Illegal steps drawn as the refusals benchmark draws them: the step of another
+    position, of another moment, or a verb with other words."""
+    rng = random.Random(3)
+    positions = [state for seed in (5, 6) for state, _, _ in reports(seed)][::7]
+    steps = sorted({a.notation for state in positions
+                    for a in GAME.legal(state, state["current"])})
+    keys = set()
+    for _ in range(400):
+        state = rng.choice(positions)
+        verb = rng.choice(steps).split()[0]
+        words = rng.choice(steps).split()[1:] if rng.random() < 0.3 else []
+        step = " ".join([verb, *words]) if words else rng.choice(steps)
+        if step in [a.notation for a in GAME.legal(state, state["current"])]:
+            continue
+        english, french = refused(state, step), refused(state, step, "fr")
+        keys.add(refusals.why(state, state["current"], step).key)
+        assert "not possible now" not in english and not PLACEHOLDER.search(english + french)
+        assert ("You can:" in english) == ("Vous pouvez :" in french)
+        assert not OTHER_LANGUAGE["fr"].search(french.replace(step, "")), french
+        assert re.match(r"(You cannot|To )", english), english
+    assert {"flood.why.moment", "flood.why.rule", "flood.why.form"} <= keys
 
 
 def test_a_turn_message_leaves_minor_steps_out_and_names_a_player_who_plays_again() -> None:
