@@ -218,6 +218,57 @@ class PictureRenderer:
         return "\n".join(self.lines(view, ctx))
 
 
+class Pieces:
+    """The pieces of fast pictures: each piece (artwork, a text) is drawn once on its known
+    background, mapped to one fixed palette and kept, so that a picture is a copy of a
+    cached static layer with the pieces of its view pasted on it, then saved as an indexed
+    PNG at level 1 (:func:`png_bytes`). Without a palette the pieces stay RGB (to draw the
+    sample a palette is made from). Not thread-safe: a renderer shares one under a lock."""
+
+    def __init__(self, palette: Image.Image | None, limit: int = 2048) -> None:
+        self.palette = palette
+        self._pieces: Sprites[Image.Image] = Sprites(limit=limit)
+        self._texts: Sprites[tuple[Image.Image, tuple[int, int]]] = Sprites(limit=limit)
+        self._fitted: Sprites[tuple[str, int, float]] = Sprites(limit=4 * limit)
+
+    def finish(self, image: Image.Image) -> Image.Image:
+        """``image`` (RGB) in the pictures' mode: indexed when there is a palette."""
+        return image if self.palette is None else to_palette(image, self.palette)
+
+    def piece(self, key: Hashable, build: Callable[[], Image.Image]) -> Image.Image:
+        """The piece ``key``, drawn in RGB by ``build`` the first time, indexed."""
+        return self._pieces.get(key, lambda: self.finish(build()))
+
+    def paste(self, canvas: Image.Image, key: Hashable, build: Callable[[], Image.Image],
+              xy: tuple[float, float]) -> None:
+        """Paste the piece ``key`` (see :meth:`piece`) with its top-left at ``xy``."""
+        paste(canvas, self.piece(key, build), xy)
+
+    def text(self, canvas: Image.Image, xy: tuple[float, float], value: str, size: int,
+             width: float, smallest: int, fill: Colour, background: Colour, *,
+             bold: bool = False, anchor: str = "la") -> float:
+        """Paste ``value`` at ``xy`` (``anchor`` as Pillow's), fitted into ``width`` as
+        :func:`fitted_text` does, on ``background``; the width it took."""
+        shown, fitted, taken = self._fitted.get(
+            (value, size, width, smallest, bold), lambda: _fit(value, size, width, smallest, bold))
+
+        def build() -> tuple[Image.Image, tuple[int, int]]:
+            image, offset = text_sprite(shown, fitted, bold, fill, background, anchor)
+            return self.finish(image), offset
+
+        sprite, (dx, dy) = self._texts.get((shown, fitted, bold, fill, background, anchor), build)
+        paste(canvas, sprite, (xy[0] + dx, xy[1] + dy))
+        return taken
+
+
+def _fit(value: str, size: int, width: float, smallest: int, bold: bool
+         ) -> tuple[str, int, float]:
+    """``value`` as :meth:`Pieces.text` draws it: cleaned, fitted; its size and width."""
+    shown, fitted = fonts.fit(fonts.clean_text(value, fonts.coverage(bold)), max(width, 10),
+                              size, smallest, bold)
+    return shown, fitted, float(fonts.font(fitted, bold).getlength(shown))
+
+
 def ink_on(colour: Colour, ink: Colour) -> Colour:
     """``ink`` on a light ``colour``, white on a dark one."""
     return ink if sum(colour) > 450 else (255, 255, 255)

@@ -76,6 +76,7 @@ class FloodGame(GameDefaults):
         new: State = clone(state)
         new["events"] = []
         rules.apply(new, seat, checked)
+        view.mark(state, seat, checked, new)
         return new
 
     def view(self, state: State, seat: Seat | None) -> dict[str, Any]:
