@@ -288,3 +288,32 @@ def test_a_turn_message_leaves_minor_steps_out_and_names_a_player_who_plays_agai
     assert text.endswith("➡️ **Avery** plays again: **Take my turn**.") and "<@" not in text
     record.active = [1]
     assert posting.turn_text(record, "en", []).endswith("➡️ <@12> to play: **Take my turn**.")
+
+
+def test_long_lists_are_grouped_for_the_panel() -> None:
+    """The exchanges of a Trade action are offered region by region, a Sumer-born empire's
+    regions behind the empire, the builds behind "build a city"; a short list stays flat."""
+    state = give(workers_at(workers_at(nothing(fresh(), 0), 0, "lebanon", 2), 0, "elam", 1),
+                 0, grain=1, cloth=2, tools=1)
+    state = play(state, "trade")
+    actions = GAME.legal(state, 0)
+    heads = {translate(a.path[0], "en") for a in actions if a.path}
+    assert heads == {"trade in Lebanon", "trade in Elam"}
+    assert all(a.path[-1] == a.label for a in actions if a.path)
+    first = GAME.legal(fresh(), 0)
+    akkad = [a for a in first if a.notation.startswith("empire akkad")]
+    assert len(akkad) == 9 and {translate(a.path[0], "fr") for a in akkad} == {
+        "initier l'empire d'Akkad (6 armées)"}
+    assert {translate(a.path[0], "en") for a in first if a.notation.startswith("build")} == {
+        "build a city"}
+    assert not any(a.path for a in first if a.notation in ("place", "trade", "pass"))
+
+
+def test_the_board_keeps_the_places_of_the_last_turn() -> None:
+    state = give(fresh(), 0, gold=1)
+    state = play(state, "place", "spend gold")
+    assert state["turn_places"] == [] and "last_turn" not in state
+    state = play(state, "place mari 4")
+    assert state["last_turn"] == {"seat": 0, "places": ["mari"]} and state["turn_places"] == []
+    state = play(state, "build uruk")
+    assert state["last_turn"] == {"seat": 1, "places": ["uruk"]}
