@@ -132,9 +132,11 @@ class Report:
     """What one step did, as each reader may know it.
 
     ``public`` is what everyone reads (the turn summary, ``/game log``, reminders);
-    ``private`` gives some seats their own version instead. A ``minor`` step is left out of
-    turn summaries, the steps after it telling what it led to (the choice of an action before
-    its exchanges); the step-by-step log keeps it. Like a label, a report is
+    ``private`` gives some seats their own version instead. A report's first line is read
+    after the player's name; further lines tell what the game then did by itself (a round
+    ends) and stand on their own. A ``minor`` step is left out of turn summaries, but for
+    those further lines: the steps after it tell what it led to (the choice of an action
+    before its exchanges); the step-by-step log keeps it. Like a label, a report is
     read after the player's name ("Alice: draws a card", "Alice: draws Hammurabi" for
     Alice herself, "Bob: rolls 5"), so it does not name the one who acted. ``announce``
     asks the front end to tell the channel at once, not only in the turn summary (a

@@ -134,19 +134,25 @@ def board_file(png: bytes) -> discord.File:
 def steps_text(record: GameRecord, steps: Sequence[Played], lang: str,
                viewer: Seat | None = None) -> str:
     """What ``viewer`` may read of a turn's steps (None: the public), one line per run of
-    steps by the same player: "**Alice**: drew a card; offered a trade". Minor steps are
-    left out (see :class:`bot.engine.Report`) unless the turn has nothing else."""
-    lines: list[tuple[Seat, list[str]]] = []
-    for played in [p for p in steps if not p.report.minor] or steps:
-        text = text_of(played.report.for_seat(viewer), record, lang)
-        if lines and lines[-1][0] == played.seat:
-            lines[-1][1].append(text)
-        else:
-            lines.append((played.seat, [text]))
+    steps by the same player: "**Alice**: drew a card; offered a trade". A report's further
+    lines (what the game then did by itself: a round ends) stand on their own. Minor steps
+    are left out, but for those lines (see :class:`bot.engine.Report`), unless the turn has
+    nothing else."""
+    told = {id(p) for p in steps if not p.report.minor} or {id(p) for p in steps}
+    lines: list[tuple[Seat | None, list[str]]] = []
+    for played in steps:
+        first, *rest = text_of(played.report.for_seat(viewer), record, lang).split("\n")
+        if id(played) in told:
+            if lines and lines[-1][0] == played.seat:
+                lines[-1][1].append(first)
+            else:
+                lines.append((played.seat, [first]))
+        lines += [(None, [line]) for line in rest]
     separator = tr(lang, "core.step_separator")
     return "\n".join(
-        tr(lang, "discord.turn_summary", name=seat_name(record, seat, lang),
-           steps=separator.join(texts))
+        texts[0] if seat is None else tr(lang, "discord.turn_summary",
+                                         name=seat_name(record, seat, lang),
+                                         steps=separator.join(texts))
         for seat, texts in lines)
 
 

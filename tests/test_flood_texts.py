@@ -317,3 +317,30 @@ def test_the_board_keeps_the_places_of_the_last_turn() -> None:
     assert state["last_turn"] == {"seat": 0, "places": ["mari"]} and state["turn_places"] == []
     state = play(state, "build uruk")
     assert state["last_turn"] == {"seat": 1, "places": ["uruk"]}
+
+
+def test_a_round_that_ends_after_a_minor_step_is_told_on_its_own_line() -> None:
+    """Blake extends Ur, then extends no more cities: the turn summary tells the extension,
+    then the new round on a line of its own, without "extends no city"."""
+    state = empire(fresh(), 1, troops={"elam": 1})
+    state["cities"]["ur"] = [1, False]
+    state["cities"]["eridu"] = [1, False]
+    for seat in range(3):
+        nothing(state, seat)
+    give(state, 1, wood=4, gold=1)
+    state = play(state, "pass", "pass", "done", "pass")
+    assert state["phase"] == "vp" and state["current"] == 1
+    record = GameRecord(1, 1, 1, "flood", "running", 1, {}, 1,
+                        [SeatInfo(s, 10 + s, n) for s, n in enumerate(NAMES)], state, 0)
+    steps = []
+    for step in ("enlarge ur", "add gold", "done"):
+        action = GAME.parse(state, 1, step)
+        after = GAME.apply(state, 1, action)
+        steps.append(Played(1, action, state, after, GAME))
+        state = after
+    assert steps[-1].report.minor and state["round"] == 2
+    assert posting.steps_text(record, steps, "en").split("\n") == [
+        "🎲 **Blake**: extends its city of Ur with gold: +7 VP",
+        "🌅 Round 2 of 5 begins with a decline: Dilmun is emptied, every other region outside "
+        "Sumer loses a worker of each player, the leaders in Irrigation and Weaving keep 2 and "
+        "the others lose as many, and each player loses a scribe and a toolmaker."]

@@ -4,9 +4,10 @@ place 4 workers in Irrigation"), and what the game then did by itself on lines o
 (a round's end, its scores, the next round, the final majorities).
 
 A step that only leads to the next one (choosing an action, a resource put in a box one at
-a time, a die to roll again) is minor (:class:`bot.engine.Report`): the turn summary leaves
-it out and the step that completes it tells the whole, from the state before it (the bids
-when the pass ends, the equipment when the armies march). Nothing is announced at once: the
+a time, the end of an action) is minor (:class:`bot.engine.Report`): the turn summary leaves
+it out, but for the lines of what the game did then, and the step that completes the action
+tells the whole, from the state before it (the bids when the pass ends, the equipment when
+the armies march). Nothing is announced at once: the
 turn message tells each battle, roll by roll, once.
 """
 
@@ -73,10 +74,9 @@ def report(before: State, seat: Seat, notation: str, after: State) -> Report:
     verb, *args = notation.split()
     said = _said(before, seat, verb, args, after)
     text = chain(said) if said else _quiet(before, seat, verb, args)
-    events = _events(before, after)
-    for line in events:
+    for line in _events(before, after):
         text = t("did.then", did=text, event=line)
-    return Report(text, minor=not said and not events)
+    return Report(text, minor=not said)
 
 
 def _quiet(before: State, seat: Seat, verb: str, args: list[str]) -> Text:
