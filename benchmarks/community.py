@@ -271,7 +271,7 @@ def final_message(rec: InteractionRecord) -> Message | None:
     """The message the user waits for: the answer, the edited panel, or the follow-up."""
     if rec.callback_type == 4:
         return rec.original
-    if rec.callback_type == 7 or (rec.edits and rec.type == 3):
+    if rec.callback_type == 7 or (rec.edits and rec.type == 3 and rec.callback_type == 6):
         return rec.component_message
     if rec.edits:
         return rec.original

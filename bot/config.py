@@ -14,6 +14,7 @@ from pathlib import Path
 from dotenv import dotenv_values
 
 from bot.i18n import LANGUAGES
+from bot.notation import whole_number
 from bot.records import Limits
 
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
@@ -79,21 +80,23 @@ def _count(env: Mapping[str, str], name: str, default: int) -> int:
     raw = env.get(name, "").strip()
     if not raw:
         return default
-    if not raw.isdigit():
+    value = whole_number(raw)
+    if value is None:
         raise ConfigError(f"{name}={raw!r} is not a whole number (0 or more): fix it in .env")
-    return int(raw)
+    return value
 
 
 def _guild(env: Mapping[str, str]) -> int | None:
     raw = env.get("DINGIR_DEV_GUILD", "").strip()
     if not raw:
         return None
-    if not raw.isdigit():
+    value = whole_number(raw)
+    if value is None:
         raise ConfigError(
             f"DINGIR_DEV_GUILD={raw!r} is not a server id: copy the id "
             "(Developer Mode, right click the server, Copy Server ID) or leave it empty"
         )
-    return int(raw)
+    return value
 
 
 def from_mapping(env: Mapping[str, str]) -> Settings:

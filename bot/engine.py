@@ -132,21 +132,20 @@ class Report:
     """What one step did, as each reader may know it.
 
     ``public`` is what everyone reads (the turn summary, ``/game log``, reminders);
-    ``private`` gives some seats their own version instead. A report's first line is read
-    after the player's name; further lines tell what the game then did by itself (a round
-    ends) and stand on their own. A ``minor`` step is left out of turn summaries, but for
-    those further lines: the steps after it tell what it led to (the choice of an action
-    before its exchanges); the step-by-step log keeps it. Like a label, a report is
-    read after the player's name ("Alice: draws a card", "Alice: draws Hammurabi" for
-    Alice herself, "Bob: rolls 5"), so it does not name the one who acted. ``announce``
-    asks the front end to tell the channel at once, not only in the turn summary (a
-    reveal, a quiz answer, a roll that matters now).
+    ``private`` gives some seats their own version instead. Like a label, a report is
+    read after the player's name, in the third person ("Alice draws a card", "Alice draws
+    Hammurabi" for Alice herself, "Bob rolls 5"), so it does not name the one who acted.
+    ``announce`` asks the front end to tell the channel at once, not only in the turn
+    summary (a reveal, a quiz answer, a roll that matters now). A ``quiet`` step goes
+    without saying (ending the turn, stopping an action): a summary leaves it out when the
+    player did something else. A report's further lines tell what the game then did by
+    itself (a round ends): they stand on their own, a quiet step's too.
     """
 
     public: Text
     private: tuple[tuple[Seat, Text], ...] = ()
-    minor: bool = False
     announce: bool = False
+    quiet: bool = False
 
     def for_seat(self, seat: Seat | None) -> Text:
         """What ``seat`` reads (None: the public text)."""
@@ -363,8 +362,9 @@ class GameDefaults:
         return None
 
     def report(self, before: State, seat: Seat, action: Action, after: State) -> Report:
-        """The step's label, for everyone (a game without secrets)."""
-        return Report(action.label)
+        """The step's label, for everyone (a game without secrets); ending the turn goes
+        without saying."""
+        return Report(action.label, quiet=action.group == "end")
 
     def prompt(self, state: State, seat: Seat) -> Prompt | None:
         """No prompt beyond the options."""

@@ -9,11 +9,27 @@ canonical words) are kept as they are, so the canonical notation is always accep
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from functools import cache
 
-from bot.engine import Action, BadNotation, Game, Seat, State
+from bot.engine import Action, BadNotation, Game, GameError, Seat, State, Text
 from bot.i18n import catalogue
+
+MAX_NUMBER = 2**63 - 1
+"""The largest whole number typed or pressed input may carry (SQLite's largest integer)."""
+_DIGITS = re.compile(r"[0-9]{1,19}")
+
+
+def whole_number(text: str, maximum: int = MAX_NUMBER) -> int | None:
+    """The number ``text`` writes with the digits 0-9 (``12``), if it is at most ``maximum``;
+    None for anything else: a sign, a space, a number too large, digits of other scripts
+    (``٣``), or characters that ``str.isdigit`` takes for digits but ``int`` cannot read
+    (``²``)."""
+    if not _DIGITS.fullmatch(text):
+        return None
+    value = int(text)
+    return value if value <= maximum else None
 
 
 def _folded(word: str) -> str:
@@ -56,4 +72,10 @@ def parse_typed(engine: Game, state: State, seat: Seat, text: str, lang: str | N
         translated = canonical(engine.meta.id, text, lang) if lang else text
         if translated == text:
             raise
-    return engine.parse(state, seat, translated)
+    try:
+        return engine.parse(state, seat, translated)
+    except GameError as error:          # quote the words they typed, not the canonical ones
+        error.reason = Text(error.reason.key, tuple(
+            (name, text.strip() if value == translated.strip() else value)
+            for name, value in error.reason.args))
+        raise

@@ -22,11 +22,16 @@ import discord
 from discord.ext import commands
 
 from bot.engine import Text
+from bot.notation import whole_number
 from bot.records import ServiceError
 from cogs.common import Interaction, answer_error, bot_of
 
 PREFIX = "dg"
-TEMPLATE = re.compile(r"dg:(?P<game>\d+):(?P<version>\d+):(?P<action>[a-z]+)(?P<arg>[0-9:a-z_]*)")
+TEMPLATE = re.compile(
+    r"dg:(?P<game>[0-9]{1,18}):(?P<version>[0-9]{1,18}):(?P<action>[a-z]+)(?P<arg>[0-9:a-z_]*)")
+FOREIGN = re.compile(rf"(?!(?:{TEMPLATE.pattern})\Z)dg(?::.*)?", re.DOTALL)
+"""A custom_id in Dingir's namespace that :data:`TEMPLATE` does not read (an old format,
+or a forged one)."""
 MAX_CUSTOM_ID = 100
 
 
@@ -42,8 +47,18 @@ class Press:
 
     @property
     def number(self) -> int:
-        """The argument as an integer (index or page), 0 when absent."""
-        return int(self.arg) if self.arg.isdigit() else 0
+        """The argument as a whole number (an index, a page); refused (see
+        :func:`unknown_button`) when it is not one."""
+        number = whole_number(self.arg)
+        if number is None:
+            raise unknown_button()
+        return number
+
+
+def unknown_button() -> ServiceError:
+    """The refusal of a press Dingir cannot read: an action it does not know, a malformed
+    argument or custom_id (an old format, or a forged one)."""
+    return ServiceError(Text.of("discord.unknown_button"))
 
 
 Handler = Callable[[Interaction, Press], Awaitable[None]]
@@ -58,6 +73,11 @@ def on_press(action: str) -> Callable[[Handler], Handler]:
         return handler
 
     return register
+
+
+async def refuse_unknown(interaction: Interaction, press: Press) -> None:
+    """The handler of an action no cog registered."""
+    raise unknown_button()
 
 
 def custom_id(game_id: int, version: int, action: str, arg: str | int = "") -> str:
@@ -89,10 +109,8 @@ class GameComponent(discord.ui.DynamicItem[discord.ui.Item[Any]], template=TEMPL
         if isinstance(self.item, discord.ui.Select):
             press = Press(press.game_id, press.version, press.action, press.arg,
                           tuple(self.item.values))
+        handler = HANDLERS.get(press.action, refuse_unknown)
         try:
-            handler = HANDLERS.get(press.action)
-            if handler is None:
-                raise ServiceError(Text.of("discord.unknown_button"))
             if press.game_id:           # 0: a button of no game yet (open a thread)
                 await _check_bound(interaction, press.game_id)
             await handler(interaction, press)
@@ -104,9 +122,23 @@ async def _check_bound(interaction: Interaction, game_id: int) -> None:
     """Refuse a press that does not come from its game's own channel (or thread) and
     server: a component copied or forged elsewhere changes nothing."""
     record = await bot_of(interaction).service.get_by_id(game_id)
-    if record is None or record.channel_id != interaction.channel_id \
-            or record.guild_id != interaction.guild_id:
+    if record is None:
+        raise unknown_button()
+    if record.channel_id != interaction.channel_id or record.guild_id != interaction.guild_id:
         raise ServiceError(Text.of("discord.button_elsewhere"))
+
+
+class ForeignComponent(discord.ui.DynamicItem[discord.ui.Item[Any]], template=FOREIGN):
+    """A component whose custom_id starts like Dingir's but does not read as one."""
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> ForeignComponent:
+        return cls(item)
+
+    async def callback(self, interaction: Interaction) -> None:
+        await answer_error(interaction, unknown_button())
 
 
 def button(
@@ -163,4 +195,4 @@ def view_of(*items: discord.ui.Item[Any]) -> discord.ui.View:
 
 async def setup(bot: commands.Bot) -> None:
     """Extension entry point: listen for every game component, now and after restarts."""
-    bot.add_dynamic_items(GameComponent)
+    bot.add_dynamic_items(GameComponent, ForeignComponent)

@@ -19,6 +19,7 @@ import discord
 
 from bot.engine import Action, Text
 from bot.i18n import tr
+from bot.notation import whole_number
 from bot.records import GameRecord
 from cogs import buttons
 from cogs.common import label, text_of
@@ -41,13 +42,9 @@ class Entry:
     notation: str = ""
 
 
-def _digits(text: str) -> int | None:
-    return int(text) if text.isascii() and text.isdigit() else None
-
-
 def parse_where(arg: str) -> tuple[int, tuple[int, ...]]:
     """``<page>[:<k>...]`` as (page, choices taken); junk reads as the first page."""
-    parts = [_digits(p) for p in arg.split(":")] if arg else []
+    parts = [whole_number(p) for p in arg.split(":")] if arg else []
     numbers = [p for p in parts if p is not None]
     if len(numbers) != len(parts) or not numbers:
         return 0, ()
@@ -56,7 +53,7 @@ def parse_where(arg: str) -> tuple[int, tuple[int, ...]]:
 
 def parse_group(arg: str) -> tuple[int, ...]:
     """``<k>:<k>...`` as the choices taken (empty: the top level)."""
-    parts = [_digits(p) for p in arg.split(":")] if arg else []
+    parts = [whole_number(p) for p in arg.split(":")] if arg else []
     return tuple(p for p in parts if p is not None) if None not in parts else ()
 
 

@@ -14,7 +14,7 @@ from discord import app_commands
 
 from bot.engine import Action, GameError, Seat, Text
 from bot.i18n import LANGUAGES, names_seats, tr, translate
-from bot.notation import localized
+from bot.notation import localized, whole_number
 from bot.records import GameRecord, ServiceError, StaleVersion, StoreUnavailable
 from bot.workers import WorkerDied
 
@@ -69,9 +69,9 @@ def seat_name(record: GameRecord, seat: Seat, lang: str, *, raw: bool = False) -
     ("AI 2") in the reader's language, marked."""
     info = record.seats[seat]
     if info.user_id is None:
-        number = info.name.rsplit(" ", 1)[-1]
-        if number.isdecimal():          # not isdigit: int("²") fails
-            return tr(lang, "discord.ai_seat", n=int(number))
+        number = whole_number(info.name.rsplit(" ", 1)[-1])
+        if number is not None:
+            return tr(lang, "discord.ai_seat", n=number)
         return tr(lang, "discord.ai_name", name=info.name if raw else safe(info.name))
     return info.name if raw else safe(info.name)
 
@@ -138,6 +138,13 @@ async def reply(
         )
 
 
+def on_private_message(interaction: Interaction) -> bool:
+    """Whether the pressed component is on a private (ephemeral) message, which the answer
+    may then replace."""
+    message = interaction.message
+    return message is not None and message.flags.ephemeral
+
+
 async def in_time(interaction: Interaction, work: Awaitable[T], *, ephemeral: bool = True,
                   update: bool = False) -> T:
     """Await ``work``; if it is still running near Discord's answer deadline (a busy
@@ -159,11 +166,35 @@ async def in_time(interaction: Interaction, work: Awaitable[T], *, ephemeral: bo
 
 
 class UnknownOptions(app_commands.CheckFailure):
-    """A command arrived with options it does not have (an outdated Discord client)."""
+    """A command arrived with options it does not have, values they do not take, or without
+    one it requires (an outdated Discord client)."""
+
+
+_VALUES: dict[discord.AppCommandOptionType, tuple[type, ...]] = {
+    discord.AppCommandOptionType.string: (str,),
+    discord.AppCommandOptionType.integer: (int,),
+    discord.AppCommandOptionType.number: (int, float),
+    discord.AppCommandOptionType.boolean: (bool,),
+}
+
+
+def _accepts(param: app_commands.Parameter, value: Any) -> bool:
+    """Whether Discord lets a user give ``value`` to ``param``: a value of its type, one of
+    its choices, a number within its range, a text within its lengths."""
+    kinds = _VALUES.get(param.type)
+    if kinds is None:
+        return True                     # a member, an attachment: Discord resolves them
+    if not isinstance(value, kinds) or (isinstance(value, bool) and bool not in kinds):
+        return False
+    if param.choices and value not in [c.value for c in param.choices]:
+        return False
+    size = len(value) if isinstance(value, str) else cast(float, value)
+    low, high = param.min_value, param.max_value
+    return (low is None or size >= low) and (high is None or size <= high)
 
 
 def check_options(interaction: Interaction) -> bool:
-    """Refuse a command whose options are not all the command's own (nothing is run)."""
+    """Refuse a command whose options are not the command's own (nothing is run)."""
     command = interaction.command
     if not isinstance(command, app_commands.Command):
         return True
@@ -171,8 +202,14 @@ def check_options(interaction: Interaction) -> bool:
     options: list[dict[str, Any]] = list(data.get("options", []))
     while options and options[0].get("type") in (1, 2):    # down to the subcommand's options
         options = list(options[0].get("options", []))
-    names = {p.display_name for p in command.parameters}
-    if any(o.get("name") not in names for o in options):
+    params = {p.display_name: p for p in command.parameters}
+    for option in options:
+        param = params.get(option.get("name", ""))
+        if param is None or param.type.value != option.get("type") \
+                or not _accepts(param, option.get("value")):
+            raise UnknownOptions()
+    given = {o.get("name") for o in options}
+    if any(p.required and p.display_name not in given for p in command.parameters):
         raise UnknownOptions()
     return True
 

@@ -15,7 +15,15 @@ from bot.records import GameRecord, LogEntry
 from bot.replay import Step, iter_reports
 from cogs import buttons, posting
 from cogs.buttons import Press, on_press
-from cogs.common import Interaction, bot_of, fit, lang_of, seat_name, text_of
+from cogs.common import (
+    Interaction,
+    bot_of,
+    fit,
+    lang_of,
+    on_private_message,
+    seat_name,
+    text_of,
+)
 
 LOG_PAGE = 15
 """Log entries per page of ``/game log``."""
@@ -66,12 +74,14 @@ async def log_page(bot: DingirBot, channel_id: int, user_id: int, lang: str, pag
 
 @on_press("log")
 async def press_log(interaction: Interaction, press: Press) -> None:
-    """Another page of ``/game log`` (edits the private message in place)."""
-    bot, lang = bot_of(interaction), lang_of(interaction)
-    await interaction.response.defer()
+    """Another page of ``/game log`` (edits the private message in place; pressed on a
+    public message, a new private one)."""
+    bot, lang, page = bot_of(interaction), lang_of(interaction), press.number
+    await interaction.response.defer(ephemeral=True,
+                                     thinking=not on_private_message(interaction))
     record = await bot.service.get_by_id(press.game_id)
     if record is None:
-        return
+        raise buttons.unknown_button()
     content, view = await log_page(bot, record.channel_id, interaction.user.id, lang,
-                                   press.number, record.id)
+                                   page, record.id)
     await interaction.edit_original_response(content=content, view=view)

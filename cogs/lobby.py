@@ -25,6 +25,7 @@ from bot.client import DingirBot
 from bot.engine import Text
 from bot.export import SeatEntry
 from bot.i18n import LANGUAGES, tr, translate
+from bot.notation import whole_number
 from bot.records import GameRecord, Player, ServiceError, StepResult
 from cogs import buttons, posting, seats
 from cogs.buttons import Press, on_press
@@ -261,10 +262,13 @@ async def press_rematch(interaction: Interaction, press: Press) -> None:
 async def press_thread(interaction: Interaction, press: Press) -> None:
     """"Open a thread" offered by ``/game new`` in a busy channel: ``thread:<game>:<ai>``."""
     bot = bot_of(interaction)
-    _, game, ai = press.arg.split(":")
+    game, _, ai_text = press.arg.removeprefix(":").partition(":")
+    ai = whole_number(ai_text, MAX_AI)
+    if game not in registry.ids() or ai is None:
+        raise buttons.unknown_button()
     await interaction.response.defer(ephemeral=True, thinking=True)
-    thread_id = await open_thread(bot, interaction, game, int(ai), {})
-    await new_game(bot, interaction, thread_id, game, int(ai), {})
+    thread_id = await open_thread(bot, interaction, game, ai, {})
+    await new_game(bot, interaction, thread_id, game, ai, {})
 
 
 class Lobby(Guarded, commands.GroupCog, group_name=loc("discord.cmd.game.name"),
@@ -300,6 +304,7 @@ class Lobby(Guarded, commands.GroupCog, group_name=loc("discord.cmd.game.name"),
                   thread: bool = False) -> None:
         """Open a game here (or in a new thread)."""
         lang = lang_of(interaction)
+        self.bot.service.engine(game)           # refuses a game Dingir does not host
         parsed = parse_options(options)
         channel_id = interaction.channel_id or 0
         busy = await in_time(interaction, self.bot.service.get(channel_id), ephemeral=True)

@@ -23,6 +23,7 @@ from bot.engine import Seat, Text
 from bot.games.mesopotamia import data as D
 from bot.games.mesopotamia.texts import card_lines
 from bot.i18n import tr, translate
+from bot.notation import whole_number
 from bot.records import GameRecord, ServiceError
 from cogs.common import Guarded, Interaction, in_time, lang_of, loc, reply, seat_name
 from cogs.posting import render_context
@@ -49,8 +50,9 @@ def region_of(typed: str, lang: str) -> str | None:
 def seat_of_typed(record: GameRecord, typed: str, lang: str) -> Seat | None:
     """The seat ``typed`` names: its number (what the autocomplete sends) or its name."""
     value = typed.strip()
-    if value.isdigit() and int(value) < len(record.seats):
-        return int(value)
+    number = whole_number(value, len(record.seats) - 1)
+    if number is not None:
+        return number
     return next((s.seat for s in record.seats
                  if seat_name(record, s.seat, lang, raw=True).lower() == value.lower()), None)
 

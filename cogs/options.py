@@ -8,7 +8,7 @@ from bot.engine import Text
 from bot.records import ServiceError
 
 OPTION = re.compile(r"([a-z_]+)\s*=\s*([^\s,;]+)")
-ORDER = re.compile(r"<@!?(\d+)>|(\d+)|[\s,;]+")
+ORDER = re.compile(r"<@!?([0-9]+)>|([0-9]+)|[\s,;]+")
 MAX_SEATS = 99
 """Numbers up to this in a seat order are lobby positions, larger ones user ids."""
 

@@ -26,10 +26,10 @@ from bot import registry
 from bot.client import DingirBot
 from bot.engine import GameError, Seat
 from bot.i18n import tr
-from bot.notation import localized
+from bot.notation import localized, whole_number
 from bot.records import GameRecord, ServiceError, StaleVersion, StepResult
 from cogs import buttons, choices, posting
-from cogs.buttons import Press, on_press
+from cogs.buttons import Press, on_press, unknown_button
 from cogs.common import (
     Guarded,
     Interaction,
@@ -41,6 +41,7 @@ from cogs.common import (
     label,
     lang_of,
     loc,
+    on_private_message,
     reply,
     seat_name,
     text_of,
@@ -173,7 +174,11 @@ async def press_follow(interaction: Interaction, press: Press) -> None:
 
 async def show_panel(interaction: Interaction, work: Awaitable[Panel]) -> None:
     """Replace the pressed panel with the one ``work`` builds (directly, or after a
-    deferral if the work is slow)."""
+    deferral if the work is slow); pressed on a public message, answer with a new private
+    one instead (a public message is never edited into someone's panel)."""
+    if not on_private_message(interaction):
+        await send_panel(interaction, work)
+        return
     panel = await in_time(interaction, work, update=True)
     content, board = fit(panel.content), panel.board
     if interaction.response.is_done():
@@ -224,6 +229,8 @@ async def _step_panel(bot: DingirBot, press: Press, index: int, user: int, lang:
     record = await bot.service.get_by_id(press.game_id)
     seat = bot.service.seat_of(record, user) if record is not None else None
     if record is not None and seat_asked is not None and seat != seat_asked:
+        if seat_asked >= len(record.seats):        # no seat of this game: not our button
+            return Panel(tr(lang, "discord.unknown_button"))
         return Panel(tr(lang, "discord.not_your_question",
                         name=seat_name(record, seat_asked, lang)))
     if record is None or seat is None or record.state is None:
@@ -283,8 +290,10 @@ async def press_select(interaction: Interaction, press: Press) -> None:
                            lang_of(interaction), group=group)
         await show_panel(interaction, work)
         return
-    await _play_index(interaction, press,
-                      int(value) if value.isascii() and value.isdigit() else -1)
+    index = whole_number(value)
+    if index is None:
+        raise unknown_button()
+    await _play_index(interaction, press, index)
 
 
 @on_press("grp")
@@ -375,12 +384,7 @@ async def press_my_panel(interaction: Interaction, press: Press) -> None:
     """"My panel" (on a turn message or a decision message) opens the caller's private
     panel; pressed on that panel itself ("Refresh"), it shows it again as it is now."""
     bot, lang, user = bot_of(interaction), lang_of(interaction), interaction.user.id
-    work = _latest_panel(bot, press.game_id, user, lang)
-    message = interaction.message
-    if message is not None and message.flags.ephemeral:
-        await show_panel(interaction, work)
-    else:
-        await send_panel(interaction, work)
+    await show_panel(interaction, _latest_panel(bot, press.game_id, user, lang))
 
 
 async def _latest_panel(bot: DingirBot, game_id: int, user: int, lang: str) -> Panel:
@@ -392,11 +396,12 @@ async def press_public_step(interaction: Interaction, press: Press) -> None:
     """An option button of a public question (``q<seat>:<index>``): only that seat may
     answer; the answer gets a private panel and the question loses its buttons."""
     bot, lang = bot_of(interaction), lang_of(interaction)
-    seat, _, index = press.arg.partition(":")
-    if not (seat.isdigit() and index.isdigit()):
-        return
-    panel = await in_time(interaction, _step_panel(bot, press, int(index), interaction.user.id,
-                                                   lang, seat_asked=int(seat)))
+    seat_text, _, index_text = press.arg.partition(":")
+    seat, index = whole_number(seat_text), whole_number(index_text)
+    if seat is None or index is None:
+        raise unknown_button()
+    panel = await in_time(interaction, _step_panel(bot, press, index, interaction.user.id,
+                                                   lang, seat_asked=seat))
     await reply(interaction, panel.content, files=panel.board.files, embeds=panel.board.embeds,
                 view=panel.view)
     if panel.played and interaction.message is not None:

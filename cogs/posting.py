@@ -133,27 +133,43 @@ def board_file(png: bytes) -> discord.File:
 
 def steps_text(record: GameRecord, steps: Sequence[Played], lang: str,
                viewer: Seat | None = None) -> str:
-    """What ``viewer`` may read of a turn's steps (None: the public), one line per run of
-    steps by the same player: "**Alice**: drew a card; offered a trade". A report's further
-    lines (what the game then did by itself: a round ends) stand on their own. Minor steps
-    are left out, but for those lines (see :class:`bot.engine.Report`), unless the turn has
-    nothing else."""
-    told = {id(p) for p in steps if not p.report.minor} or {id(p) for p in steps}
-    lines: list[tuple[Seat | None, list[str]]] = []
+    """What ``viewer`` may read of a turn's steps (None: the public), a sentence per run of
+    steps by the same player: "🎲 **Alice** draws a card and offers a trade." (the steps
+    that go without saying left out, unless the player did nothing else), then the further
+    lines of its reports (what the game did by itself: a round ends), each on its own."""
+    runs: list[tuple[Seat, list[Played]]] = []
     for played in steps:
-        first, *rest = text_of(played.report.for_seat(viewer), record, lang).split("\n")
-        if id(played) in told:
-            if lines and lines[-1][0] == played.seat:
-                lines[-1][1].append(first)
-            else:
-                lines.append((played.seat, [first]))
-        lines += [(None, [line]) for line in rest]
-    separator = tr(lang, "core.step_separator")
-    return "\n".join(
-        texts[0] if seat is None else tr(lang, "discord.turn_summary",
-                                         name=seat_name(record, seat, lang),
-                                         steps=separator.join(texts))
-        for seat, texts in lines)
+        if runs and runs[-1][0] == played.seat:
+            runs[-1][1].append(played)
+        else:
+            runs.append((played.seat, [played]))
+    lines = []
+    for seat, run in runs:
+        said = [p for p in run if not p.report.quiet] or run[-1:]
+        texts, further = [], []
+        for played in run:
+            first, *rest = text_of(played.report.for_seat(viewer), record, lang).split("\n")
+            if played in said:
+                texts.append(first)
+            further += rest
+        lines.append(sentence(lang, tr(lang, "discord.turn_summary",
+                                       name=seat_name(record, seat, lang),
+                                       steps=listed(lang, texts))))
+        lines += further
+    return "\n".join(lines)
+
+
+def listed(lang: str, items: Sequence[str]) -> str:
+    """``items`` as a list read aloud: "a, b and c"."""
+    if len(items) < 2:
+        return "".join(items)
+    return tr(lang, "core.list_and", items=tr(lang, "core.list_separator").join(items[:-1]),
+              last=items[-1])
+
+
+def sentence(lang: str, text: str) -> str:
+    """``text`` ending as a sentence (a full stop unless it ends with one already)."""
+    return text if text.endswith((".", "!", "?", "…")) else text + tr(lang, "core.full_stop")
 
 
 def game_title(record: GameRecord, lang: str) -> str:

@@ -15,9 +15,10 @@ import discord
 
 from bot.engine import Seat, Text
 from bot.i18n import tr
+from bot.notation import whole_number
 from bot.records import GameRecord, Player, SeatHeld, SeatInfo, ServiceError
 from cogs import buttons, posting
-from cogs.buttons import Press, on_press
+from cogs.buttons import Press, on_press, unknown_button
 from cogs.common import Interaction, bot_of, in_time, lang_of, reply, safe, seat_name, text_of
 
 log = logging.getLogger(__name__)
@@ -126,10 +127,9 @@ async def press_hand_over(interaction: Interaction, press: Press) -> None:
     """**Hand over my seat**: the seat's own player agrees; the channel is told (the new
     player mentioned) and the request loses its buttons."""
     seat_text, _, user_text = press.arg.partition(":")
-    if not (seat_text.isascii() and seat_text.isdigit() and user_text.isascii()
-            and user_text.isdigit()):
-        raise ServiceError(Text.of("discord.unknown_button"))
-    seat, newcomer_id = int(seat_text), int(user_text)
+    seat, newcomer_id = whole_number(seat_text), whole_number(user_text)
+    if seat is None or newcomer_id is None:
+        raise unknown_button()
     record = await _answering_seat(interaction, press, seat)
     guild = interaction.guild
     try:
@@ -153,10 +153,8 @@ async def press_hand_over(interaction: Interaction, press: Press) -> None:
 @on_press(KEEP)
 async def press_keep(interaction: Interaction, press: Press) -> None:
     """**Keep my seat**: the seat's player declines; the request says so."""
-    if not (press.arg.isascii() and press.arg.isdigit()):
-        raise ServiceError(Text.of("discord.unknown_button"))
-    seat = int(press.arg)
-    record = await _answering_seat(interaction, press, seat)
+    record = await _answering_seat(interaction, press, press.number)
+    seat = press.number
     await interaction.response.edit_message(
         content=tr(record.lang, "discord.handover_kept", who=seat_name(record, seat, record.lang),
                    seat=seat + 1),

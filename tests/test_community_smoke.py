@@ -10,9 +10,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from benchmarks import community
 
 
+@pytest.mark.slow
 async def test_a_short_community_run_loses_nothing(tmp_path: Path) -> None:
     opts = community.options([
         "--games", "3", "--duration", "20", "--think", "0.05", "--seed", "7",

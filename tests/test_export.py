@@ -356,6 +356,7 @@ def damaged(document: dict[str, Any], path: tuple[Any, ...], value: Any) -> Any:
     return copied
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game", ["ur", "civsets"])
 async def test_junk_in_any_field_is_refused_with_a_reason(full: Env, game: str) -> None:
     """Every field of a good document (a running game of Ur, a finished one of

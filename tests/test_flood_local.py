@@ -19,6 +19,7 @@ def _run(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
     return status, capsys.readouterr().out.splitlines()
 
 
+@pytest.mark.slow
 def test_an_all_ai_game_plays_five_rounds_and_prints_the_json_result_last(
         tmp_path, capsys, monkeypatch) -> None:
     # the full AI takes 20 s a game: the terminal's loop is the same with the fast one

@@ -626,7 +626,7 @@ def test_combat_two_dice_against_equipment(better: bool, total: int, wins: bool)
         assert state["troops"]["babylon"][1] == 2 and state["armies"]["avail"][0] == 3
     assert state["step"] == "battle" and legal(state) == ["go on", "stop"]
     report = GAME.report(before, 0, GAME.parse(before, 0, "invade babylon"), state)
-    assert not report.announce and not report.minor     # the turn message tells it, once
+    assert not report.announce and not report.quiet     # the turn message tells it, once
     text = translate(report.public, "en", NAMES)
     assert f"rolls {total} " in text and f"needs {5 if better else 7}" in text
 

@@ -74,10 +74,10 @@ def test_public_reports_speak_of_the_player_in_words(lang: str) -> None:
 def test_an_action_reads_as_one_phrase_its_choice_left_out() -> None:
     state = give(fresh(), 0, gold=1)
     text, report = told(state, "place")
-    assert report.minor and text == "chooses to place workers"      # the log's words
+    assert report.quiet and text == "chooses to place workers"      # the log's words
     state = play(state, "place")
     _, report = told(state, "spend gold")
-    assert report.minor
+    assert report.quiet
     state = play(state, "spend gold")
     assert told(state, "place irrigation 4")[0] == "spends gold to place 4 workers in Irrigation"
     assert told(state, "place lebanon 4", "fr")[0] == \
@@ -88,20 +88,21 @@ def test_the_opportunity_cost_and_the_city_built_in_one_line() -> None:
     state = turn(fresh(), 1)
     state["passed"] = [0]
     state = give(state, 1, grain=1)
-    assert told(state, "build lagash")[1].minor
+    assert told(state, "build lagash")[1].quiet
     state = play(state, "build lagash")
     text, report = told(state, "pay grain")
-    assert text == "pays grain (opportunity cost); builds a city in Lagash" and not report.minor
+    assert text == "pays grain (opportunity cost), then builds a city in Lagash"
+    assert not report.quiet
     assert told(state, "pay grain", "fr")[0] == \
-        "paie du grain (coût d'opportunité) ; construit une cité à Lagash"
+        "paie du grain (coût d'opportunité), puis construit une cité à Lagash"
 
 
 def test_a_pass_tells_its_bids_once_when_it_ends() -> None:
     state = nothing(fresh(), 0)
     state = give(state, 0, grain=1, cloth=2)
-    assert told(state, "pass")[1].minor
+    assert told(state, "pass")[1].quiet
     state = play(state, "pass", "bid grain")
-    assert told(state, "bid cloth")[1].minor
+    assert told(state, "bid cloth")[1].quiet
     state = play(state, "bid cloth")
     assert told(state, "done")[0] == "passes and puts grain and cloth in the Passed box (value 3)"
     assert told(state, "done", "fr")[0] == \
@@ -116,14 +117,14 @@ def test_a_battle_is_told_roll_by_roll() -> None:
     state = play(state, "extend")
     roll_next(state, lambda total: total == 6)
     text, report = told(state, "invade babylon")
-    assert text == ("attacks Blake in Babylon (equipment A against B, needs 5): rolls 6 and "
-                    "destroys an army") and not report.minor and not report.announce
+    assert text == ("attacks Blake in Babylon (equipment A against B, needs 5) and rolls 6 "
+                    "(destroys an army)") and not report.quiet and not report.announce
     state = play(state, "invade babylon")
     roll_next(state, lambda total: total == 9)
     assert told(state, "go on")[0] == \
-        "rolls 9, destroys the last defending army and takes Babylon"
+        "rolls 9 (destroys the last defender and takes Babylon)"
     assert told(state, "go on", "fr")[0] == \
-        "fait 9, détruit la dernière armée adverse et prend Babylone"
+        "fait 9 (détruit le dernier défenseur et prend Babylone)"
 
 
 def test_the_end_of_the_actions_and_the_next_round_stand_on_lines_of_their_own() -> None:
@@ -265,7 +266,7 @@ def test_no_refusal_is_a_generic_sentence_and_each_speaks_the_readers_language()
     assert {"flood.why.moment", "flood.why.rule", "flood.why.form"} <= keys
 
 
-def test_a_turn_message_leaves_minor_steps_out_and_names_a_player_who_plays_again() -> None:
+def test_a_turn_message_leaves_quiet_steps_out_and_names_a_player_who_plays_again() -> None:
     """Everyone else has passed: Avery's turn is told in one phrase, and the next turn, hers
     again, names her without a ping (she plays on in her panel)."""
     state = give(turn(fresh(), 0), 0, gold=1)
@@ -283,11 +284,11 @@ def test_a_turn_message_leaves_minor_steps_out_and_names_a_player_who_plays_agai
     assert record.active == [0]
     text = posting.turn_text(record, "en", [StepResult(record, 0, action, True, tuple(steps),
                                                         None)])
-    assert "🎲 **Avery**: pays a worker (opportunity cost); spends gold to place 4 workers in " \
-        "Irrigation" in text and "chooses" not in text
-    assert text.endswith("➡️ **Avery** plays again: **Take my turn**.") and "<@" not in text
+    assert "🎲 **Avery** pays a worker (opportunity cost) and spends gold to place 4 workers " \
+        "in Irrigation." in text and "chooses" not in text
+    assert text.endswith("➡️ **Avery** plays again.") and "<@" not in text
     record.active = [1]
-    assert posting.turn_text(record, "en", []).endswith("➡️ <@12> to play: **Take my turn**.")
+    assert posting.turn_text(record, "en", []).endswith("➡️ <@12> to play.")
 
 
 def test_long_lists_are_grouped_for_the_panel() -> None:
@@ -319,7 +320,7 @@ def test_the_board_keeps_the_places_of_the_last_turn() -> None:
     assert state["last_turn"] == {"seat": 1, "places": ["uruk"]}
 
 
-def test_a_round_that_ends_after_a_minor_step_is_told_on_its_own_line() -> None:
+def test_a_round_that_ends_after_a_quiet_step_is_told_on_its_own_line() -> None:
     """Blake extends Ur, then extends no more cities: the turn summary tells the extension,
     then the new round on a line of its own, without "extends no city"."""
     state = empire(fresh(), 1, troops={"elam": 1})
@@ -338,9 +339,9 @@ def test_a_round_that_ends_after_a_minor_step_is_told_on_its_own_line() -> None:
         after = GAME.apply(state, 1, action)
         steps.append(Played(1, action, state, after, GAME))
         state = after
-    assert steps[-1].report.minor and state["round"] == 2
+    assert steps[-1].report.quiet and state["round"] == 2
     assert posting.steps_text(record, steps, "en").split("\n") == [
-        "🎲 **Blake**: extends its city of Ur with gold: +7 VP",
+        "🎲 **Blake** extends its city of Ur with gold (+7 VP).",
         "🌅 Round 2 of 5 begins with a decline: Dilmun is emptied, every other region outside "
         "Sumer loses a worker of each player, the leaders in Irrigation and Weaving keep 2 and "
         "the others lose as many, and each player loses a scribe and a toolmaker."]

@@ -692,6 +692,7 @@ def test_random_rounds_hold_every_invariant(n: int) -> None:
         random_rounds(n, seed)
 
 
+@pytest.mark.slow
 def test_contract_holds_through_a_whole_game_without_chance() -> None:
     """The contract's checks hold through a whole game of the no-chance variant, which ends
     (« Une fois les cinq étages des Jardins suspendus construits … la partie prend fin. »);

@@ -9,6 +9,8 @@ import json
 import random
 from collections import Counter
 
+import pytest
+
 from bot.engine import State
 from bot.games.mesopotamia import battles, bids, combat, events
 from bot.games.mesopotamia import data as D
@@ -397,6 +399,7 @@ def check_random_games(seeds: range) -> None:
             assert json.dumps(again, sort_keys=True) == json.dumps(state, sort_keys=True)
 
 
+@pytest.mark.slow
 def test_random_games_end_with_the_caps_kept_and_replay_exactly() -> None:
     """A sample of :func:`check_random_games` (2, 3 and 4 players, both combat modes)."""
     check_random_games(range(6))

@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from bot.engine import BadNotation
+from bot.engine import BadNotation, IllegalMove
 from bot.games.ur.engine import GAME
 from bot.i18n import LANGUAGES, catalogue
 from bot.notation import canonical, localized, parse_typed
@@ -49,3 +49,15 @@ def test_an_unknown_word_is_refused_with_what_was_typed() -> None:
     with pytest.raises(BadNotation) as error:
         parse_typed(GAME, state, 0, "voler C3", "fr")
     assert "voler C3" in str(error.value.reason.kwargs)
+
+
+def test_a_french_step_refused_is_quoted_in_the_words_typed() -> None:
+    state = GAME.setup(1, 3, {})
+    seat = GAME.active(state)[0]
+    with pytest.raises(BadNotation) as error:
+        parse_typed(GAME, state, seat, "guerre A4", "fr")        # misses its target
+    assert error.value.reason.key == "ur.err.form"
+    assert error.value.reason.kwargs["text"] == "guerre A4"
+    with pytest.raises(IllegalMove) as refused:
+        parse_typed(GAME, state, seat, "échanger A1 face guerre", "fr")   # not now
+    assert refused.value.reason.key == "ur.err.when"

@@ -126,13 +126,27 @@ def test_notation_is_case_and_space_tolerant() -> None:
     assert parse_move("exchange spare face war").cell == SPARE
 
 
-@pytest.mark.parametrize("text", ["", "fly B3", "place G7", "war B3-C3 move 2", "war B3>C3",
-                                  "agriculture B3", "decline everything", "exchange D5 face gold"])
-def test_bad_notation_says_what_steps_look_like(text: str) -> None:
+@pytest.mark.parametrize(("text", "example"), [
+    ("place G7", "place B3"), ("war B3-C3 move 2", "war B3>C3 move 2"),
+    ("war B3>C3", "war B3>C3 move 2"), ("agriculture B3", "agriculture B3 2"),
+    ("decline everything", "decline politics"),
+    ("exchange D5 face gold", "exchange D5 face culture"),
+])
+def test_a_misspelt_step_says_how_its_verb_is_written(text: str, example: str) -> None:
+    with pytest.raises(BadNotation) as err:
+        parse_move(text)
+    assert err.value.reason.key == "ur.err.form"
+    english = translate(err.value.reason, "en")
+    assert example in english and text in english
+
+
+@pytest.mark.parametrize("text", ["", "fly B3", "attack B3"])
+def test_an_unknown_step_lists_the_words_steps_start_with(text: str) -> None:
     with pytest.raises(BadNotation) as err:
         parse_move(text)
     assert err.value.reason.key == "ur.err.notation"
-    assert "war B3>C3 move 2" in translate(err.value.reason, "en")
+    assert "place, action, decline" in translate(err.value.reason, "en")
+    assert "placer, action, refuser" in translate(err.value.reason, "fr")
 
 
 def test_illegal_step_reason_names_the_rule() -> None:

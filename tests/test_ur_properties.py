@@ -143,6 +143,7 @@ def _check_end(seed: int, n: int, state: State, log: list[tuple[int, str]]) -> N
     assert replay == state
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("n", [3, 4])
 def test_random_games(n: int) -> None:
     ends = {"stuck": 0, "ziggurats": 0}

@@ -103,7 +103,7 @@ def test_ziggurat_needs_five_tokens_and_replaces_the_actions() -> None:
     assert state["supply"][0] == supply + 4 and state["zigs"] == [1, 0, 0]
     assert state["zigs_left"] == 4
     assert notations(state) == ["ziggurat C3", "ziggurat done"]
-    _refused(state, "action commerce", "step")
+    _refused(state, "action commerce", "when")
     state = play(state, "ziggurat done")
     # FR FAQ: the exchange is still due after sacrificing both actions.
     assert state["step"] == "exchange"
@@ -186,7 +186,7 @@ def test_a_player_without_tokens_places_three_on_a_free_tile() -> None:
     assert state["step"] == "start3"
     assert len(notations(state)) == 35
     _refused(state, "place B3", "special_free")
-    _refused(state, "decline both", "step")
+    _refused(state, "decline both", "when")
     state = play(state, "place C4")
     assert at(state, "C4") == (0, 3) and state["step"] == "exchange"
 

@@ -1,14 +1,15 @@
 """What an After the Flood step did, as the channel reads it: a phrase in the third person,
-read after its player's name ("**Bob**: pays a worker (opportunity cost); spends gold to
-place 4 workers in Irrigation"), and what the game then did by itself on lines of their own
-(a round's end, its scores, the next round, the final majorities).
+read after its player's name and joined with the player's other steps into a sentence
+("🎲 **Bob** pays a worker (opportunity cost) and spends gold to place 4 workers in
+Irrigation."), and what the game then did by itself on lines of their own (a round's end,
+its scores, the next round, the final majorities).
 
 A step that only leads to the next one (choosing an action, a resource put in a box one at
-a time, the end of an action) is minor (:class:`bot.engine.Report`): the turn summary leaves
+a time, the end of an action) is quiet (:class:`bot.engine.Report`): the turn summary leaves
 it out, but for the lines of what the game did then, and the step that completes the action
 tells the whole, from the state before it (the bids when the pass ends, the equipment when
-the armies march). Nothing is announced at once: the
-turn message tells each battle, roll by roll, once.
+the armies march). Nothing is announced at once: the turn message tells each battle, roll
+by roll, once.
 """
 
 from __future__ import annotations
@@ -30,7 +31,7 @@ def both(items: list[Text]) -> Text:
     """``items`` as one phrase: "a, b and c"."""
     if len(items) == 1:
         return items[0]
-    return Text.of("core.and", head=tuple(items[:-1]), last=items[-1])
+    return Text.of("core.list_and", items=tuple(items[:-1]), last=items[-1])
 
 
 def chain(parts: list[Text]) -> Text:
@@ -76,11 +77,11 @@ def report(before: State, seat: Seat, notation: str, after: State) -> Report:
     text = chain(said) if said else _quiet(before, seat, verb, args)
     for line in _events(before, after):
         text = t("did.then", did=text, event=line)
-    return Report(text, minor=not said)
+    return Report(text, quiet=not said)
 
 
 def _quiet(before: State, seat: Seat, verb: str, args: list[str]) -> Text:
-    """A minor step in words (``/game log`` shows every step)."""
+    """A quiet step in words (``/game log`` shows every step)."""
     step = before["step"]
     if step == "act":
         if verb == "pass":
@@ -107,7 +108,7 @@ def _quiet(before: State, seat: Seat, verb: str, args: list[str]) -> Text:
 
 
 def _said(before: State, seat: Seat, verb: str, args: list[str], after: State) -> list[Text]:
-    """The phrases of a step that changes what the others see ([] for a minor step)."""
+    """The phrases of a step that changes what the others see ([] for a quiet step)."""
     step = before["step"]
     if step == "act":
         if verb == "pass":

@@ -55,7 +55,8 @@ def reason(state: State, seat: int, move: Move) -> Text | None:
     """Why ``move`` is illegal for ``seat`` now, or None if it is legal."""
     step = state["step"]
     if move.kind not in ALLOWED[step]:
-        return _err("step", prompt=prompt(state))
+        rule = move.kind.removesuffix("_done").removesuffix("_both")
+        return _err("when", rule=Text.of(f"ur.when.{rule}"), prompt=prompt(state))
     check = _CHECKS.get(move.kind)
     return None if check is None else check(state, seat, move)
 
@@ -119,8 +120,10 @@ def _check_war(state: State, seat: int, move: Move) -> Text | None:
         return _err("war_move_one")
     loss = war_loss(state, src, dst)
     most = state["tokens"][src] - loss
+    if most < 1:
+        return _err("war_too_weak", cell=CELL_NAMES[src], loss=loss)
     if n > most:
-        return _err("war_strength", loss=loss, n=max(most, 0))
+        return _err("war_strength", loss=loss, n=most)
     return _hole_or_full(state, dst, n - state["tokens"][dst])
 
 

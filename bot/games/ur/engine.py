@@ -204,8 +204,8 @@ class UrGame(GameDefaults):
 
 
     def report(self, before: State, seat: Seat, action: Action, after: State) -> Report:
-        """The step's label and what it changed (public: Ur hides nothing)."""
-        return report(before, seat, action, after)
+        """What the step did, in the third person (public: Ur hides nothing)."""
+        return report(action)
 
     def prompt(self, state: State, seat: Seat) -> Prompt | None:
         """What the current step asks of the player to move."""

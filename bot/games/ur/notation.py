@@ -56,10 +56,10 @@ _PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
         ("bonus_done", r"bonus done"),
         ("bonus", rf"bonus {_CELL}"),
         ("war_done", r"war done"),
-        ("war", rf"war {_CELL}>{_CELL}(?: move)? (\d)"),
+        ("war", rf"war {_CELL}>{_CELL}(?: move)? ([0-9])"),
         ("politics_done", r"politics done"),
-        ("politics", rf"politics {_CELL}>{_CELL}(?: move)? (\d)"),
-        ("agriculture", rf"agriculture {_CELL} (\d)"),
+        ("politics", rf"politics {_CELL}>{_CELL}(?: move)? ([0-9])"),
+        ("agriculture", rf"agriculture {_CELL} ([0-9])"),
         ("ziggurat_done", r"ziggurat done"),
         ("ziggurat", rf"ziggurat {_CELL}"),
         ("exchange", rf"exchange ({_CELL[1:-1]}|spare)(?: face)? {_FACE}"),
@@ -82,11 +82,23 @@ MAX_NOTATION = 64
 """No Ur step is longer: longer text is refused before it reaches the parse cache."""
 
 
+VERBS = ("place", "action", "decline", "bonus", "war", "politics", "agriculture",
+         "ziggurat", "exchange", "pass", "end")
+"""The first words of Ur's steps (a face alone also reads as ``action <face>``)."""
+
+
 def parse_move(text: str) -> Move:
-    """The move written ``text``; raises BadNotation describing the notation."""
+    """The move written ``text``; raises BadNotation saying how the step it starts is
+    written (or which words a step starts with)."""
     move = _parse(text) if len(text) <= MAX_NOTATION else None
     if move is None:
-        raise BadNotation(Text.of("ur.err.notation", text=text.strip()[:MAX_NOTATION]))
+        shown = text.strip()[:MAX_NOTATION]
+        verb = _normalise(shown).split(" ", 1)[0]
+        if verb in VERBS:
+            raise BadNotation(Text.of("ur.err.form", text=shown,
+                                      form=Text.of(f"ur.form.{verb}")))
+        raise BadNotation(Text.of("ur.err.notation", text=shown, verbs=tuple(
+            Text.of(f"ur.word.{v}") for v in VERBS)))
     return move
 
 
