@@ -57,7 +57,6 @@ from render.draw import (
 WIDTH = 800
 TEXT = legible(WIDTH)
 """The smallest text: 10 px once the picture is shown 400 px wide."""
-TEXT_MIN = TEXT
 TITLE = TEXT + 4
 MARGIN = 10
 HEADER = 64
