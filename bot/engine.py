@@ -140,10 +140,11 @@ class Report:
     ``announce`` asks the front end to tell the channel at once, not only in the turn
     summary (a reveal, a quiz answer, a roll that matters now). A ``quiet`` step goes
     without saying (ending the turn, stopping an action): a summary leaves it out when the
-    player did something else. ``detail``, when set, is told once where the step is
-    announced (the post of the question it answers) instead of the public line, and never
-    in turn summaries: a whole sentence (it names the player), such as a quiz answer with
-    its explanation.
+    player did something else. A report's further lines tell what the game then did by
+    itself (a round ends): they stand on their own, a quiet step's too. ``detail``, when set,
+    is told once where the step is announced (the post of the question it answers) instead
+    of the public line, and never in turn summaries: a whole sentence (it names the player),
+    such as a quiz answer with its explanation.
     """
 
     public: Text

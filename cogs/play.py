@@ -211,10 +211,14 @@ def turn_done(bot: DingirBot, result: StepResult, seat: Seat, lang: str) -> Pane
 
 async def after_step(bot: DingirBot, result: StepResult, user_id: int, lang: str) -> Panel:
     """The panel after an accepted step: the next options (or what the player waits for),
-    or "turn done". Whatever the channel must hear of the step (a decision put to another
-    player, an announcement, an AI seat to play) goes out in the background."""
+    or "turn done" (with the next options when the next turn is theirs too). Whatever the
+    channel must hear of the step (a decision put to another player, an announcement, an
+    AI seat to play) goes out in the background."""
     if result.turn_ended or result.outcome is not None:
-        return turn_done(bot, result, result.seat, lang)
+        done = turn_done(bot, result, result.seat, lang)
+        if result.outcome is None and result.seat in result.record.active:   # theirs again
+            return await build_panel(bot, result.record, user_id, lang, note=done.content)
+        return done
     if posting.needs_posting(result):
         bot.spawn(posting.advance(bot, result, result.record.id),
                   f"advance-{result.record.id}")

@@ -146,7 +146,9 @@ def steps_text(record: GameRecord, steps: Sequence[Played], lang: str,
                viewer: Seat | None = None) -> str:
     """What ``viewer`` may read of a turn's steps (None: the public), a sentence per run of
     steps by the same player: "🎲 **Alice** draws a card and offers a trade." (the steps
-    that go without saying left out, unless the player did nothing else in these steps)."""
+    that go without saying left out, unless the player did nothing else in these steps),
+    then the further lines of its reports (what the game did by itself: a round ends), each
+    on its own."""
     acted = {played.seat for played in steps if not played.report.quiet}
     runs: list[tuple[Seat, list[Played]]] = []
     for played in steps:
@@ -157,12 +159,19 @@ def steps_text(record: GameRecord, steps: Sequence[Played], lang: str,
     lines = []
     for seat, run in runs:
         said = [p for p in run if not p.report.quiet] or ([] if seat in acted else run[-1:])
-        if not said:
+        texts, further = [], []
+        for played in run:
+            first, *rest = text_of(played.report.for_seat(viewer), record, lang).split("\n")
+            if played in said:
+                texts.append(first)
+            further += rest
+        if not texts:
+            lines += further
             continue
-        texts = [text_of(p.report.for_seat(viewer), record, lang) for p in said]
         lines.append(sentence(lang, tr(lang, "discord.turn_summary",
                                        name=seat_name(record, seat, lang),
                                        steps=listed(lang, texts))))
+        lines += further
     return "\n".join(lines)
 
 
@@ -184,15 +193,19 @@ def game_title(record: GameRecord, lang: str) -> str:
     return translate(registry.get(record.game).engine.meta.name, lang)
 
 
-def next_line(record: GameRecord, lang: str, *, buttons: bool = True) -> str:
+def next_line(record: GameRecord, lang: str, *, buttons: bool = True,
+              played: frozenset[Seat] = frozenset()) -> str:
     """Who plays now: a mention of every active human (pointing at the turn message's
-    button when it has one), or the AIs' names."""
+    button when it has one), or the AIs' names. A human who ``played`` every turn the
+    message reports plays on in their panel: named, not pinged."""
     if not record.active:
         return ""
     humans = [s for s in record.active if not GameService.is_ai(record, s)]
     if not humans:
         names = ", ".join(seat_name(record, s, lang) for s in record.active)
         return tr(lang, "discord.ai_thinking", name=names)
+    if buttons and played == {*humans} and len(humans) == 1:
+        return tr(lang, "discord.plays_again", name=seat_name(record, humans[0], lang))
     key = "discord.your_turn" if buttons else "discord.your_turn_no_button"
     return tr(lang, key, mention=mentions(record, humans, lang))
 
@@ -243,8 +256,9 @@ def turn_text(record: GameRecord, lang: str, turns: Sequence[StepResult] = (),
                                  for result in turns), *told)
              for line in text.split("\n") if line]
     outcome = outcome or (turns[-1].outcome if turns else None)
+    played = frozenset(p.seat for result in turns for p in result.turn_steps)
     last = (final_text(record, outcome, lang) if outcome is not None
-            else next_line(record, lang, buttons=buttons))
+            else next_line(record, lang, buttons=buttons, played=played))
     return within_limit(title, steps, last)
 
 

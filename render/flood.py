@@ -1,27 +1,38 @@
-"""The After the Flood pictures: the map with its pieces, the worker boxes, the round's
-empires and each player's goods and pieces (all public), as an image or as text.
+"""The After the Flood pictures: the board as a map with its pieces, the round's empires and
+each player's goods and pieces (all public), as an image or as text.
 
-The map places each region at its ``map.json`` position, stretched so that the nine
-regions of Sumer (drawn green) get room, then nudged apart until no two cards overlap;
-the four worker boxes sit in the desert at the bottom left, where ``map.json`` puts
-them. Borders are thin lines, sea borders dashed, one-way borders (arrows) carry an
-arrowhead. A card shows the region's name, its printed points and trade goods (outside
-Sumer), each player's workers as numbered squares, armies as numbered discs and a city
-as a house (with a roof band when extended). Below the map: the round's three empires
-(where each starts, or who initiated it with its equipment rank and amount), then one
-panel per player in turn order (by final rank once the game is over): points, goods,
-workers and armies in hand, placed and unavailable, cities, equipment, Passed box. A
-box's ``2|1`` reads 2 workers ready and 1 used this round. Sizes are chosen for a phone,
-where Discord shows the image about 400 px wide: no text under 23 px at 900 px.
+The map is drawn from ``data/render/flood.json``: a grid of 10 px cells, one letter per
+cell, whose edges are bent and rounded once per process, so that the regions are lands
+with borders, the Mediterranean and the Gulf are seas and Dilmun an island; terrain
+colours (the green alluvium of Sumer, mountains, steppe, desert, the Nile), the Euphrates,
+the Tigris and the Nile as rivers, the one-way borders as arrowheads and the sea routes of
+Dilmun as dashes. Each region shows its name, the points its majority is worth and the
+goods it trades (outside Sumer), then its pieces: a city as a house (a gold roof once
+extended), each player's workers as a numbered square, armies as a numbered disc. The four
+worker boxes stand in the Arabian desert (``2|1``: 2 workers ready and 1 used this round).
+The places the last turn touched are framed in yellow. Below the map: the round's three
+empires, one panel per player (points, whose turn, goods, workers, armies, cities,
+equipment, Passed box) and a legend. No text is under :data:`TEXT` (10 px on a phone that
+shows the picture 400 px wide).
+
+Fast path (:meth:`FloodRenderer.png`): the map and everything that does not change (names,
+points, goods offered, boxes, legend, panel frames) is a static layer drawn once per
+language; pieces and texts are drawn once each in one fixed palette and pasted on a copy of
+it (:class:`render.draw.Pieces`); the PNG is indexed, level 1.
 """
 
 from __future__ import annotations
 
 import itertools
-from functools import cache
+import math
+import random
+import threading
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import cache, partial
 from typing import Any
 
-from PIL import Image, ImageDraw
+from PIL import Image, ImageChops, ImageDraw, ImageFilter
 
 from bot.games.flood import data as D
 from bot.i18n import tr, translate
@@ -29,308 +40,704 @@ from render import fonts
 from render.context import RenderContext
 from render.draw import (
     Colour,
-    PictureRenderer,
-    chip,
+    Pieces,
+    Sprites,
     fitted_text,
-    ink_on,
+    fixed_palette,
     legible,
+    load,
     mix,
+    paste,
     player_name,
+    png_bytes,
+    rgb,
+    smooth,
 )
 
-WIDTH = 900
-MARGIN = 12
-HEADER = 52
-MAP_HEIGHT = 720
-EMPIRE_ROW = 120
-PLAYER_ROW = 154
-TEXT_MIN = legible(WIDTH)
-CHIP = 30
+WIDTH = 800
+TEXT = legible(WIDTH)
+"""The smallest text: 10 px once the picture is shown 400 px wide."""
+TITLE = TEXT + 4
+MARGIN = 10
+HEADER = 64
+MAP_TOP = HEADER
+CHIP = 28
+"""Pieces (worker squares, army discs, houses, the points of a majority)."""
+MARK = 18
+"""A resource mark: a cube or a disc of its colour."""
+LINE = 28
+NAME_OVERHANG = 40
+"""How far a region's name may run past the rectangle its pieces keep to (into the rest of
+the region)."""
+EMPIRES_H = 3 * LINE + 8
+PLAYER_H = 96
+LEGEND_ROW = 28
+NUMBER = 28
+"""The room of a number in a player's line of workers and armies."""
+LEGEND_COLUMNS = 4
+
+MAP = load("flood")
+CELL = int(MAP["cell"])
+GRID: list[str] = MAP["grid"]
+CODES: dict[str, str] = MAP["codes"]
+MAP_W, MAP_H = len(GRID[0]) * CELL, len(GRID) * CELL
+EMPIRES_TOP = MAP_TOP + MAP_H + 8
+PLAYERS_TOP = EMPIRES_TOP + EMPIRES_H + 6
+LEGEND_TOP = PLAYERS_TOP + D.PLAYERS * PLAYER_H + 4
+LEGEND_ITEMS = 7 + len(D.RESOURCES)
+HEIGHT = LEGEND_TOP + -(-LEGEND_ITEMS // LEGEND_COLUMNS) * LEGEND_ROW + 6
 
 BACKGROUND: Colour = (244, 236, 220)
-DESERT: Colour = (232, 219, 186)
-SEA: Colour = (168, 198, 214)
+PANEL: Colour = (250, 245, 236)
+ACTIVE: Colour = (255, 246, 214)
 INK: Colour = (44, 34, 26)
-MUTED: Colour = (120, 104, 88)
-BORDER: Colour = (160, 146, 120)
-ARROW: Colour = (150, 60, 30)
-SUMER_FILL: Colour = (214, 232, 196)
-OUTER_FILL: Colour = (250, 245, 232)
-BOX_FILL: Colour = (246, 238, 214)
-SEAT_COLOURS: tuple[Colour, ...] = ((206, 60, 52), (44, 106, 190), (40, 138, 72))
+MUTED: Colour = (104, 90, 74)
+BORDER: Colour = (88, 72, 52)
+RIVER: Colour = (92, 146, 190)
+ARROW: Colour = (168, 52, 28)
+GOLD: Colour = (246, 200, 40)
+HIGHLIGHT: Colour = (255, 214, 0)
+WHITE: Colour = (255, 255, 255)
+SEAT_COLOURS: tuple[Colour, ...] = ((206, 52, 44), (40, 100, 196), (36, 134, 66))
 RES_COLOURS: dict[str, Colour] = {
-    "grain": (226, 196, 116), "cloth": (250, 250, 244), "wood": (136, 88, 44),
-    "metal": (196, 108, 60), "oil": (116, 128, 40), "tools": (112, 124, 140),
-    "gold": (246, 200, 0), "lapis": (34, 58, 160),
+    "grain": (232, 196, 96), "cloth": (250, 250, 244), "wood": (128, 80, 40),
+    "metal": (196, 108, 60), "oil": (96, 112, 30), "tools": (104, 118, 136),
+    "gold": (246, 196, 0), "lapis": (34, 58, 160),
 }
-SUMER_SIZE = (142, 64)
-OUTER_SIZE = (164, 64)
-BOX_SIZE = (212, 96)
-X_KNOTS = ((0.0, 0.0), (0.5, 0.36), (0.86, 0.87), (1.0, 1.0))
-Y_KNOTS = ((0.0, 0.0), (0.36, 0.22), (0.88, 0.95), (1.0, 1.0))
-"""The stretch that gives Sumer room: (map.json coordinate, drawn fraction) knots."""
-Card = tuple[float, float, float, float]
-"""A card on the map: centre x, centre y, width, height."""
+TERRAIN: dict[str, Colour] = {k: rgb(v) for k, v in MAP["terrain_colours"].items()}
+SEA_ROUTES: list[tuple[str, str]] = sorted((a, b) for a, b in (sorted(p) for p in D.SEA_BORDERS))
+FORMS: dict[str, str] = {r: str(D.TABLES["resources"][r]["form"]) for r in D.RESOURCES}
+
+View = dict[str, Any]
+Box = tuple[int, int, int, int]
 
 
-# -- geometry ---------------------------------------------------------------------------------
+# -- the geometry of the map, worked out once -----------------------------------------------
 
 
-def _stretch(value: float, knots: tuple[tuple[float, float], ...]) -> float:
-    for (a, fa), (b, fb) in itertools.pairwise(knots):
-        if a <= value <= b:
-            return fa + (value - a) / (b - a) * (fb - fa)
-    return value
+def _warped(image: Image.Image) -> Image.Image:
+    """``image`` bent by a mesh of jittered points (the same every time)."""
+    spec = MAP["warp"]
+    cols, rows, amp = int(spec["columns"]), int(spec["rows"]), float(spec["amplitude"])
+    rng = random.Random(int(spec["seed"]))
+    w, h = image.size
+    points = {}
+    for j, i in itertools.product(range(rows + 1), range(cols + 1)):
+        inside = 0 < i < cols and 0 < j < rows
+        points[i, j] = (w * i / cols + (rng.uniform(-amp, amp) if inside else 0),
+                        h * j / rows + (rng.uniform(-amp, amp) if inside else 0))
+    mesh = [((round(w * i / cols), round(h * j / rows), round(w * (i + 1) / cols),
+              round(h * (j + 1) / rows)),
+             (*points[i, j], *points[i, j + 1], *points[i + 1, j + 1], *points[i + 1, j]))
+            for j, i in itertools.product(range(rows), range(cols))]
+    return image.transform(image.size, Image.Transform.MESH, mesh,
+                           Image.Resampling.NEAREST)
 
 
-def _box_cards() -> dict[str, Card]:
-    """The four worker boxes: a 2 x 2 panel at the bottom left of the map."""
-    w, h = BOX_SIZE
-    cards: dict[str, Card] = {}
-    for i, box in enumerate(D.BOXES):
-        x = MARGIN + (i % 2) * (w + 8) + w / 2
-        y = MAP_HEIGHT - MARGIN - (1 - i // 2) * (h + 8) - h / 2
-        cards[box] = (x, y, w, h)
-    return cards
+@dataclass(frozen=True)
+class Geometry:
+    """The drawn map: a label per pixel (the index of ``labels``), where each region's name
+    and pieces go, and the rim each region's frame is drawn with."""
+
+    labels: tuple[str, ...]
+    image: Image.Image
+    rects: dict[str, Box]
+    rims: dict[str, tuple[tuple[int, int], Image.Image]]
+
+    def index(self, place: str) -> int:
+        """The label of ``place`` in :attr:`image`."""
+        return self.labels.index(place)
+
+
+def _largest(place: str, shortest: int, tallest: int, widest: int) -> Box:
+    """The largest rectangle of ``place``'s cells at least ``shortest`` cells high (counted
+    up to ``tallest`` and ``widest``), in map pixels: where its name and pieces go."""
+    code = next(c for c, p in CODES.items() if p == place)
+    heights = [0] * len(GRID[0])
+    best, found = 0, (0, 0, 1, 1)
+    for y, row in enumerate(GRID):
+        heights = [h + 1 if c == code else 0 for h, c in zip(heights, row, strict=True)]
+        for x0 in range(len(row)):
+            low = len(GRID)
+            for x1 in range(x0, len(row)):
+                low = min(low, heights[x1])
+                if low < shortest:
+                    break
+                area = min(x1 - x0 + 1, widest) * min(low, tallest)
+                if area > best:
+                    best, found = area, (x0, y - low + 1, x1 - x0 + 1, low)
+    x, y, w, h = found
+    return x * CELL + 4, y * CELL + 4, w * CELL - 8, h * CELL - 8
 
 
 @cache
-def layout() -> dict[str, Card]:
-    """Card of every region and box: centre x, centre y, width, height (map pixels)."""
-    sizes = {r: SUMER_SIZE if D.REGIONS[r].in_sumer else OUTER_SIZE for r in D.REGION_IDS}
-    pos = {}
-    for rid, region in D.REGIONS.items():
-        x, y = _stretch(region.x, X_KNOTS), _stretch(region.y, Y_KNOTS)
-        pos[rid] = [80 + x * (WIDTH - 160), 36 + y * (MAP_HEIGHT - 72)]
-    fixed = _box_cards()
-    gap = 8
-    for _ in range(400):
-        moved = False
-        for a, b in itertools.combinations(D.REGION_IDS, 2):
-            (x1, y1), (x2, y2) = pos[a], pos[b]
-            ox = (sizes[a][0] + sizes[b][0]) / 2 + gap - abs(x1 - x2)
-            oy = (sizes[a][1] + sizes[b][1]) / 2 + gap - abs(y1 - y2)
-            if ox > 0 and oy > 0:
-                moved = True
-                axis, over = (0, ox) if ox < oy * 1.6 else (1, oy)
-                sign = 1 if pos[a][axis] >= pos[b][axis] else -1
-                pos[a][axis] += sign * (over / 2 + 0.5)
-                pos[b][axis] -= sign * (over / 2 + 0.5)
-        for rid in D.REGION_IDS:
-            w, h = sizes[rid]
-            for bx, by, bw, bh in fixed.values():
-                ox = (w + bw) / 2 + gap - abs(pos[rid][0] - bx)
-                oy = (h + bh) / 2 + gap - abs(pos[rid][1] - by)
-                if ox > 0 and oy > 0:
-                    moved = True
-                    pos[rid][1] = by - (h + bh) / 2 - gap
-            pos[rid][0] = min(max(pos[rid][0], w / 2 + 4), WIDTH - w / 2 - 4)
-            pos[rid][1] = min(max(pos[rid][1], h / 2 + 4), MAP_HEIGHT - h / 2 - 4)
-        if not moved:
-            break
-    cards: dict[str, Card] = {rid: (p[0], p[1], float(sizes[rid][0]), float(sizes[rid][1]))
-                              for rid, p in pos.items()}
-    cards.update(fixed)
-    return cards
+def geometry() -> Geometry:
+    """The map's regions as drawn (computed once)."""
+    labels = tuple(dict.fromkeys(CODES[c] for row in GRID for c in row))
+    small = Image.new("L", (len(GRID[0]), len(GRID)))
+    small.putdata([labels.index(CODES[c]) for row in GRID for c in row])
+    image = _warped(small.resize((MAP_W, MAP_H), Image.Resampling.NEAREST))
+    image = image.filter(ImageFilter.ModeFilter(int(MAP["smooth"])))
+    rects = {r: _largest(r, 4 if r == "dilmun" else 5, 8, 20) for r in D.REGION_IDS}
+    rects["desert"] = _largest("desert", 20, 40, 40)
+    rims = {}
+    for place in D.REGION_IDS:
+        mask = image.point(partial(_only, labels.index(place)))
+        x0, y0, x1, y1 = mask.getbbox() or (0, 0, 1, 1)
+        box = (max(0, x0 - 4), max(0, y0 - 4), x1 + 4, y1 + 4)
+        mask = mask.crop(box)
+        inner = mask
+        for _ in range(3):          # a 7-pixel erosion, three times faster than one filter
+            inner = inner.filter(ImageFilter.MinFilter(3))
+        rim = ImageChops.subtract(mask, inner)
+        rims[place] = (box[:2], rim.point(lambda v: 255 if v else 0, "1"))
+    return Geometry(labels, image, rects, rims)
 
 
-# -- helpers ------------------------------------------------------------------------------
+def _only(label: int, value: int) -> int:
+    """A mask's value for a pixel of ``value``: white for ``label``."""
+    return 255 if value == label else 0
 
 
-
-def _text(draw: ImageDraw.ImageDraw, xy: tuple[float, float], value: str, size: int,
-          width: float, fill: Colour = INK, bold: bool = False) -> float:
-    """Draw ``value`` fitted into ``width`` (see :func:`render.draw.fitted_text`)."""
-    return fitted_text(draw, xy, value, size, width, TEXT_MIN, fill, bold)
-
-
-def _on(colour: Colour) -> Colour:
-    """Ink readable on ``colour``."""
-    return ink_on(colour, INK)
+def box_rects() -> dict[str, Box]:
+    """The four worker boxes, one above the other in the Arabian desert (map pixels)."""
+    x, y, w, h = geometry().rects["desert"]
+    step = min(66, h // len(D.BOXES))
+    top = y + (h - step * len(D.BOXES)) // 2
+    return {box: (x, top + i * step, w, step - 6) for i, box in enumerate(D.BOXES)}
 
 
-def _chip(draw: ImageDraw.ImageDraw, x: float, y: float, fill: Colour, label: str,
-          round_: bool = False) -> float:
-    """A numbered square (or disc) of this board's size; the x after it."""
-    return chip(draw, x, y, fill, label, size=CHIP, text_size=TEXT_MIN, ink=INK, round_=round_)
+def _centre(place: str) -> tuple[float, float]:
+    """The middle of a region's cells (map pixels)."""
+    code = next(c for c, p in CODES.items() if p == place)
+    cells = [(x, y) for y, row in enumerate(GRID) for x, c in enumerate(row) if c == code]
+    return ((sum(x for x, _ in cells) / len(cells) + 0.5) * CELL,
+            (sum(y for _, y in cells) / len(cells) + 0.5) * CELL)
 
 
-def _city(draw: ImageDraw.ImageDraw, x: float, y: float, colour: Colour,
-          extended: bool) -> float:
-    """A house in the owner's colour (a second storey when extended); the x after it."""
-    w, h = 34, CHIP
-    draw.polygon([(x, y + 12), (x + w / 2, y), (x + w, y + 12)], fill=mix(colour, INK, 0.3))
-    draw.rectangle((x + 3, y + 12, x + w - 3, y + h), fill=colour, outline=INK)
-    if extended:
-        draw.rectangle((x + 3, y + 12, x + w - 3, y + 18), fill=(250, 214, 60))
-        draw.polygon([(x + w / 2 - 5, y - 2), (x + w / 2, y - 9), (x + w / 2 + 5, y - 2)],
-                     fill=(250, 214, 60))
-    return x + w + 6
+def border_middle(a: str, b: str) -> tuple[float, float]:
+    """The middle of the border between regions ``a`` and ``b`` (map pixels)."""
+    ca, cb = (next(c for c, p in CODES.items() if p == r) for r in (a, b))
+    found = []
+    for y, row in enumerate(GRID):
+        for x, c in enumerate(row):
+            if c != ca:
+                continue
+            for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1)):
+                if 0 <= y + dy < len(GRID) and 0 <= x + dx < len(row) \
+                        and GRID[y + dy][x + dx] == cb:
+                    found.append(((x + 0.5 + dx / 2) * CELL, (y + 0.5 + dy / 2) * CELL))
+    found.sort()
+    return found[len(found) // 2]
 
 
-def _seats(view: dict[str, Any]) -> list[int]:
-    """The seats in turn order; at the end, by final rank (points, then turn order)."""
-    order: list[int] = view["order"]
-    if view["phase"] == "over":
-        return sorted(order, key=lambda s: (-view["vp"][s], order.index(s)))
-    return list(order)
+# -- pieces -------------------------------------------------------------------------------
 
 
-def _phase(view: dict[str, Any], lang: str) -> str:
-    return tr(lang, f"flood.render.phase.{view['phase']}")
+def _outline(colour: Colour) -> Colour:
+    return mix(colour, INK, 0.6)
 
 
-def _res_line(view: dict[str, Any], seat: int, lang: str) -> list[tuple[str, int]]:
-    return [(r, k) for r, k in view["res"][seat].items() if k > 0]
+def chip_art(colour: Colour, label: str, round_: bool = False) -> Image.Image:
+    """A worker square (or an army disc, ``round_``) with its count, transparent around."""
+    face = fonts.font(TEXT, True)
+    width = max(CHIP, math.ceil(face.getlength(label)) + 10)
 
-
-# -- the map ----------------------------------------------------------------------------------
-
-
-def _borders(draw: ImageDraw.ImageDraw, top: int) -> None:
-    cards = layout()
-    for a, b in itertools.combinations(D.REGION_IDS, 2):
-        if b not in D.REGIONS[a].neighbours:
-            continue
-        p, q = (cards[a][0], cards[a][1] + top), (cards[b][0], cards[b][1] + top)
-        if frozenset((a, b)) in D.SEA_BORDERS:
-            steps = 14
-            for i in range(0, steps, 2):
-                s, e = i / steps, (i + 1) / steps
-                draw.line([(p[0] + (q[0] - p[0]) * s, p[1] + (q[1] - p[1]) * s),
-                           (p[0] + (q[0] - p[0]) * e, p[1] + (q[1] - p[1]) * e)],
-                          fill=(70, 120, 170), width=3)
+    def paint(d: ImageDraw.ImageDraw, k: float) -> None:
+        box = (k, k, (width - 1) * k, (CHIP - 1) * k)
+        if round_:
+            d.ellipse(box, fill=colour, outline=_outline(colour), width=round(2 * k))
         else:
-            draw.line([p, q], fill=BORDER, width=3)
+            d.rounded_rectangle(box, radius=5 * k, fill=colour, outline=_outline(colour),
+                                width=round(2 * k))
+
+    image = smooth((width, CHIP), paint)
+    ink = INK if sum(colour) > 450 else WHITE
+    ImageDraw.Draw(image).text((width / 2, CHIP / 2 + 1), label, font=face, fill=ink,
+                               anchor="mm")
+    return image
+
+
+def city_art(colour: Colour, extended: bool) -> Image.Image:
+    """A city: a house of its owner's colour, with a gold roof once extended."""
+    def paint(d: ImageDraw.ImageDraw, k: float) -> None:
+        s = CHIP * k / 28
+        roof = GOLD if extended else _outline(colour)
+        d.polygon([(2 * s, 13 * s), (14 * s, 2 * s), (26 * s, 13 * s)], fill=roof,
+                  outline=INK)
+        d.rectangle((5 * s, 12 * s, 23 * s, 26 * s), fill=colour, outline=INK,
+                    width=round(1.5 * s))
+        d.rectangle((11 * s, 17 * s, 17 * s, 26 * s), fill=_outline(colour))
+
+    return smooth((CHIP, CHIP), paint)
+
+
+def mark_art(res: str, size: int = MARK) -> Image.Image:
+    """A resource mark: a cube (square) or a disc of its colour."""
+    def paint(d: ImageDraw.ImageDraw, k: float) -> None:
+        box = (k, k, (size - 1) * k, (size - 1) * k)
+        if FORMS[res] == "disc":
+            d.ellipse(box, fill=RES_COLOURS[res], outline=INK, width=round(1.5 * k))
+        else:
+            d.rounded_rectangle(box, radius=2 * k, fill=RES_COLOURS[res], outline=INK,
+                                width=round(1.5 * k))
+
+    return smooth((size, size), paint)
+
+
+def points_art(vp: int) -> Image.Image:
+    """The points a majority is worth: a gold disc with the number."""
+    return chip_art(GOLD, str(vp), round_=True)
+
+
+def arrow_art(angle: float) -> Image.Image:
+    """A one-way border's arrowhead pointing at ``angle`` (radians, 0 = east)."""
+    size = 30
+
+    def paint(d: ImageDraw.ImageDraw, k: float) -> None:
+        c, s = math.cos(angle), math.sin(angle)
+        half = size * k / 2
+        tip = (half + c * 13 * k, half + s * 13 * k)
+        left = (half - c * 9 * k - s * 10 * k, half - s * 9 * k + c * 10 * k)
+        right = (half - c * 9 * k + s * 10 * k, half - s * 9 * k - c * 10 * k)
+        d.polygon([tip, left, right], fill=ARROW, outline=WHITE, width=round(2 * k))
+
+    return smooth((size, size), paint)
+
+
+def frame_art(width: int, height: int) -> Image.Image:
+    """The yellow frame of a box the last turn touched."""
+    def paint(d: ImageDraw.ImageDraw, k: float) -> None:
+        d.rounded_rectangle((2 * k, 2 * k, (width - 2) * k, (height - 2) * k), radius=8 * k,
+                            outline=HIGHLIGHT, width=round(5 * k))
+
+    return smooth((width, height), paint)
+
+
+# -- the static layer ------------------------------------------------------------------------
+
+
+def _terrain(place: str) -> Colour:
+    return TERRAIN[MAP["terrain"][place]]
+
+
+def _paint_map(canvas: Image.Image) -> None:
+    """Terrain, textures, rivers, borders, coasts, arrows and sea routes."""
+    geo = geometry()
+    flat = [c for place in geo.labels for c in _terrain(place)]
+    land = geo.image.copy()
+    land.putpalette(flat + [0] * (768 - len(flat)))
+    layer = land.convert("RGB")
+    draw = ImageDraw.Draw(layer)
+    _textures(draw, geo)
+    for river in MAP["rivers"]:
+        points = [tuple(p) for p in river["points"]]
+        draw.line(points, fill=mix(RIVER, WHITE, 0.35), width=9, joint="curve")
+        draw.line(points, fill=RIVER, width=5, joint="curve")
+    edges = geo.image.filter(ImageFilter.FIND_EDGES).point(lambda v: 255 if v else 0)
+    sea = geo.image.point(lambda v: 255 if v == geo.index("sea") else 0)
+    coast = ImageChops.multiply(edges, sea.filter(ImageFilter.MaxFilter(3)))
+    layer.paste(BORDER, (0, 0), edges.filter(ImageFilter.MaxFilter(3)).point(
+        lambda v: 255 if v else 0))
+    layer.paste(mix(RIVER, INK, 0.3), (0, 0), coast)
+    for a, b in SEA_ROUTES:
+        _dashes(draw, _centre(a), _centre(b), geo)
+    canvas.paste(layer, (0, MAP_TOP))
     for a, b in sorted(D.ARROWS):
-        draw.line([(cards[a][0], cards[a][1] + top), (cards[b][0], cards[b][1] + top)],
-                  fill=ARROW, width=5)
+        x, y = border_middle(a, b)
+        (ax, ay), (bx, by) = _centre(a), _centre(b)
+        paste(canvas, arrow_art(math.atan2(by - ay, bx - ax)), (x - 15, MAP_TOP + y - 15))
 
 
-def _leave(card: Card, dx: float, dy: float) -> float:
-    """The fraction of the way along (dx, dy) from a card's centre where it leaves the card."""
-    _, _, w, h = card
-    fx = (w / 2) / abs(dx) if dx else float("inf")
-    fy = (h / 2) / abs(dy) if dy else float("inf")
-    return min(fx, fy, 1.0)
+def _dashes(draw: ImageDraw.ImageDraw, a: tuple[float, float], b: tuple[float, float],
+            geo: Geometry) -> None:
+    """A sea route: dashes from ``a`` to ``b`` where they cross the sea."""
+    sea = geo.index("sea")
+    steps = int(math.dist(a, b) // 8)
+    for k in range(0, steps, 2):
+        p = (a[0] + (b[0] - a[0]) * k / steps, a[1] + (b[1] - a[1]) * k / steps)
+        q = (a[0] + (b[0] - a[0]) * (k + 1) / steps, a[1] + (b[1] - a[1]) * (k + 1) / steps)
+        if geo.image.getpixel((int(p[0]), int(p[1]))) == sea:
+            draw.line((p, q), fill=mix(RIVER, INK, 0.4), width=3)
 
 
-def _arrowheads(draw: ImageDraw.ImageDraw, top: int) -> None:
-    """The heads of the one-way borders, halfway along the part seen between the cards."""
-    cards = layout()
-    for a, b in sorted(D.ARROWS):
-        p, q = (cards[a][0], cards[a][1] + top), (cards[b][0], cards[b][1] + top)
-        dx, dy = q[0] - p[0], q[1] - p[1]
-        start, end = _leave(cards[a], dx, dy), 1 - _leave(cards[b], -dx, -dy)
-        _arrowhead(draw, p, q, (start + end) / 2 if end > start else 0.5)
+def _textures(draw: ImageDraw.ImageDraw, geo: Geometry) -> None:
+    """Mountains, dunes and waves, away from names, pieces and borders."""
+    kept = [r for r in geo.rects.values()] + list(box_rects().values())
+    pixels = geo.image.load()
+    assert pixels is not None
+    for y in range(14, MAP_H - 14, 26):
+        for x in range(14 + (y // 26 % 2) * 13, MAP_W - 14, 26):
+            place = geo.labels[int(pixels[x, y])]   # type: ignore[arg-type]
+            kind = MAP["terrain"][place]
+            if any(rx - 12 <= x <= rx + rw + 12 and ry - 12 <= y <= ry + rh + 12
+                   for rx, ry, rw, rh in kept):
+                continue
+            if any(pixels[x + dx, y + dy] != pixels[x, y]
+                   for dx, dy in ((-12, 0), (12, 0), (0, -12), (0, 12))):
+                continue
+            ink = mix(_terrain(place), INK, 0.35)
+            if kind == "mountains":
+                draw.polygon([(x - 8, y + 5), (x, y - 7), (x + 8, y + 5)], outline=ink,
+                             width=2)
+            elif kind in ("desert", "steppe"):
+                draw.arc((x - 7, y - 3, x + 7, y + 5), 200, 340, fill=ink, width=2)
+            elif kind == "sea":
+                draw.arc((x - 8, y - 3, x, y + 3), 200, 340, fill=ink, width=2)
+                draw.arc((x, y - 3, x + 8, y + 3), 200, 340, fill=ink, width=2)
+            elif kind in ("sumer", "nile"):
+                draw.line((x - 4, y + 4, x - 2, y - 3), fill=ink, width=2)
+                draw.line((x + 2, y + 4, x + 4, y - 3), fill=ink, width=2)
 
 
-def _arrowhead(draw: ImageDraw.ImageDraw, p: tuple[float, float], q: tuple[float, float],
-               at: float) -> None:
-    """A head pointing from ``p`` to ``q``, ``at`` of the way along."""
-    dx, dy = q[0] - p[0], q[1] - p[1]
-    length = max(1.0, (dx * dx + dy * dy) ** 0.5)
-    ux, uy = dx / length, dy / length
-    mx, my = p[0] + dx * at - ux * 8, p[1] + dy * at - uy * 8
-    size = 16
-    tip = (mx + ux * size, my + uy * size)
-    left = (mx - uy * size * 0.8, my + ux * size * 0.8)
-    right = (mx + uy * size * 0.8, my - ux * size * 0.8)
-    draw.polygon([tip, left, right], fill=ARROW, outline=INK)
+def _static(lang: str, seat_rows: int) -> Image.Image:
+    """Everything that changes only with the language: map, names, points and goods of the
+    regions, the worker boxes, panel frames and the legend."""
+    canvas = Image.new("RGB", (WIDTH, HEIGHT), BACKGROUND)
+    _paint_map(canvas)
+    draw = ImageDraw.Draw(canvas)
+    geo = geometry()
+    for place in D.REGION_IDS:
+        x, y, w, _ = geo.rects[place]
+        region = D.REGIONS[place]
+        _halo_text(draw, (x, MAP_TOP + y), translate(D.region_name(place), lang),
+                   w + NAME_OVERHANG, bold=not region.in_sumer)
+        if not region.in_sumer:
+            paste(canvas, points_art(region.vp), (x, MAP_TOP + y + LINE))
+            for i, res in enumerate(region.trade):
+                paste(canvas, mark_art(res),
+                      (x + CHIP + 4 + i * (MARK + 4), MAP_TOP + y + LINE + 5))
+    for box, (x, y, w, h) in box_rects().items():
+        draw.rounded_rectangle((x, MAP_TOP + y, x + w, MAP_TOP + y + h), 8, fill=PANEL,
+                               outline=BORDER, width=2)
+        name = translate(D.place_name(box), lang)
+        fitted_text(draw, (x + 6, MAP_TOP + y + 2), name, TEXT, w - 12, TEXT, INK,
+                    bold=fonts.font(TEXT, True).getlength(name) <= w - 12)
+        paste(canvas, points_art(D.PLACE_VP[box]), (x + w - CHIP - 4, MAP_TOP + y + h - CHIP - 3))
+    for seat in range(seat_rows):
+        top = PLAYERS_TOP + seat * PLAYER_H
+        draw.rounded_rectangle((MARGIN, top, WIDTH - MARGIN, top + PLAYER_H - 6), 10,
+                               fill=PANEL, outline=MUTED, width=2)
+    draw.rounded_rectangle((MARGIN, EMPIRES_TOP, WIDTH - MARGIN, EMPIRES_TOP + EMPIRES_H), 10,
+                           fill=PANEL, outline=MUTED, width=2)
+    _legend(canvas, draw, lang)
+    return canvas
 
 
-def _region(draw: ImageDraw.ImageDraw, view: dict[str, Any], ctx: RenderContext, rid: str,
-            top: int) -> None:
-    cx, cy, w, h = layout()[rid]
-    x0, y0 = cx - w / 2, cy - h / 2 + top
-    region = D.REGIONS[rid]
-    fill = SUMER_FILL if region.in_sumer else OUTER_FILL
-    draw.rounded_rectangle((x0, y0, x0 + w, y0 + h), 8, fill=fill, outline=MUTED, width=2)
-    name = translate(D.region_name(rid), ctx.lang)
-    if region.in_sumer:
-        _text(draw, (x0 + 6, y0 + 2), name, TEXT_MIN, w - 12)
-    else:
-        _text(draw, (x0 + 6, y0 + 2), name, TEXT_MIN, w - 46, bold=True)
-        draw.ellipse((x0 + w - 34, y0 + 3, x0 + w - 6, y0 + 31), fill=(250, 214, 60),
-                     outline=INK)
-        draw.text((x0 + w - 20, y0 + 18), str(region.vp), font=fonts.font(TEXT_MIN, True),
-                  fill=INK, anchor="mm")
-    x, y = x0 + 5, y0 + h - CHIP - 4
-    city = view["cities"].get(rid)
-    if city is not None:
-        x = _city(draw, x, y, SEAT_COLOURS[city[0] % 3], bool(city[1]))
-    for seat in range(view["n"]):
-        if rid in view["on"] and view["on"][rid][seat]:
-            x = _chip(draw, x, y, SEAT_COLOURS[seat % 3], str(view["on"][rid][seat]))
-    if rid in view["troops"]:
+def _halo_text(draw: ImageDraw.ImageDraw, xy: tuple[float, float], value: str, width: float,
+               bold: bool = False) -> float:
+    """A name on the map, light around its letters so it reads on any ground; its width."""
+    shown, size = fonts.fit(fonts.clean_text(value, fonts.coverage(bold)), max(width, 10),
+                            TEXT, TEXT, bold)
+    face = fonts.font(size, bold)
+    draw.text(xy, shown, font=face, fill=INK, stroke_width=3,
+              stroke_fill=mix(WHITE, BACKGROUND, 0.3))
+    return float(face.getlength(shown))
+
+
+def _legend(canvas: Image.Image, draw: ImageDraw.ImageDraw, lang: str) -> None:
+    """What the marks mean: pieces, borders, the last turn's frame, the resources."""
+    seat = SEAT_COLOURS[0]
+    items: list[tuple[Image.Image, str]] = [
+        (chip_art(seat, "2"), tr(lang, "flood.render.legend.workers")),
+        (chip_art(seat, "1", round_=True), tr(lang, "flood.render.legend.armies")),
+        (city_art(seat, False), tr(lang, "flood.render.legend.city")),
+        (city_art(seat, True), tr(lang, "flood.render.legend.extended")),
+        (points_art(5), tr(lang, "flood.render.legend.points")),
+        (arrow_art(0.0), tr(lang, "flood.render.legend.arrow")),
+        (frame_art(CHIP, CHIP), tr(lang, "flood.render.legend.last_turn")),
+    ]
+    items += [(mark_art(r), translate(D.res_name(r), lang)) for r in D.RESOURCES]
+    column = (WIDTH - 2 * MARGIN) / LEGEND_COLUMNS
+    for i, (sprite, label) in enumerate(items):
+        x = MARGIN + column * (i % LEGEND_COLUMNS)
+        top = LEGEND_TOP + LEGEND_ROW * (i // LEGEND_COLUMNS)
+        paste(canvas, sprite, (x + (CHIP - sprite.width) / 2,
+                               top + (LEGEND_ROW - sprite.height) / 2))
+        fitted_text(draw, (x + CHIP + 6, top + 2), label, TEXT, column - CHIP - 10, TEXT, INK)
+
+
+# -- the pieces of a view ----------------------------------------------------------------------
+
+
+def _deciding(view: View) -> int | None:
+    return None if view["phase"] == "over" else int(view["current"])
+
+
+def seats_in_order(view: View) -> list[int]:
+    """The players in turn order, or by final rank once the game is over."""
+    order = list(view["order"])
+    if view["phase"] != "over":
+        return order
+    return sorted(order, key=lambda s: (-view["vp"][s], order.index(s)))
+
+
+def _res_line(view: View, seat: int) -> list[tuple[str, int]]:
+    return [(r, k) for r, k in view["res"][seat].items() if k]
+
+
+class _Board:
+    """Draws views on one fixed palette (``palette``), or in RGB without one."""
+
+    def __init__(self, palette: Image.Image | None) -> None:
+        self.pieces = Pieces(palette)
+        self.statics: dict[tuple[str, int], Image.Image] = {}
+        self.arts: Sprites[tuple[Image.Image, Image.Image]] = Sprites(limit=2048)
+
+    def static(self, lang: str, rows: int) -> Image.Image:
+        key = (lang, rows)
+        if key not in self.statics:
+            self.statics[key] = self.pieces.finish(_static(lang, rows))
+        return self.statics[key]
+
+    def _art(self, key: tuple[Any, ...], build: Callable[[], Image.Image]
+             ) -> tuple[Image.Image, Image.Image]:
+        """A transparent piece in the canvas's mode, with the mask to paste it by."""
+        def flattened() -> tuple[Image.Image, Image.Image]:
+            art = build()
+            mask = art.getchannel("A").point(lambda v: 255 if v >= 110 else 0, "1")
+            flat = Image.new("RGB", art.size, BACKGROUND)
+            flat.paste(art, (0, 0), art)
+            return self.pieces.finish(flat), mask
+
+        return self.arts.get(key, flattened)
+
+    def _put(self, canvas: Image.Image, key: tuple[Any, ...], build: Callable[[], Image.Image],
+             xy: tuple[float, float]) -> int:
+        image, mask = self._art(key, build)
+        canvas.paste(image, (round(xy[0]), round(xy[1])), mask)
+        return image.width
+
+    def compose(self, view: View, ctx: RenderContext) -> Image.Image:
+        """The whole picture of ``view``."""
+        canvas = self.static(ctx.lang, view["n"]).copy()
+        self._highlights(canvas, view)
+        for place in D.REGION_IDS:
+            self._region(canvas, view, place)
+        for box in D.BOXES:
+            self._box(canvas, view, box)
+        self._header(canvas, view, ctx)
+        self._empires(canvas, view, ctx)
+        self._players(canvas, view, ctx)
+        return canvas
+
+    def _highlights(self, canvas: Image.Image, view: View) -> None:
+        last = view.get("last_turn") or {}
+        rims = geometry().rims
+        for place in last.get("places", []):
+            if place in rims:
+                (x, y), rim = rims[place]
+                image, _ = self._art(("highlight", rim.size), partial(_tinted, rim))
+                canvas.paste(image, (x, MAP_TOP + y), rim)
+            elif place in box_rects():
+                x, y, w, h = box_rects()[place]
+                self._put(canvas, ("frame", w + 8, h + 8), partial(frame_art, w + 8, h + 8),
+                          (x - 4, MAP_TOP + y - 4))
+
+    def _region(self, canvas: Image.Image, view: View, place: str) -> None:
+        x, y, w, _ = geometry().rects[place]
+        region = D.REGIONS[place]
+        at = x + (CHIP + 4 + len(region.trade) * (MARK + 4) + 4 if region.trade else 0)
+        row = MAP_TOP + y + LINE
+        city = view["cities"].get(place)
+        pieces: list[tuple[tuple[Any, ...], Callable[[], Image.Image]]] = []
+        if city is not None:
+            owner, extended = int(city[0]), bool(city[1])
+            pieces.append((("city", owner, extended),
+                           partial(city_art, SEAT_COLOURS[owner % 3], extended)))
         for seat in range(view["n"]):
-            if view["troops"][rid][seat]:
-                x = _chip(draw, x, y, SEAT_COLOURS[seat % 3], str(view["troops"][rid][seat]),
-                          round_=True)
-    if not region.in_sumer:                       # the goods it trades, stacked at the right
-        gy = y + 2
-        for res in region.trade:
-            draw.rectangle((x0 + w - 17, gy, x0 + w - 5, gy + 12),
-                           fill=RES_COLOURS.get(res, MUTED), outline=INK)
-            gy += 15
+            count = view["on"].get(place, [0] * view["n"])[seat]
+            if count:
+                pieces.append((("chip", seat, str(count)),
+                               partial(chip_art, SEAT_COLOURS[seat % 3], str(count))))
+        for seat in range(view["n"]):
+            count = view["troops"].get(place, [0] * view["n"])[seat]
+            if count:
+                pieces.append((("army", seat, str(count)), partial(
+                    chip_art, SEAT_COLOURS[seat % 3], str(count), True)))
+        if pieces:
+            room = max(CHIP, x + w + 6 - at)
+            self._put(canvas, ("row", room, *(key for key, _ in pieces)),
+                      partial(_flow, [build for _, build in pieces], room), (at, row))
+
+    def _box(self, canvas: Image.Image, view: View, box: str) -> None:
+        x, y, w, h = box_rects()[box]
+        used = view["used"].get(box)
+        chips = []
+        for seat in range(view["n"]):
+            count = view["on"][box][seat]
+            if count:
+                label = f"{count - used[seat]}|{used[seat]}" if used and used[seat] else str(count)
+                chips.append((("chip", seat, label), partial(chip_art, SEAT_COLOURS[seat % 3],
+                                                             label)))
+        if chips:
+            self._put(canvas, ("row", w, *(key for key, _ in chips)),
+                      partial(_flow, [build for _, build in chips], w - CHIP - 16),
+                      (x + 6, MAP_TOP + y + h - CHIP - 3))
+
+    def _text(self, canvas: Image.Image, xy: tuple[float, float], value: str, width: float,
+              background: Colour, *, size: int = TEXT, bold: bool = False,
+              fill: Colour = INK, anchor: str = "la") -> float:
+        return self.pieces.text(canvas, xy, value, size, width, TEXT, fill, background,
+                                bold=bold, anchor=anchor)
+
+    def _header(self, canvas: Image.Image, view: View, ctx: RenderContext) -> None:
+        lang = ctx.lang
+        title = tr(lang, "flood.render.header", round=view["round"], rounds=view["rounds"],
+                   phase=tr(lang, f"flood.render.phase.{view['phase']}"))
+        self._text(canvas, (MARGIN, 6), title, WIDTH - 2 * MARGIN, BACKGROUND, size=TITLE,
+                   bold=True)
+        notes = []
+        deciding = _deciding(view)
+        if deciding is not None:
+            notes.append(tr(lang, "flood.render.deciding", who=player_name(ctx, deciding)))
+        last = view.get("last")
+        if last and "dice" in last:
+            notes.append(tr(lang, "flood.render.last_roll", dice="+".join(map(str, last["dice"])),
+                            total=sum(last["dice"]), need=last["need"]))
+        if view["cost_due"]:
+            notes.append(tr(lang, "flood.render.cost"))
+        turn = view.get("last_turn")
+        if turn and turn["places"]:
+            notes.append(tr(lang, "flood.render.last_turn", who=player_name(ctx, turn["seat"])))
+        x: float = MARGIN
+        for i, note in enumerate(notes):      # each note a sprite of its own: few of each
+            if i:
+                x += 16 + self._text(canvas, (x + 8, 6 + TITLE + 6), "·", 30, BACKGROUND,
+                                     fill=MUTED)
+            x += self._text(canvas, (x, 6 + TITLE + 6), note, WIDTH - MARGIN - x, BACKGROUND,
+                            fill=MUTED)
+
+    def _empires(self, canvas: Image.Image, view: View, ctx: RenderContext) -> None:
+        right = WIDTH - MARGIN - 10
+        for i, (name, where, owner) in enumerate(empire_texts(view, ctx)):
+            x: float = MARGIN + 10
+            y = EMPIRES_TOP + 4 + i * LINE
+            if owner is not None:
+                x += self._put(canvas, ("army", owner, ""), partial(
+                    chip_art, SEAT_COLOURS[owner % 3], "", True), (x, y)) + 6
+            x += self._text(canvas, (x, y + 2), name, right - x, PANEL, bold=owner is not None,
+                            fill=INK if owner is not None else MUTED) + 10
+            self._text(canvas, (x, y + 2), where, right - x, PANEL, fill=MUTED)
+
+    def _players(self, canvas: Image.Image, view: View, ctx: RenderContext) -> None:
+        lang, deciding = ctx.lang, _deciding(view)
+        for place, seat in enumerate(seats_in_order(view)):
+            top = PLAYERS_TOP + place * PLAYER_H
+            colour = SEAT_COLOURS[seat % 3]
+            mine = seat == deciding
+            fill = ACTIVE if mine else PANEL
+            self.pieces.paste(canvas, ("panel", seat, mine, lang),
+                              partial(_panel, colour, mine, lang), (MARGIN, top))
+            right = WIDTH - MARGIN - 14
+            taken = self._text(canvas, (right, top + 6), tr(lang, "flood.render.vp",
+                                                            n=view["vp"][seat]), 120, fill,
+                               bold=True, anchor="ra")
+            status = " · ".join(player_status(view, ctx, seat, place))
+            if status:
+                taken += 14 + self._text(canvas, (right - taken - 14, top + 6), status, 420,
+                                         fill, fill=MUTED, anchor="ra")
+            self._text(canvas, (MARGIN + 30, top + 6), f"{place + 1}. {player_name(ctx, seat)}",
+                       right - taken - 24 - MARGIN - 30, fill, bold=True)
+            goods = tuple(_res_line(view, seat))
+            if goods:
+                self.pieces.paste(canvas, ("goods", goods, fill), partial(_goods, goods, fill),
+                                  (MARGIN + 14, top + 6 + LINE))
+            else:
+                self._text(canvas, (MARGIN + 14, top + 6 + LINE),
+                           tr(lang, "flood.render.no_goods"), 300, fill, fill=MUTED)
+            cities = tr(lang, "flood.render.cities", max=D.BASES, n=sum(
+                1 for c in view["cities"].values() if c[0] == seat))
+            self._text(canvas, (right, top + 6 + LINE), cities, 200, fill, anchor="ra")
+            numbers = (view["workers"]["avail"][seat],
+                       sum(counts[seat] for counts in view["on"].values()),
+                       view["armies"]["avail"][seat],
+                       sum(counts[seat] for counts in view["troops"].values()))
+            for x, number in zip(panel_line(lang)[0], numbers, strict=True):
+                self._text(canvas, (MARGIN + x + NUMBER / 2, top + 6 + 2 * LINE), str(number),
+                           NUMBER, fill, bold=True, anchor="ma")
 
 
-def _title_lines(value: str, width: float) -> tuple[list[str], bool]:
-    """A box's name on one bold line, or on two plain lines when it is too long."""
-    if fonts.font(TEXT_MIN, True).getlength(value) <= width:
-        return [value], True
-    words = value.split()
-    for cut in range(len(words) - 1, 0, -1):
-        first = " ".join(words[:cut])
-        if fonts.font(TEXT_MIN).getlength(first) <= width:
-            return [first, " ".join(words[cut:])], False
-    return [value], False
+def _flow(builds: list[Callable[[], Image.Image]], width: int) -> Image.Image:
+    """Pieces side by side (transparent around), on as many rows of ``width`` as they
+    need."""
+    arts = [build() for build in builds]
+    spots, x, y = [], 0, 0
+    for art in arts:
+        if x and x + art.width > width:
+            x, y = 0, y + CHIP + 3
+        spots.append((x, y))
+        x += art.width + 3
+    image = Image.new("RGBA", (max(sx + a.width for (sx, _), a in zip(spots, arts, strict=True)),
+                               y + CHIP), (0, 0, 0, 0))
+    for (sx, sy), art in zip(spots, arts, strict=True):
+        image.alpha_composite(art, (sx, sy))
+    return image
 
 
-def _box(draw: ImageDraw.ImageDraw, view: dict[str, Any], ctx: RenderContext, box: str,
-         top: int) -> None:
-    cx, cy, w, h = layout()[box]
-    x0, y0 = cx - w / 2, cy - h / 2 + top
-    draw.rounded_rectangle((x0, y0, x0 + w, y0 + h), 8, fill=BOX_FILL, outline=INK, width=2)
-    title, bold = _title_lines(translate(D.place_name(box), ctx.lang), w - 12)
-    for i, part in enumerate(title):
-        _text(draw, (x0 + 6, y0 + 2 + 26 * i), part, TEXT_MIN, w - 12, bold=bold)
-    y = y0 + h - CHIP - 6
-    draw.ellipse((x0 + w - 34, y, x0 + w - 6, y + 28), fill=(250, 214, 60), outline=INK)
-    draw.text((x0 + w - 20, y + 15), str(D.PLACE_VP[box]), font=fonts.font(TEXT_MIN, True),
-              fill=INK, anchor="mm")
-    x = x0 + 6
-    used = view["used"].get(box)
-    for seat in range(view["n"]):
-        count = view["on"][box][seat]
-        if not count:
-            continue
-        label = str(count)
-        if used is not None and used[seat]:
-            label = f"{count - used[seat]}|{used[seat]}"
-        x = _chip(draw, x, y, SEAT_COLOURS[seat % 3], label)
-
-
-def _map(image: Image.Image, view: dict[str, Any], ctx: RenderContext, top: int) -> None:
+def _goods(goods: tuple[tuple[str, int], ...], fill: Colour) -> Image.Image:
+    """A player's goods: each resource's mark and how many, on the panel's colour."""
+    face = fonts.font(TEXT)
+    widths = [MARK + 4 + math.ceil(face.getlength(str(k))) + 12 for _, k in goods]
+    image = Image.new("RGB", (sum(widths), LINE), fill)
     draw = ImageDraw.Draw(image)
-    draw.rectangle((0, top, WIDTH, top + MAP_HEIGHT), fill=DESERT)
-    draw.polygon([(WIDTH * 0.72, top + MAP_HEIGHT), (WIDTH, top + MAP_HEIGHT * 0.72),
-                  (WIDTH, top + MAP_HEIGHT)], fill=SEA)
-    draw.rectangle((0, top + 130, 16, top + 500), fill=SEA)
-    _borders(draw, top)
-    for rid in D.REGION_IDS:
-        _region(draw, view, ctx, rid, top)
-    for box in D.BOXES:
-        _box(draw, view, ctx, box, top)
-    _arrowheads(draw, top)
+    x = 0
+    for (res, count), width in zip(goods, widths, strict=True):
+        paste(image, mark_art(res), (x, 5))
+        draw.text((x + MARK + 4, 0), str(count), font=face, fill=INK)
+        x += width
+    return image
 
 
-# -- empires and players ----------------------------------------------------------------------
+def _tinted(rim: Image.Image) -> Image.Image:
+    """The highlight colour over a region's rim."""
+    return Image.new("RGBA", rim.size, (*HIGHLIGHT, 255))
 
 
-def _empire_texts(view: dict[str, Any], ctx: RenderContext) -> list[tuple[str, int | None]]:
-    """Per empire of the round: a line (its name and armies, then where it starts or who
-    initiated it, with the equipment rank and amount) and the initiator's seat."""
+@cache
+def panel_line(lang: str) -> tuple[tuple[float, ...], tuple[tuple[float, str], ...]]:
+    """The line of workers and armies in a panel ("Workers: 8 in hand, 6 placed"): where its
+    four numbers go (workers in hand and placed, armies in hand and placed) and where its
+    words go, from the panel's left edge. The words are drawn with the panel, the numbers
+    on it."""
+    face = fonts.font(TEXT)
+    x: float = 14
+    slots: list[float] = []
+    words: list[tuple[float, str]] = []
+    for head, tail in (("workers_label", "in_hand"), ("", "workers_placed"),
+                       ("armies_label", "in_hand"), ("", "armies_placed")):
+        for key in (head, None, tail):
+            if key is None:
+                slots.append(x)
+                x += NUMBER + 4
+            elif key:
+                word = (" · " if key == "armies_label" else "") + tr(lang, f"flood.render.{key}")
+                words.append((x, word))
+                x += face.getlength(word) + 4
+    return tuple(slots), tuple(words)
+
+
+def _panel(colour: Colour, mine: bool, lang: str) -> Image.Image:
+    """A player's panel: its colour at the left, thicker edge for whoever decides, the
+    words of its line of workers and armies."""
+    w, h = WIDTH - 2 * MARGIN, PLAYER_H - 6
+    fill = ACTIVE if mine else PANEL
+
+    def paint(d: ImageDraw.ImageDraw, k: float) -> None:
+        d.rounded_rectangle((0, 0, (w - 1) * k, (h - 1) * k), radius=10 * k, fill=fill,
+                            outline=colour, width=round((5 if mine else 3) * k))
+        d.rounded_rectangle((6 * k, 6 * k, 20 * k, 20 * k + 14 * k), radius=4 * k, fill=colour)
+
+    image = smooth((w, h), paint, BACKGROUND)
+    draw = ImageDraw.Draw(image)
+    for x, word in panel_line(lang)[1]:
+        draw.text((x, 6 + 2 * LINE), word, font=fonts.font(TEXT), fill=MUTED)
+    return image
+
+
+def empire_texts(view: View, ctx: RenderContext) -> list[tuple[str, str, int | None]]:
+    """Per empire of the round: its name and armies, where it starts or who initiated it
+    (with the equipment rank and amount), and the initiator's seat."""
     lang = ctx.lang
     rows = []
     for empire in D.empires_of(view["round"]):
@@ -339,102 +746,45 @@ def _empire_texts(view: dict[str, Any], ctx: RenderContext) -> list[tuple[str, i
         if owner is not None:
             where = tr(lang, "flood.render.empire_owner", who=player_name(ctx, owner),
                        rank=view["ranks"][owner] or "-", value=view["equip_values"][owner])
-        elif data.in_sumer:
-            where = tr(lang, "flood.render.any_sumer")
         else:
-            where = ", ".join(translate(D.region_name(r), lang) for r in data.starts)
-        rows.append((tr(lang, "flood.render.empire_line", empire=translate(
-            D.empire_name(empire), lang), n=data.armies, where=where), owner))
+            start = tr(lang, "flood.render.any_sumer") if data.in_sumer else ", ".join(
+                translate(D.region_name(r), lang) for r in data.starts)
+            where = tr(lang, "flood.render.empire_start", n=data.armies, where=start)
+        rows.append((translate(D.empire_name(empire), lang), where, owner))
     return rows
 
 
-def _empires(draw: ImageDraw.ImageDraw, view: dict[str, Any], ctx: RenderContext,
-             top: int) -> None:
-    draw.rounded_rectangle((MARGIN, top, WIDTH - MARGIN, top + EMPIRE_ROW - 8), 8,
-                           fill=OUTER_FILL, outline=MUTED, width=2)
-    for i, (line, owner) in enumerate(_empire_texts(view, ctx)):
-        y = top + 6 + i * 36
-        colour = SEAT_COLOURS[owner % 3] if owner is not None else None
-        if colour is not None:
-            draw.ellipse((MARGIN + 10, y + 5, MARGIN + 30, y + 25), fill=colour, outline=INK)
-        _text(draw, (MARGIN + 40, y), line, TEXT_MIN, WIDTH - 2 * MARGIN - 50,
-              fill=INK if owner is not None else MUTED, bold=owner is not None)
-
-
-def _player_lines(view: dict[str, Any], ctx: RenderContext, seat: int) -> list[str]:
-    """A player's workers (and cities), then armies (equipment, Passed box)."""
+def player_lines(view: View, ctx: RenderContext, seat: int) -> list[str]:
+    """A player's workers and armies, in hand and placed."""
     lang = ctx.lang
-    placed_w = sum(counts[seat] for counts in view["on"].values())
-    placed_a = sum(counts[seat] for counts in view["troops"].values())
-    workers = [tr(lang, "flood.render.workers", avail=view["workers"]["avail"][seat],
-                  placed=placed_w, unavail=view["workers"]["unavail"][seat])]
-    armies = [tr(lang, "flood.render.armies", avail=view["armies"]["avail"][seat],
-                 placed=placed_a, unavail=view["armies"]["unavail"][seat])]
-    cities = sum(1 for city in view["cities"].values() if city[0] == seat)
-    workers.append(tr(lang, "flood.render.cities", n=cities, max=D.BASES))
-    if view["ranks"][seat]:
-        armies.append(tr(lang, "flood.render.equip", value=view["equip_values"][seat],
-                         rank=view["ranks"][seat]))
+    return [tr(lang, "flood.render.workers", avail=view["workers"]["avail"][seat],
+               placed=sum(counts[seat] for counts in view["on"].values())),
+            tr(lang, "flood.render.armies", avail=view["armies"]["avail"][seat],
+               placed=sum(counts[seat] for counts in view["troops"].values()))]
+
+
+def player_status(view: View, ctx: RenderContext, seat: int, place: int) -> list[str]:
+    """Whether a player plays now, has passed (and their Passed box) or won, and their
+    equipment this round."""
+    lang = ctx.lang
+    found = []
+    if view["phase"] == "over":
+        if place == 0:
+            found.append(tr(lang, "render.winner"))
+    elif seat == _deciding(view):
+        found.append(tr(lang, "render.to_play"))
     if seat in view["passed"]:
-        armies.append(tr(lang, "flood.render.pass_box", value=view["pass_values"][seat]))
-    return [" · ".join(workers), " · ".join(armies)]
-
-
-def _players(draw: ImageDraw.ImageDraw, view: dict[str, Any], ctx: RenderContext,
-             top: int) -> None:
-    lang = ctx.lang
-    deciding = None if view["phase"] == "over" else view["current"]
-    for place, seat in enumerate(_seats(view)):
-        y = top + place * PLAYER_ROW
-        colour = SEAT_COLOURS[seat % 3]
-        mine = seat == deciding
-        draw.rounded_rectangle((MARGIN, y, WIDTH - MARGIN, y + PLAYER_ROW - 8), 10,
-                               fill=(255, 250, 228) if mine else (250, 245, 236),
-                               outline=colour, width=5 if mine else 3)
-        head = f"{'▶ ' if mine else ''}{place + 1}. {player_name(ctx, seat)}"
-        passed = f" · {tr(lang, 'flood.render.passed')}" if seat in view["passed"] else ""
-        score = tr(lang, "flood.render.vp", n=view["vp"][seat]) + passed
-        _text(draw, (MARGIN + 12, y + 4), head, 26, 520, bold=True)
-        face = fonts.font(26, True)
-        draw.text((WIDTH - MARGIN - 14, y + 4), score, font=face, fill=INK, anchor="ra")
-        x: float = MARGIN + 12
-        line = y + 40
-        if not _res_line(view, seat, lang):
-            _text(draw, (x, line), tr(lang, "flood.render.no_goods"), TEXT_MIN, 400, MUTED)
-        for res, count in _res_line(view, seat, lang):
-            colour_r = RES_COLOURS.get(res, MUTED)
-            draw.rectangle((x, line + 5, x + 18, line + 23), fill=colour_r, outline=INK)
-            x += 22
-            label = f"{translate(D.res_name(res), lang)} {count}"
-            x += _text(draw, (x, line), label, TEXT_MIN, WIDTH - MARGIN - 12 - x) + 14
-            if x > WIDTH - MARGIN - 60:
-                break
-        for i, text in enumerate(_player_lines(view, ctx, seat)):
-            _text(draw, (MARGIN + 12, y + 74 + 34 * i), text, TEXT_MIN,
-                  WIDTH - 2 * MARGIN - 24)
-
-
-def _header(draw: ImageDraw.ImageDraw, view: dict[str, Any], ctx: RenderContext) -> None:
-    lang = ctx.lang
-    title = tr(lang, "flood.render.header", round=view["round"], rounds=view["rounds"],
-               phase=_phase(view, lang))
-    width = _text(draw, (MARGIN, 10), title, 28, WIDTH * 0.62, bold=True)
-    note = ""
-    last = view.get("last")
-    if last and "dice" in last:
-        note = tr(lang, "flood.render.last_roll", dice="+".join(map(str, last["dice"])),
-                  total=sum(last["dice"]), need=last["need"])
-    elif view["cost_due"]:
-        note = tr(lang, "flood.render.cost")
-    if note:
-        _text(draw, (MARGIN + width + 20, 12), note, TEXT_MIN, WIDTH - 2 * MARGIN - width - 20,
-              fill=MUTED)
+        found.append(tr(lang, "flood.render.pass_box", value=view["pass_values"][seat]))
+    if view["ranks"][seat]:
+        found.append(tr(lang, "flood.render.equip", value=view["equip_values"][seat],
+                        rank=view["ranks"][seat]))
+    return found
 
 
 # -- text ---------------------------------------------------------------------------------
 
 
-def _contents(view: dict[str, Any], ctx: RenderContext, rid: str) -> str:
+def _contents(view: View, ctx: RenderContext, rid: str) -> str:
     lang = ctx.lang
     parts = []
     city = view["cities"].get(rid)
@@ -450,13 +800,14 @@ def _contents(view: dict[str, Any], ctx: RenderContext, rid: str) -> str:
     return ", ".join(parts)
 
 
-def lines(view: dict[str, Any], ctx: RenderContext) -> list[str]:
+def lines(view: View, ctx: RenderContext) -> list[str]:
     """The view as lines of text (the terminal's board)."""
     lang = ctx.lang
     header = tr(lang, "flood.render.header", round=view["round"], rounds=view["rounds"],
-                phase=_phase(view, lang))
-    if view["phase"] != "over":
-        header += " · " + tr(lang, "flood.render.deciding", who=player_name(ctx, view["current"]))
+                phase=tr(lang, f"flood.render.phase.{view['phase']}"))
+    deciding = _deciding(view)
+    if deciding is not None:
+        header += " · " + tr(lang, "flood.render.deciding", who=player_name(ctx, deciding))
     out = [header]
     for rid in D.SUMER:
         contents = _contents(view, ctx, rid)
@@ -482,17 +833,18 @@ def lines(view: dict[str, Any], ctx: RenderContext) -> list[str]:
                              box=translate(D.place_name(box), lang), vp=D.PLACE_VP[box],
                              counts=", ".join(counts) or tr(lang, "flood.render.empty")))
     out.append(f"{tr(lang, 'flood.render.empires')}:")
-    out += [f"  {line}" for line, _ in _empire_texts(view, ctx)]
-    deciding = None if view["phase"] == "over" else view["current"]
-    for place, seat in enumerate(_seats(view)):
+    out += [f"  {name}: {where}" for name, where, _ in empire_texts(view, ctx)]
+    for place, seat in enumerate(seats_in_order(view)):
         mark = "▶" if seat == deciding else " "
-        passed = f" · {tr(lang, 'flood.render.passed')}" if seat in view["passed"] else ""
         goods = ", ".join(f"{translate(D.res_name(r), lang)} {k}"
-                          for r, k in _res_line(view, seat, lang)) or "-"
+                          for r, k in _res_line(view, seat)) or "-"
         out.append(f"{mark} {place + 1}. {player_name(ctx, seat)}: "
-                   f"{tr(lang, 'flood.render.vp', n=view['vp'][seat])}{passed}")
+                   f"{tr(lang, 'flood.render.vp', n=view['vp'][seat])}")
         out.append(f"    {tr(lang, 'flood.render.resources')}: {goods}")
-        out.append("    " + " · ".join(_player_lines(view, ctx, seat)))
+        out.append("    " + " · ".join([*player_lines(view, ctx, seat), tr(
+            lang, "flood.render.cities", max=D.BASES, n=sum(
+                1 for c in view["cities"].values() if c[0] == seat)),
+            *player_status(view, ctx, seat, place)]))
     last = view.get("last")
     if last and "dice" in last:
         out.append(tr(lang, "flood.render.last_roll", dice="+".join(map(str, last["dice"])),
@@ -500,22 +852,62 @@ def lines(view: dict[str, Any], ctx: RenderContext) -> list[str]:
     return out
 
 
-class FloodRenderer(PictureRenderer):
-    """The renderer of After the Flood (``render.context.Renderer``)."""
+# -- the renderer ------------------------------------------------------------------------------
 
-    def image(self, view: dict[str, Any], ctx: RenderContext) -> Image.Image:
-        height = HEADER + MAP_HEIGHT + 10 + EMPIRE_ROW + view["n"] * PLAYER_ROW + MARGIN
-        image = Image.new("RGB", (WIDTH, height), BACKGROUND)
-        draw = ImageDraw.Draw(image)
-        _header(draw, view, ctx)
-        _map(image, view, ctx, HEADER)
-        top = HEADER + MAP_HEIGHT + 10
-        _empires(draw, view, ctx, top)
-        _players(draw, view, ctx, top + EMPIRE_ROW)
-        return image
 
-    def lines(self, view: dict[str, Any], ctx: RenderContext) -> list[str]:
-        return lines(view, ctx)
+def sample_view() -> View:
+    """A busy view (every piece, colour and resource) to make the palette from."""
+    from bot.games.flood.engine import GAME
+    from bot.games.flood.view import view as view_of
+
+    state = GAME.setup(1, 3, {})
+    for seat, region in enumerate(("uruk", "ur", "nippur")):
+        state["cities"][region] = [seat, seat == 1]
+    for seat, (region, box) in enumerate((("elam", "scribes"), ("mari", "weaving"),
+                                          ("egypt", "toolmaking"))):
+        state["on"][region][seat] = 3
+        state["on"][box][seat] = 2
+        state["troops"][D.OUTER[seat + 1]][seat] = 2
+    for res in D.RESOURCES:
+        state["res"][0][res] = 2
+    state["last_turn"] = {"seat": 0, "places": ["uruk", "scribes"]}
+    return view_of(state, None)
+
+
+class FloodRenderer:
+    """The renderer of After the Flood (``render.context.Renderer``); safe to share between
+    threads."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._board: _Board | None = None
+
+    def _indexed(self, view: View, ctx: RenderContext) -> Image.Image:
+        with self._lock:
+            if self._board is None:
+                sample = _Board(None).compose(sample_view(), RenderContext(("A", "B", "C")))
+                base = [BACKGROUND, PANEL, ACTIVE, INK, MUTED, BORDER, RIVER, ARROW, GOLD,
+                        HIGHLIGHT, WHITE, *SEAT_COLOURS, *RES_COLOURS.values(),
+                        *TERRAIN.values()]
+                self._board = _Board(fixed_palette(sample, base))
+            return self._board.compose(view, ctx)
+
+    def image(self, view: View, ctx: RenderContext) -> Image.Image:
+        """The board as an RGB picture."""
+        return self._indexed(view, ctx).convert("RGB")
+
+    def png(self, view: View, ctx: RenderContext) -> bytes:
+        """The board as PNG bytes: cached static layer and pieces, fixed palette, level 1."""
+        return png_bytes(self._indexed(view, ctx), compress_level=1)
+
+    def text(self, view: View, ctx: RenderContext) -> str:
+        """The board as lines of text."""
+        return "\n".join(lines(view, ctx))
+
+
+def render_naive(view: View, ctx: RenderContext) -> bytes:
+    """The benchmark's baseline: the same picture drawn from scratch in RGB, default PNG."""
+    return png_bytes(_Board(None).compose(view, ctx))
 
 
 RENDERER = FloodRenderer()

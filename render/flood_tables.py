@@ -6,8 +6,8 @@ Empires table of the five rounds, buying and equipping armies, combat, extending
 empire, the city extension table, the seven city particularities and how points are
 scored, on two pages (the economy; empires, war and points) so that each stays short enough
 for a phone. The pictures depend only on the language, so each is drawn once.
-Sizes are those of the board (``render.flood``): 900 px wide, no text under 23 px, so a
-phone showing it 400 px wide still reads it.
+They are 900 px wide, no text under 23 px (``render.draw.legible``), so a phone showing them
+400 px wide still reads them; the colours are the board's (``render.flood``).
 """
 
 from __future__ import annotations
@@ -19,9 +19,11 @@ from PIL import Image, ImageDraw
 from bot.games.flood import data as D
 from bot.i18n import tr, translate
 from render import fonts
-from render.draw import png_bytes
-from render.flood import BACKGROUND, BORDER, INK, MUTED, RES_COLOURS, TEXT_MIN, WIDTH
+from render.draw import legible, png_bytes
+from render.flood import BACKGROUND, BORDER, INK, MUTED, RES_COLOURS
 
+WIDTH = 900
+TEXT_MIN = legible(WIDTH)
 MARGIN = 18
 TITLE = 27
 LINE = 31

@@ -21,6 +21,7 @@ from pathlib import Path
 
 import pytest
 
+from bot.i18n import LANGUAGES, tr
 from tests.fakediscord import (
     NO_LIMITS,
     BotProcess,
@@ -119,8 +120,11 @@ async def open_game(w: World, creator: FakeUser, others: Sequence[FakeUser],
 
 
 def player_of(post: Message, users: Sequence[FakeUser]) -> FakeUser | None:
-    """The user a turn message asks to play (None when an AI plays or the game is over)."""
-    found = [u for u in users if post.mentions(u.id)]
+    """The user a turn message asks to play (None when an AI plays or the game is over):
+    mentioned, or named when they play again after their own turn."""
+    found = [u for u in users if post.mentions(u.id)] or [
+        u for u in users
+        if any(tr(lang, "discord.plays_again", name=u.name) in post.text for lang in LANGUAGES)]
     assert len(found) <= 1, post.text
     return found[0] if found else None
 
@@ -129,6 +133,12 @@ def is_panel(message: Message) -> bool:
     """A turn panel has step components (or choices that lead to steps); "turn done" and
     refusals have none."""
     return any(":a" in c or ":sel" in c or ":grp" in c for c in message.custom_ids)
+
+
+def turn_over(message: Message) -> bool:
+    """True when a private answer says the turn is done (with the next turn's options when
+    the player plays again), or offers no step."""
+    return not is_panel(message) or "✅" in message.text
 
 
 def pick_component(panel: Message, rng: random.Random) -> tuple[str, list[str] | None]:
@@ -181,7 +191,7 @@ async def turn_by_buttons(w: World, user: FakeUser, post: Message, rng: random.R
     if try_undo:   # the panel opens on the turn message's own image: no render, no upload
         assert panel.image_urls == [post.attachments[0].url] and not panel.pngs, panel.text
     for _ in range(MAX_STEPS_PER_TURN):
-        if not is_panel(panel):
+        if turn_over(panel):
             return panel.text
         pages = [c for c in panel.custom_ids if c.endswith(":pg1")]
         if pages and rng.random() < 0.3:     # a long list: look at the next page first
@@ -214,7 +224,7 @@ async def turn_by_play(w: World, user: FakeUser, rng: random.Random) -> str:
         answer = await (await user.slash("play", channel=w.channel,
                                          action=rng.choice(choices)["value"])).final()
         assert answer.ephemeral
-        if not is_panel(answer):
+        if turn_over(answer):
             return answer.text
     raise AssertionError(f"turn of {user.name} did not end")
 

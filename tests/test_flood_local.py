@@ -35,7 +35,7 @@ def test_an_all_ai_game_plays_five_rounds_and_prints_the_json_result_last(
     assert scores[str(result["winners"][0])] == max(scores.values()) > 0
     assert any(": build " in line for line in out)        # cities were built
     assert any(": empire " in line for line in out)       # empires initiated
-    assert any("round 5 begins" in line for line in out)
+    assert any("Round 5 of 5 begins" in line for line in out)
     assert (tmp_path / "final.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
 
 

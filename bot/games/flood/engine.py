@@ -10,6 +10,7 @@ from bot.engine import (
     Action,
     GameDefaults,
     GameMeta,
+    IllegalMove,
     Outcome,
     Prompt,
     Report,
@@ -20,7 +21,7 @@ from bot.engine import (
     seat_ref,
 )
 from bot.games.flood import data as D
-from bot.games.flood import rules, texts, view
+from bot.games.flood import narration, refusals, rules, texts, view
 from bot.games.flood.state import VP_SOURCES, clone, new_state
 
 VERBS = frozenset({
@@ -59,8 +60,14 @@ class FloodGame(GameDefaults):
         return [texts.action(state, n) for n in rules.legal(state, seat)]
 
     def parse(self, state: State, seat: Seat, text: str) -> Action:
-        notation = checked_notation("flood", text, VERBS, seat in self.active(state),
-                                    rules.legal(state, seat))
+        """The legal step ``text``; a refusal names the rule and what is allowed instead
+        (:mod:`bot.games.flood.refusals`)."""
+        try:
+            notation = checked_notation("flood", text, VERBS, seat in self.active(state),
+                                        rules.legal(state, seat))
+        except IllegalMove:
+            raise IllegalMove(refusals.why(state, seat, " ".join(text.lower().split()))) \
+                from None
         return texts.action(state, notation)
 
     def apply(self, state: State, seat: Seat, action: Action | str) -> State:
@@ -69,6 +76,7 @@ class FloodGame(GameDefaults):
         new: State = clone(state)
         new["events"] = []
         rules.apply(new, seat, checked)
+        view.mark(state, seat, checked, new)
         return new
 
     def view(self, state: State, seat: Seat | None) -> dict[str, Any]:
@@ -111,7 +119,7 @@ class FloodGame(GameDefaults):
         return texts.action(state, legal[0]) if legal else None
 
     def report(self, before: State, seat: Seat, action: Action, after: State) -> Report:
-        return texts.report(before, seat, action.notation, after)
+        return narration.report(before, seat, action.notation, after)
 
     def prompt(self, state: State, seat: Seat) -> Prompt | None:
         return texts.prompt(state, seat)

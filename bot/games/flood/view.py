@@ -41,6 +41,28 @@ def view(state: State, seat: Seat | None) -> dict[str, Any]:
     return shown
 
 
+def mark(before: State, seat: Seat, notation: str, after: State) -> None:
+    """Keep in ``after`` the places the turn under way has named (``turn_places``) and, once
+    it ends, those of the last turn with who played it (``last_turn``), for the board to
+    frame: bookkeeping of the pictures, which no rule reads."""
+    places = list(before.get("turn_places", []))
+    verb, *args = notation.split()
+    pending = before["pending"] or {}
+    if verb == "buy":
+        places.append(args[1])
+    elif verb == "empire":
+        places.append(args[1] if len(args) > 1 else D.EMPIRES[args[0]].starts[0])
+    elif args and (args[0] in D.REGIONS or args[0] in D.PLACE_VP):
+        places.append(args[0])
+    if verb in ("march", "from"):
+        places.append(pending["region"])
+    found = list(dict.fromkeys(places))
+    if after["turn"] != before["turn"]:
+        after["last_turn"] = {"seat": seat, "places": found}
+        found = []
+    after["turn_places"] = found
+
+
 def determinize(view_: dict[str, Any], seat: Seat, rng: random.Random) -> State:
     """The state of a view, with dice nobody knows yet."""
     state: State = clone({k: v for k, v in view_.items() if k not in DERIVED})
