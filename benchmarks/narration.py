@@ -64,7 +64,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from benchmarks.community import parse_custom_id
+from benchmarks.community import component, question_ids
 from benchmarks.wording import flags
 from bot import registry
 from bot.i18n import catalogue, tr, translate
@@ -348,18 +348,15 @@ class Player:
     def latest(self, user: FakeUser, action: str) -> Message | None:
         """The newest public post mentioning ``user`` with a component ``action``."""
         for message in reversed(self.w.posts()):
-            if message.mentions(user.id) or action == "me":
-                for custom_id in message.custom_ids:
-                    parsed = parse_custom_id(custom_id)
-                    if parsed is not None and parsed[2] == action:
-                        return message
+            if (message.mentions(user.id) or action == "me") and component(message, action):
+                return message
         return None
 
     def question(self, user: FakeUser) -> Message | None:
         """A public question that mentions ``user`` and can still be answered."""
         for message in reversed(self.w.posts()):
             if message.mentions(user.id) and message.custom_ids:
-                return message if all(":q" in c for c in message.custom_ids) else None
+                return message if question_ids(message) else None
         return None
 
     def note(self, user: FakeUser, message: Message | None) -> None:
@@ -395,8 +392,8 @@ class Player:
         if not found:
             return False
         post, action = found[0]
-        custom_id = next(c for c in post.custom_ids
-                         if (p := parse_custom_id(c)) is not None and p[2] == action)
+        custom_id = component(post, action)
+        assert custom_id is not None
         panel = await (await user.press(post, custom_id)).final()
         self.note(user, panel)
         if not is_panel(panel):
