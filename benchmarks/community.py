@@ -159,6 +159,8 @@ def _head(key: str, **args: Any) -> str:
     return tr("en", key, **{**blanks, **args}).split("\x00")[0]
 
 
+AND_END = tr("en", "discord.and_end", step="\x00").split("\x00")[1]
+"""How the label of a panel step that also ends the turn ends ("... and end the turn")."""
 STEP_DONE = _head("discord.step_done")
 TURN_DONE = _head("discord.turn_done")
 MOVED_ON = _head("discord.moved_on")
@@ -282,6 +284,9 @@ class Ack:
     after: int | None = None
     """The version of the player's decision the step was played on: without ``idx``, the
     step is the player's first in the log after it."""
+    and_end: bool = False
+    """Pressed as "... and end the turn": the bot may have ended the turn with a second
+    step (the row after this one)."""
 
 
 @dataclass
@@ -990,12 +995,12 @@ class Driver:
         raise Lost("turn too long")
 
     def ack(self, user_id: int, game_id: int | None, idx: int | None, notation: str | None,
-            after: int | None) -> None:
+            after: int | None, and_end: bool) -> None:
         """A step the bot said it played: found in the log by ``idx`` when the answer
         gave it, else as the player's first step after their decision's version."""
         self.game_id = game_id or self.game_id
         self.h.stats.acks.append(Ack(self.channel.id, self.game_id, user_id, idx, notation,
-                                     time.time(), self.game, after))
+                                     time.time(), self.game, after, and_end))
 
     async def _busy(self, answer_sent: float) -> None:
         self.h.stats.counts["busy_answers"] += 1
@@ -1003,7 +1008,7 @@ class Driver:
         await asyncio.sleep(1.0)
 
     async def outcome(self, kind: str, user: FakeUser, answer: Answer, what: str,
-                      notation: str | None, after: int | None) -> str:
+                      notation: str | None, after: int | None, and_end: bool = False) -> str:
         """Count what the answer to a step says (and acknowledge a played step); raises
         :class:`Lost` on a refusal."""
         sent = answer.result.record.sent_at or time.monotonic()
@@ -1012,7 +1017,7 @@ class Driver:
             self.answered[user.id] = max(self.answered.get(user.id, -1), after)
         if said in ("step", "turn_done"):
             gid, version = panel_ids(answer.message)
-            self.ack(user.id, gid, version, notation, after)
+            self.ack(user.id, gid, version, notation, after, and_end)
             if said == "turn_done":
                 self.turn_ended_at = sent
         elif said == "busy":
@@ -1084,11 +1089,14 @@ class Driver:
         custom_id, values = self.pick(panel)
         parsed = parse_custom_id(custom_id)
         assert parsed is not None
-        notation = None
-        if values is not None:
-            notation = next((o.get("description") for c in panel.iter_components()
-                             for o in c.get("options", []) if o.get("value") == values[0]),
-                            None)
+        if values is None:
+            notation = None
+            label = next(b.get("label", "") for b in panel.buttons
+                         if b.get("custom_id") == custom_id)
+        else:
+            option = next(o for c in panel.iter_components() for o in c.get("options", [])
+                          if o.get("value") == values[0])
+            notation, label = option.get("description"), option.get("label", "")
 
         def press(cid: str = custom_id, vals: list[str] | None = values,
                   on: Message = panel) -> Awaitable[InteractionResult]:
@@ -1102,7 +1110,7 @@ class Driver:
                 raise Lost("no panel behind a choice")
             return pressed.message
         said = await self.outcome("button", user, pressed, f"button {custom_id}", notation,
-                                  parsed[1])
+                                  parsed[1], label.endswith(AND_END))
         return self.next_panel(said, pressed)
 
     def pick(self, panel: Message) -> tuple[str, list[str] | None]:
@@ -1278,7 +1286,7 @@ class StoredLog:
             for row in items:
                 if not row[3]:
                     self.by_seat[(gid, row[1])].append(row)
-        self.matched: set[tuple[int, int]] = set()
+        self.matched: dict[tuple[int, int], Ack] = {}
         self.floor: dict[tuple[int, int], int] = defaultdict(int)
 
     def find(self, ack: Ack) -> tuple[int, int] | None:
@@ -1312,7 +1320,7 @@ class StoredLog:
             return "lost"
         if found in self.matched:
             return "doubled"
-        self.matched.add(found)
+        self.matched[found] = ack
         seat = self.seats[(found[0], ack.user_id)]
         self.floor[(found[0], seat)] = max(self.floor[(found[0], seat)], found[1])
         return "in_log_once"
@@ -1353,11 +1361,18 @@ def verify(db_path: Path, acks: list[Ack], end_wall: float) -> dict[str, Any]:
         per_game[ack.game].update(("acknowledged", found))
         if found == "lost":
             lost.append(f"{ack}")
-    human_rows = [(gid, r[0]) for gid, items in rows.items() for r in items
-                  if (gid, r[1]) not in ai_seats and not r[3]]
-    unacked = [key for key in human_rows if key not in log.matched]
-    for gid, _ in unacked:
-        per_game[games[gid][7]]["applied_without_ack"] += 1
+    unacked, ended = [], 0
+    for gid, items in rows.items():
+        for idx, seat, _, undone, _ in items:
+            if (gid, seat) in ai_seats or undone or (gid, idx) in log.matched:
+                continue
+            before = log.matched.get((gid, idx - 1))
+            if before is not None and before.and_end and seats.get((gid, before.user_id)) \
+                    == seat:
+                ended += 1          # the turn's end that a "... and end the turn" made
+                continue
+            unacked.append(gid)
+            per_game[games[gid][7]]["applied_without_ack"] += 1
     stuck, corrupt = [], []
     for gid, (_, _, status, active, seed, options, state, game) in games.items():
         engine = registry.get(game).engine
@@ -1388,7 +1403,8 @@ def verify(db_path: Path, acks: list[Ack], end_wall: float) -> dict[str, Any]:
         "acknowledged": len(acks), "in_log_once": len(log.matched), "lost": len(lost),
         "lost_examples": lost[:5],
         "doubled": sum(tally["doubled"] for tally in per_game.values()),
-        "applied_without_ack": len(unacked), "stuck_games": stuck,
+        "applied_without_ack": len(unacked), "turns_ended_with_a_step": ended,
+        "stuck_games": stuck,
         "corrupt_games": corrupt[:10], "games": len(games),
         "finished": sum(1 for g in games.values() if g[2] == "finished"),
         "steps_logged": sum(len(v) for v in rows.values()),
@@ -1696,7 +1712,8 @@ def _section_games(r: dict[str, Any]) -> list[str]:
             f"{ms('button_final', ('p99',))}, commands {ms('command_final', ('p99',))} ms; "
             f"board p50/p95/p99 {ms('board', ('p50', 'p95', 'p99'))} ms",
             f"  {'':<34}acked {g['acknowledged']}, in log once {g['in_log_once']}, lost "
-            f"{g['lost']}, doubled {g['doubled']}, stuck {g['stuck']}, corrupt {g['corrupt']}; "
+            f"{g['lost']}, doubled {g['doubled']}, applied w/o ack {g['applied_without_ack']}, "
+            f"stuck {g['stuck']}, corrupt {g['corrupt']}; "
             f"games finished {g['games_finished']} of {g['games_opened']}; interactions "
             f"failed {g['failed_interactions']}"]
     return lines
@@ -1729,7 +1746,8 @@ def _section_checks(r: dict[str, Any]) -> list[str]:
     v, c, f = r["verify"], r["counts"], r["faults"]
     return [
         f"{'nothing lost':<34}acked {v['acknowledged']}, in log once {v['in_log_once']}, lost "
-        f"{v['lost']}, doubled {v['doubled']}, applied w/o ack {v['applied_without_ack']}, "
+        f"{v['lost']}, doubled {v['doubled']}, applied w/o ack {v['applied_without_ack']} "
+        f"(besides {v['turns_ended_with_a_step']} turn ends of '... and end the turn'), "
         f"stuck {len(v['stuck_games'])}, corrupt {len(v['corrupt_games'])}",
         f"{'interactions':<34}failed {r['failed_interactions']}, over 3 s "
         f"{c.get('over_3s', 0)} (final answers {len(r['final_answers_over_3s'])}), lost to "
