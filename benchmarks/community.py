@@ -225,6 +225,20 @@ def question_ids(message: Message) -> list[str]:
             if (p := parse_custom_id(c)) is not None and re.fullmatch(r"q[0-9]+", p[2])]
 
 
+def first_payload(message: Message) -> dict[str, Any]:
+    """The payload that made ``message`` as members first saw it (for a deferred answer,
+    the first edit with content)."""
+    return next((p for p in message.history if p.get("content") or p.get("embeds")),
+                message.history[0] if message.history else {})
+
+
+def as_posted(message: Message) -> Message:
+    """``message`` with its components as first posted (a public question loses its
+    buttons once answered)."""
+    return Message(message.id, message.channel, message.author,
+                   components=first_payload(message).get("components") or [])
+
+
 def is_bot_post(message: Message) -> bool:
     """A post of the bot in a channel (not an answer to an interaction)."""
     return not message.ephemeral and message.interaction is None and not message.loading
@@ -878,7 +892,8 @@ class Driver:
                 self.read(message)
 
     def read(self, post: Message) -> None:
-        gid, _ = panel_ids(post)
+        posted = as_posted(post)
+        gid, _ = panel_ids(posted)
         self.game_id = gid or self.game_id
         if is_turn_message(post):
             self.ready = True
@@ -894,14 +909,14 @@ class Driver:
         for user in called:
             self.calls[user.id] = post
             self.count("calls_by_" + ("turn_message" if is_turn_message(post) else
-                                      "question" if question_ids(post) else "decision"))
+                                      "question" if question_ids(posted) else "decision"))
         if len(called) > 1:
             self.count("posts_calling_several")
 
     def is_answered(self, user_id: int, post: Message | None) -> bool:
         """True when ``user_id`` already played on the decision ``post`` called them to
         (or a later one)."""
-        _, version = panel_ids(post)
+        _, version = panel_ids(as_posted(post) if post is not None else None)
         return version is not None and self.answered.get(user_id, -1) >= version
 
     def open_question(self, user: FakeUser) -> tuple[Message, list[str]] | None:

@@ -64,7 +64,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from benchmarks.community import component, question_ids
+from benchmarks.community import component, first_payload, question_ids
 from benchmarks.wording import flags
 from bot import registry
 from bot.i18n import catalogue, tr, translate
@@ -151,13 +151,6 @@ class Run:
     table: list[str] = field(default_factory=list)
     seconds: float = 0.0
     problems: list[str] = field(default_factory=list)
-
-
-def first_payload(message: Message) -> dict[str, Any]:
-    """The payload that made ``message`` as members first saw it (for a deferred answer,
-    the first edit with content)."""
-    return next((p for p in message.history if p.get("content") or p.get("embeds")),
-                message.history[0] if message.history else {})
 
 
 def pinged_ids(message: Message) -> set[int]:
