@@ -1,22 +1,29 @@
-"""A simulated community playing Ur against the real bot: load, soak and faults, with figures.
+"""A simulated community playing against the real bot: load, soak and faults, with figures.
 
 Usage::
 
     python benchmarks/community.py --games N --concurrency C --duration S --seed X
-        [--pause human|none] [--think SECONDS] [--kills K] [--faults] [--operations]
-        [--json FILE]
+        [--mix ur,civsets,flood,mesopotamia] [--pause human|none] [--think SECONDS]
+        [--kills K] [--faults] [--operations] [--json FILE]
 
 What it does:
 
 1. starts the local stand-in for Discord (``tests/fakediscord``) in this process and the
    real bot (``python -m bot``) as a separate process pointed at it;
-2. builds ``N`` tables (10 channels per guild, 3 seats each, every 4th table with an AI
-   seat) and opens a game of Ur at each (``/game new``, ``/game join``, ``/game start``);
-3. plays for ``S`` seconds: at every table the player the last board post mentions
-   takes their turn, either with ``/play`` (choosing among what the bot's autocomplete
-   offers) or with "Take my turn" and the private panel's buttons/select menu; now and
-   then someone asks ``/game board``, ``/game status``, ``/mygames`` or ``/stats``, and
-   one game in ten is followed turn by turn (``/game follow``, a DM after each turn);
+2. builds ``N`` tables (10 channels per guild) given in turn to the games of ``--mix``
+   (Ur alone by default), with the seats of :data:`SEATS` (every 4th table of each game
+   with an AI seat among them), and opens a game at each (``/game new``, ``/game join``,
+   ``/game start``);
+3. plays for ``S`` seconds: whoever a post of the bot mentions has a decision to take
+   (the player of a turn message; a player a decision is put to, such as a trade offered
+   to them; several at once for sealed bids; the player a public question asks): each
+   acts once per call, several at the same time, until nothing is theirs to decide:
+   they answer a public question with its buttons, or type their steps with ``/play``
+   (choosing among what the bot's autocomplete offers), or open their private panel from
+   the post ("Take my turn", "My panel") and press its buttons/select menu (its choices
+   lead to the steps behind them); now and then someone asks ``/game board``,
+   ``/game status``, ``/mygames`` or ``/stats``, and one game in ten is followed turn by
+   turn (``/game follow``, a DM after each turn);
    ``--pause human`` waits a random think time (mean ``--think``) before each step,
    ``none`` goes flat out; at most ``C`` interactions are in flight; a finished game is
    followed by a new one;
@@ -29,12 +36,19 @@ What it does:
    second bot started on the same database, the bot away 30 days, the database file
    replaced under it and a backup restored (each as an operator would handle it);
 5. afterwards reads the SQLite database directly: every step the stand-in saw
-   acknowledged must be in the action log exactly once, no game may be stuck and every
-   game's log must replay to its stored state; with faults, reminders must still fire
-   (the bot's clock is moved 25 h ahead at the end);
+   acknowledged (a ``/play`` or a button answered "played"; not choices, pages or
+   **Board**) must be in the action log exactly once (at the index its answer shows,
+   else as the player's first step after the decision it was played on), no game may be
+   stuck and every game's log must replay to its stored state; with faults, reminders
+   must still fire (the bot's clock is moved 25 h ahead at the end);
 6. measures the same work in-process (``benchmarks/service_baseline.py``: service apply +
    persist + render, and the machine limits: bare PNG encode, bare SQLite round trip);
-7. prints one table and writes it as JSON (``--json``).
+7. prints one table and writes it as JSON (``--json``), with the figures of each game of
+   the mix apart (``games``).
+
+Refused board posts (``--operations``) go to tables of Ur: elsewhere the next post may be
+a decision put to a player, text alone, which a 400 answer pauses (as a channel that refuses
+the text). The in-process figures (6.) are Ur's.
 
 ``--quiz-tables Q`` adds Q two-player tables of the test game Bazaar (the bot then hosts
 it, ``DINGIR_EXTRA_GAMES=tests.bazaar``) where every turn takes a quiz on a 5-second
@@ -55,11 +69,13 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import bisect
 import contextlib
 import gc
 import json
 import os
 import random
+import re
 import shutil
 import signal
 import sqlite3
@@ -101,6 +117,13 @@ BOARD_TIMEOUT = 30.0
 MAX_STEPS_PER_TURN = 80
 QUERIES = ("game board", "game status", "mygames", "stats")
 """What players ask now and then between turns."""
+SEATS = {"ur": 3, "civsets": 4, "flood": 3, "mesopotamia": 3}
+"""Seats at a table of each game that ``--mix`` may name (an AI seat among them at every
+``--ai-every``-th table of the game)."""
+FIRST_KINDS = ("play", "autocomplete", "button", "command")
+"""The kinds of interaction whose first answers are measured."""
+GAME_KINDS = (*FIRST_KINDS, "play_final", "button_final", "command_final", "board")
+"""The latencies reported for each game of the mix."""
 FOLLOW_SHARE = 0.1
 """Games that a player follows turn by turn (a direct message after every turn)."""
 CLK_TCK = os.sysconf("SC_CLK_TCK")
@@ -136,9 +159,14 @@ def _head(key: str, **args: Any) -> str:
     return tr("en", key, **{**blanks, **args}).split("\x00")[0]
 
 
+AND_END = tr("en", "discord.and_end", step="\x00").split("\x00")[1]
+"""How the label of a panel step that also ends the turn ends ("... and end the turn")."""
 STEP_DONE = _head("discord.step_done")
 TURN_DONE = _head("discord.turn_done")
 MOVED_ON = _head("discord.moved_on")
+STALE = (MOVED_ON, _head("service.stale_version"), _head("service.too_late"))
+"""What a step on a decision that is over is answered (the board moved on, its clock ran
+out)."""
 BUSY = _head("discord.store_unavailable")
 INTERNAL = _head("discord.internal_error")
 GAME_OVER = _head("discord.game_over")
@@ -165,7 +193,7 @@ def classify(text: str) -> str:
         return "internal"
     if BUSY in text:
         return "busy"
-    if MOVED_ON in text:
+    if any(stale in text for stale in STALE):
         return "stale"
     if TURN_DONE in text:
         return "turn_done"
@@ -180,6 +208,41 @@ def parse_custom_id(custom_id: str) -> tuple[int, int, str] | None:
     if len(parts) < 4 or parts[0] != "dg" or not parts[1].isdigit() or not parts[2].isdigit():
         return None
     return int(parts[1]), int(parts[2]), parts[3]
+
+
+def component(message: Message | None, action: str) -> str | None:
+    """The custom_id of the first component of ``message`` whose action is ``action``."""
+    for cid in message.custom_ids if message is not None else []:
+        parsed = parse_custom_id(cid)
+        if parsed is not None and parsed[2] == action:
+            return cid
+    return None
+
+
+def question_ids(message: Message) -> list[str]:
+    """The answer buttons of a public question (``q<seat>``) that can still be pressed, if
+    ``message`` is one (an answered question keeps its buttons, disabled)."""
+    return [c for b in message.buttons if not b.get("disabled") and (c := b.get("custom_id"))
+            and (p := parse_custom_id(c)) is not None and re.fullmatch(r"q[0-9]+", p[2])]
+
+
+def first_payload(message: Message) -> dict[str, Any]:
+    """The payload that made ``message`` as members first saw it (for a deferred answer,
+    the first edit with content)."""
+    return next((p for p in message.history if p.get("content") or p.get("embeds")),
+                message.history[0] if message.history else {})
+
+
+def as_posted(message: Message) -> Message:
+    """``message`` with its components as first posted (a public question loses its
+    buttons once answered)."""
+    return Message(message.id, message.channel, message.author,
+                   components=first_payload(message).get("components") or [])
+
+
+def is_bot_post(message: Message) -> bool:
+    """A post of the bot in a channel (not an answer to an interaction)."""
+    return not message.ephemeral and message.interaction is None and not message.loading
 
 
 def panel_ids(message: Message | None) -> tuple[int | None, int | None]:
@@ -232,6 +295,13 @@ class Ack:
     idx: int | None
     notation: str | None
     at: float
+    game: str
+    after: int | None = None
+    """The version of the player's decision the step was played on: without ``idx``, the
+    step is the player's first in the log after it."""
+    and_end: bool = False
+    """Pressed as "... and end the turn": the bot may have ended the turn with a second
+    step (the row after this one)."""
 
 
 @dataclass
@@ -261,10 +331,18 @@ class Stats:
     busy_at: list[float] = field(default_factory=list)
     slow_finals: list[tuple[float, str]] = field(default_factory=list)  # final answers > 3 s
 
-    def fail(self, what: str) -> None:
+    def fail(self, what: str, game: str | None = None) -> None:
         self.counts["failed"] += 1
+        if game is not None:
+            self.counts[f"{game}:failed"] += 1
         if len(self.failures) < 40:
-            self.failures.append(what)
+            self.failures.append(f"{game}: {what}" if game else what)
+
+    def record(self, kind: str, seconds: float, game: str | None) -> None:
+        """A latency of ``kind``, also counted for ``game`` (as ``<game>:<kind>``)."""
+        self.latency[kind].append(seconds)
+        if game is not None:
+            self.latency[f"{game}:{kind}"].append(seconds)
 
 
 def final_message(rec: InteractionRecord) -> Message | None:
@@ -319,14 +397,16 @@ class ProcWatch:
         self.samples: list[tuple[float, int, float]] = []   # (time, rss kB, cpu s total)
         self.bot_rss: list[int] = []    # the bot process alone, same samples
         self.dead_cpu = 0.0
+        self.dead_own_cpu = 0.0         # the bot process alone (without its workers)
         self._pid: int | None = None
         self._last_cpu = 0.0
+        self._last_own_cpu = 0.0
 
     def sample(self) -> tuple[int, float] | None:
         pid = self.bot.pid if self.bot.running else None
         if pid is None:
             return None
-        rss, cpu, own = 0, 0.0, 0
+        rss, cpu, own, own_cpu = 0, 0.0, 0, 0.0
         for member in family(pid):
             try:
                 member_rss, member_cpu = rss_and_cpu(member)
@@ -335,18 +415,21 @@ class ProcWatch:
                     return None
                 continue
             rss, cpu = rss + member_rss, cpu + member_cpu
-            own = member_rss if member == pid else own
+            if member == pid:
+                own, own_cpu = member_rss, member_cpu
         if pid != self._pid:
             self.dead_cpu += self._last_cpu
+            self.dead_own_cpu += self._last_own_cpu
             self._pid = pid
-        self._last_cpu = cpu
+        self._last_cpu, self._last_own_cpu = cpu, own_cpu
         self.samples.append((time.monotonic(), rss, self.dead_cpu + cpu))
         self.bot_rss.append(own)
         return rss, self.dead_cpu + cpu
 
-    def cpu(self) -> float:
+    def cpu(self) -> tuple[float, float]:
+        """CPU seconds so far: the bot with its workers, and the bot process alone."""
         self.sample()
-        return self.dead_cpu + self._last_cpu
+        return self.dead_cpu + self._last_cpu, self.dead_own_cpu + self._last_own_cpu
 
     async def run(self, stop: asyncio.Event) -> None:
         while not stop.is_set():
@@ -412,8 +495,9 @@ class Harness:
     # -- interactions -------------------------------------------------------------------
 
     async def call(self, kind: str, send: Callable[[], Awaitable[InteractionResult]],
-                   *, final: bool = True) -> Answer:
-        """Send one interaction and wait for its first answer (and the final message)."""
+                   *, final: bool = True, game: str | None = None) -> Answer:
+        """Send one interaction and wait for its first answer (and the final message); its
+        figures count for ``game`` too."""
         await self.bot_up.wait()
         async with self.sem:
             generation = self.generation
@@ -422,21 +506,21 @@ class Harness:
             self.inflight.add(rec)
             try:
                 await self._wait(rec, lambda: rec.callback_type is not None or rec.errors,
-                                 generation, FIRST_TIMEOUT, kind)
+                                 generation, FIRST_TIMEOUT, kind, game)
                 if rec.callback_type is None:
-                    self.stats.fail(f"{kind} {rec.name}: refused {rec.errors}")
+                    self.stats.fail(f"{kind} {rec.name}: refused {rec.errors}", game)
                     raise Lost("refused")
                 latency = rec.latency or 0.0
-                self.stats.latency[kind].append(latency)
+                self.stats.record(kind, latency, game)
                 self.stats.counts[f"{kind}"] += 1
                 if latency > 3.0:
                     self.stats.counts["over_3s"] += 1
                 if final and rec.callback_type not in (8, 9):
                     await self._wait(rec, lambda: final_message(rec) is not None, generation,
-                                     FINAL_TIMEOUT, kind + " final")
+                                     FINAL_TIMEOUT, kind + " final", game)
                     assert rec.sent_at is not None
                     waited = time.monotonic() - rec.sent_at
-                    self.stats.latency[kind + "_final"].append(waited)
+                    self.stats.record(kind + "_final", waited, game)
                     if waited > 3.0:
                         answer = final_message(rec)
                         self.stats.slow_finals.append((time.monotonic(), (
@@ -447,12 +531,12 @@ class Harness:
         return Answer(result, final_message(rec))
 
     async def _wait(self, rec: InteractionRecord, done: Callable[[], Any], generation: int,
-                    timeout: float, what: str) -> None:
+                    timeout: float, what: str, game: str | None) -> None:
         try:
             await rec.signal.wait_for(lambda: done() or self.generation != generation,
                                       timeout, what)
         except TimeoutError:
-            self.stats.fail(f"timeout ({timeout:.0f}s): {what} {rec.name}")
+            self.stats.fail(f"timeout ({timeout:.0f}s): {what} {rec.name}", game)
             raise Lost("timeout") from None
         if not done():
             self.stats.counts["lost_to_kill"] += 1
@@ -511,10 +595,11 @@ class Harness:
             "seconds": seconds, "replaced": pid not in children(self.bot.pid or 0)}
 
     def refuse_posts(self, status: int, count: int, tables: int) -> None:
-        """The next turn message of ``tables`` running tables is answered ``status``,
+        """The next turn message of ``tables`` running tables of Ur is answered ``status``,
         ``count`` times in a row (400: a locked thread or a file too large; 5xx: Discord
-        failing)."""
-        running = [d for d in self.drivers if d.phase == "play" and
+        failing). Ur's: in the other games the next post may be a decision put to a player,
+        text alone, which a 400 pauses (as a channel that refuses the text)."""
+        running = [d for d in self.drivers if d.phase == "play" and d.game == "ur" and
                    d.channel.id not in self.post_faulted]
         for driver in self.rng.sample(running, min(tables, len(running))):
             self.post_faulted.add(driver.channel.id)
@@ -712,25 +797,43 @@ class Harness:
 
 
 class Driver:
-    """One table: its players open games and play them turn after turn."""
+    """One table: its players open games of one kind and play them. Whoever a post of the
+    bot mentions has a decision to take: they act (each once per call, several at the same
+    time when several are called) until nothing is theirs to decide."""
 
-    def __init__(self, harness: Harness, table: Table, seed: int) -> None:
+    def __init__(self, harness: Harness, table: Table, game: str, seed: int) -> None:
         self.h = harness
         self.t = table
+        self.game = game
         self.rng = random.Random(seed)
         self.game_id: int | None = None
-        self.post: Message | None = None       # the latest board post
-        self.active: FakeUser | None = None    # who plays, from the post or a resync
         self.phase = "new"                     # new | play | over
         self.opened = 0
-        self.ready = False                     # a first board was seen
+        self.ready = False                     # a first turn message was seen
         self.finished = 0
-        self.steps = 0
-        self.last_progress = time.monotonic()
+        self.seen = 0                          # the channel read up to this mark
+        self.calls: dict[int, Message | None] = {}   # who was called, by which post
+        self.answered: dict[int, int] = {}     # the decision version each last played at
+        self.turn_ended_at: float | None = None   # a turn's last step sent, until its post
 
     @property
     def channel(self) -> Channel:
         return self.t.channel
+
+    def player(self, user_id: int) -> FakeUser:
+        return next(u for u in self.t.players if u.id == user_id)
+
+    async def call(self, kind: str, send: Callable[[], Awaitable[InteractionResult]],
+                   *, final: bool = True) -> Answer:
+        return await self.h.call(kind, send, final=final, game=self.game)
+
+    def fail(self, what: str) -> None:
+        self.h.stats.fail(f"table {self.t.index}: {what}"[:300], self.game)
+
+    def count(self, what: str) -> None:
+        """Count ``what`` in all and for this table's game."""
+        self.h.stats.counts[what] += 1
+        self.h.stats.counts[f"{self.game}:{what}"] += 1
 
     async def think(self) -> None:
         if self.h.opts.pause == "human":
@@ -749,187 +852,287 @@ class Driver:
                     self.finished += 1
                     self.phase = "new"
                 else:
-                    await self.turn()
+                    await self.play()
             except Lost as lost:
                 self.h.stats.counts[f"resync_after_{lost}"] += 1
                 await self.resync()
             except (ValidationError, LookupError) as error:
-                self.h.stats.fail(f"table {self.t.index}: {error!r}"[:300])
+                self.fail(repr(error))
                 await self.resync()
+
+    def start_reading(self, mark: int) -> None:
+        """Follow the channel from ``mark`` on, for a game just opened (or found again)."""
+        self.seen, self.calls, self.phase = mark, {}, "play"
 
     async def open_game(self) -> None:
         creator, others = self.t.players[0], self.t.players[1:]
-        made = await self.h.call("command", lambda: creator.slash(
-            "game new", channel=self.channel, game="ur", ai=self.t.ai))
+        made = await self.call("command", lambda: creator.slash(
+            "game new", channel=self.channel, game=self.game, ai=self.t.ai))
         if creator.mention not in made.text:
             raise Lost(f"game new: {made.text[:80]}")
         for user in others:
-            await self.h.call("command", partial(user.slash, "game join", channel=self.channel))
+            await self.call("command", partial(user.slash, "game join", channel=self.channel))
         if self.rng.random() < FOLLOW_SHARE:       # a spectator told of every turn by DM
-            await self.h.call("command", partial(self.t.players[-1].slash, "game follow",
-                                                 channel=self.channel, each_turn=True))
+            await self.call("command", partial(self.t.players[-1].slash, "game follow",
+                                               channel=self.channel, each_turn=True))
         mark = self.h.fake.mark()
-        await self.h.call("command", lambda: creator.slash("game start", channel=self.channel))
+        await self.call("command", lambda: creator.slash("game start", channel=self.channel))
         self.opened += 1
-        self.phase = "play"
-        await self.await_board(mark, None)
+        self.answered, self.game_id = {}, None
+        self.start_reading(mark)
 
-    def see_board(self, post: Message) -> None:
-        self.ready = True
-        self.post = post
-        gid, _ = panel_ids(post)
+    # -- reading the channel -------------------------------------------------------------
+
+    def unread(self) -> bool:
+        messages = self.channel.messages
+        return bool(messages) and messages[-1].seq > self.seen
+
+    def read_posts(self) -> None:
+        """Read the bot's new posts: turn messages (the board figure, the game's end) and
+        the players each one calls."""
+        for message in list(self.channel.messages):
+            if message.seq <= self.seen:
+                continue
+            self.seen = message.seq
+            if is_bot_post(message):
+                self.read(message)
+
+    def read(self, post: Message) -> None:
+        posted = as_posted(post)
+        gid, _ = panel_ids(posted)
         self.game_id = gid or self.game_id
-        found = [u for u in self.t.players if post.mentions(u.id)]
-        self.active = found[0] if found else None
-        if GAME_OVER in post.text:
-            self.phase = "over"
-
-    async def await_board(self, mark: int, last_sent: float | None) -> None:
-        """Wait for the next board post(s) until a human must play or the game is over."""
-        generation = self.h.generation
-        while True:
-            try:
-                post = await self.h.fake.wait_for_channel_message(
-                    self.channel, is_turn_message, timeout=BOARD_TIMEOUT, after=mark)
-            except TimeoutError:
-                if self.h.generation != generation:
-                    self.h.stats.counts["board_lost_to_kill"] += 1
-                elif self.channel.id in self.h.post_faulted:
-                    self.h.stats.counts["board_late_after_refused_post"] += 1
-                else:
-                    self.h.stats.fail(f"table {self.t.index}: no board post in "
-                                      f"{BOARD_TIMEOUT:.0f}s")
-                raise Lost("board") from None
+        if is_turn_message(post):
+            self.ready = True
+            self.h.stats.counts["boards_seen"] += 1
             if not post.pngs:
                 self.h.stats.counts["turn_messages_as_text"] += 1
-            elif last_sent is not None:
-                self.h.stats.latency["board"].append(post.created_at - last_sent)
-                last_sent = None
-            self.h.stats.counts["boards_seen"] += 1
-            self.see_board(post)
-            mark = post.seq
-            if self.active is not None or self.phase == "over":
-                return
+            elif self.turn_ended_at is not None and post.created_at > self.turn_ended_at:
+                self.h.stats.record("board", post.created_at - self.turn_ended_at, self.game)
+                self.turn_ended_at = None
+            if GAME_OVER in post.text:
+                self.phase = "over"
+        called = [user for user in self.t.players if post.mentions(user.id)]
+        for user in called:
+            self.calls[user.id] = post
+            self.count("calls_by_" + ("turn_message" if is_turn_message(post) else
+                                      "question" if question_ids(posted) else "decision"))
+        if len(called) > 1:
+            self.count("posts_calling_several")
 
-    async def turn(self) -> None:
-        user = self.active
-        if user is None:
-            raise Lost("nobody to play")
+    def is_answered(self, user_id: int, post: Message | None) -> bool:
+        """True when ``user_id`` already played on the decision ``post`` called them to
+        (or a later one)."""
+        _, version = panel_ids(as_posted(post) if post is not None else None)
+        return version is not None and self.answered.get(user_id, -1) >= version
+
+    def open_question(self, user: FakeUser) -> tuple[Message, list[str]] | None:
+        """The public question (with its answer buttons) that last called ``user``, if
+        they have not answered it yet."""
+        for message in reversed(self.channel.messages):
+            if is_bot_post(message) and message.mentions(user.id):
+                answers = question_ids(message)
+                return (message, answers) if answers and not self.is_answered(
+                    user.id, message) else None
+        return None
+
+    # -- playing ------------------------------------------------------------------------
+
+    async def play(self) -> None:
+        """Let every player a post calls act, until the game is over (raises :class:`Lost`
+        when nothing is posted for a while although nobody is acting)."""
+        sessions: dict[int, asyncio.Task[None]] = {}
+        try:
+            while not self.h.stopping.is_set():
+                self.read_posts()
+                for user_id in [u for u in self.calls if u not in sessions]:
+                    post = self.calls.pop(user_id)
+                    if self.is_answered(user_id, post):
+                        self.count("calls_already_answered")
+                        continue
+                    task = asyncio.create_task(self.session(self.player(user_id), post))
+                    task.add_done_callback(lambda _: self.channel.signal.notify())
+                    sessions[user_id] = task
+                if not sessions and self.phase == "over":
+                    return
+                generation = self.h.generation
+                try:
+                    await self.channel.signal.wait_for(
+                        lambda: self.unread() or any(t.done() for t in sessions.values()),
+                        BOARD_TIMEOUT, "a post or a player done")
+                except TimeoutError:
+                    if not sessions:
+                        self.nothing_posted(generation)
+                for user_id, task in list(sessions.items()):
+                    if task.done():
+                        del sessions[user_id]
+                        task.result()
+        finally:
+            if sessions:
+                await asyncio.gather(*sessions.values(), return_exceptions=True)
+
+    def nothing_posted(self, generation: int) -> None:
+        """Nobody acts and the bot posted nothing for :data:`BOARD_TIMEOUT` seconds."""
+        if self.h.generation != generation:
+            self.h.stats.counts["board_lost_to_kill"] += 1
+        elif self.channel.id in self.h.post_faulted:
+            self.h.stats.counts["board_late_after_refused_post"] += 1
+        else:
+            self.fail(f"nothing posted in {BOARD_TIMEOUT:.0f}s and nobody to play")
+        raise Lost("board")
+
+    async def session(self, user: FakeUser, post: Message | None) -> None:
+        """What ``user`` does when ``post`` calls them (None: a resync found them): answer
+        its question with a button, or open their panel from it ("Take my turn", "My
+        panel") and press through it, or type their steps with ``/play``, until nothing
+        is left for them to decide."""
         if self.rng.random() < self.h.opts.query_share:
             asker = self.rng.choice(self.t.players)
             command = self.rng.choice(QUERIES)
-            await self.h.call("command", lambda: asker.slash(command, channel=self.channel))
-        mark = self.h.fake.mark()
-        take = None
-        if self.post is not None and self.rng.random() < self.h.opts.button_share:
-            take = next((b for b in self.post.buttons if (p := parse_custom_id(
-                b.get("custom_id", ""))) and p[2] == "turn"), None)
-        if take is not None:
-            last_sent = await self.turn_by_buttons(user, take["custom_id"])
-        else:
-            last_sent = await self.turn_by_play(user)
-        self.last_progress = time.monotonic()
-        await self.await_board(mark, last_sent)
+            await self.call("command", lambda: asker.slash(command, channel=self.channel))
+        opener = (component(post, "turn") or component(post, "me")) if post else None
+        by_panel = opener is not None and self.rng.random() < self.h.opts.button_share
+        self.count("sessions_by_panel" if by_panel else "sessions_by_play")
+        panel: Message | None = None
+        for _ in range(MAX_STEPS_PER_TURN):
+            await self.think()
+            if self.h.stopping.is_set():
+                return
+            question = self.open_question(user)
+            if question is not None:
+                panel = await self.answer_question(user, *question)
+                if panel is None:
+                    return
+            elif by_panel:
+                if panel is None:
+                    assert post is not None and opener is not None
+                    panel = await self.open_panel(user, post, opener)
+                    if panel is None:
+                        return
+                panel = await self.panel_step(user, panel)
+                if panel is None:
+                    return
+            elif not await self.play_step(user):
+                return
+        raise Lost("turn too long")
 
-    def ack(self, user_id: int, game_id: int | None, idx: int | None,
-            notation: str | None) -> None:
-        self.steps += 1
-        self.last_progress = time.monotonic()
+    def ack(self, user_id: int, game_id: int | None, idx: int | None, notation: str | None,
+            after: int | None, and_end: bool) -> None:
+        """A step the bot said it played: found in the log by ``idx`` when the answer
+        gave it, else as the player's first step after their decision's version."""
         self.game_id = game_id or self.game_id
         self.h.stats.acks.append(Ack(self.channel.id, self.game_id, user_id, idx, notation,
-                                     time.time()))
+                                     time.time(), self.game, after, and_end))
 
     async def _busy(self, answer_sent: float) -> None:
         self.h.stats.counts["busy_answers"] += 1
         self.h.stats.busy_at.append(answer_sent)
         await asyncio.sleep(1.0)
 
-    async def turn_by_play(self, user: FakeUser) -> float:
-        """Typed steps: autocomplete, pick one of its choices, /play it."""
-        for _ in range(MAX_STEPS_PER_TURN):
-            await self.think()
-            answer = await self.h.call("autocomplete", lambda: user.send_autocomplete(
-                "play", "action", "", channel=self.channel), final=False)
-            choices = answer.choices
-            if not choices:
-                raise Lost("no choices")
-            value = self.rng.choice(choices)["value"]
-            played = await self.h.call("play", partial(
-                user.slash, "play", channel=self.channel, action=value))
-            sent = played.result.record.sent_at or time.monotonic()
-            outcome = classify(played.text)
-            if outcome in ("step", "turn_done"):
-                gid, version = panel_ids(played.message)
-                self.ack(user.id, gid, version, value.split(" #v")[0])   # the choice's step
-                if outcome == "turn_done":
-                    return sent
-            elif outcome == "busy":
-                await self._busy(sent)
-            else:
-                self.h.stats.counts[f"play_{outcome}"] += 1
-                if outcome != "stale":
-                    self.h.stats.fail(f"/play {value!r}: {outcome}: {played.text[:120]}")
-                raise Lost(outcome)
-        raise Lost("turn too long")
+    async def outcome(self, kind: str, user: FakeUser, answer: Answer, what: str,
+                      notation: str | None, after: int | None, and_end: bool = False) -> str:
+        """Count what the answer to a step says (and acknowledge a played step); raises
+        :class:`Lost` on a refusal."""
+        sent = answer.result.record.sent_at or time.monotonic()
+        said = classify(answer.text)
+        if after is not None and said in ("step", "turn_done", "stale"):
+            self.answered[user.id] = max(self.answered.get(user.id, -1), after)
+        if said in ("step", "turn_done"):
+            gid, version = panel_ids(answer.message)
+            self.ack(user.id, gid, version, notation, after, and_end)
+            if said == "turn_done":
+                self.turn_ended_at = sent
+        elif said == "busy":
+            await self._busy(sent)
+        else:
+            self.h.stats.counts[f"{kind}_{said}"] += 1
+            if said != "stale":
+                self.fail(f"{what}: {said}: {answer.text[:120]}")
+                raise Lost(said)
+        return said
 
-    async def turn_by_buttons(self, user: FakeUser, take_id: str) -> float:
-        """"Take my turn", then the panel's step buttons / select menu until the turn ends."""
-        assert self.post is not None
-        post = self.post
-        await self.think()   # the first step is chosen looking at the turn message
-        opened = await self.h.call("button", lambda: user.press(post, take_id))
-        panel = opened.message
-        if not is_panel(panel):
-            self.h.stats.counts["take_turn_not_panel"] += 1
-            raise Lost("no panel")
-        assert panel is not None
-        for step in range(MAX_STEPS_PER_TURN):
-            if step:
-                await self.think()
-            board = next((c for c in panel.custom_ids if c.endswith(":board")), None)
-            if board is not None and not panel.shows_image and self.rng.random() < \
-                    self.h.opts.board_share:
-                looked = await self.h.call("button", partial(user.press, panel, board))
-                if looked.message is not None and is_panel(looked.message):
-                    panel = looked.message
-            custom_id, values = self.pick(panel)
-            parsed = parse_custom_id(custom_id)
-            assert parsed is not None
-            gid, version, _ = parsed
+    async def play_step(self, user: FakeUser) -> bool:
+        """One typed step: autocomplete, pick one of its choices, ``/play`` it. False when
+        there is nothing (more) to decide."""
+        answer = await self.call("autocomplete", lambda: user.send_autocomplete(
+            "play", "action", "", channel=self.channel), final=False)
+        if not answer.choices:
+            self.count("play_without_choices")
+            return False
+        value = self.rng.choice(answer.choices)["value"]
+        played = await self.call("play", partial(
+            user.slash, "play", channel=self.channel, action=value))
+        notation, _, version = value.rpartition(" #v")
+        said = await self.outcome("play", user, played, f"/play {value!r}", notation,
+                                  int(version))
+        return said != "turn_done" and (said != "step" or is_panel(played.message))
+
+    @staticmethod
+    def next_panel(said: str, answer: Answer) -> Message | None:
+        """The panel an answer shows (None: nothing left to decide); raises :class:`Lost`
+        for a busy answer without one (who must decide is then found again)."""
+        if is_panel(answer.message):
+            return answer.message
+        if said == "busy":
+            raise Lost("busy")
+        return None
+
+    async def answer_question(self, user: FakeUser, question: Message,
+                              answers: list[str]) -> Message | None:
+        """Press one of the answer buttons of a public question; the panel it answers with
+        (None when nothing is left to decide)."""
+        custom_id = self.rng.choice(answers)
+        self.count("questions_answered")
+        pressed = await self.call("button", partial(user.press, question, custom_id))
+        parsed = parse_custom_id(custom_id)
+        assert parsed is not None
+        said = await self.outcome("button", user, pressed, f"question {custom_id}", None,
+                                  parsed[1])
+        return self.next_panel(said, pressed)
+
+    async def open_panel(self, user: FakeUser, post: Message, opener: str) -> Message | None:
+        """The private panel opened from ``post`` (None when it offers nothing)."""
+        opened = await self.call("button", partial(user.press, post, opener))
+        if not is_panel(opened.message):
+            self.count("panel_without_steps")
+            return None
+        return opened.message
+
+    async def panel_step(self, user: FakeUser, panel: Message) -> Message | None:
+        """One press on the panel (a step, or a choice that leads to steps; now and then
+        **Board** first); the panel it leads to, None when nothing is left to decide."""
+        board = next((c for c in panel.custom_ids if c.endswith(":board")), None)
+        if board is not None and not panel.shows_image and \
+                self.rng.random() < self.h.opts.board_share:
+            looked = await self.call("button", partial(user.press, panel, board))
+            if is_panel(looked.message):
+                assert looked.message is not None
+                panel = looked.message
+        custom_id, values = self.pick(panel)
+        parsed = parse_custom_id(custom_id)
+        assert parsed is not None
+        if values is None:
             notation = None
-            if values is not None:
-                notation = next((o.get("description") for c in panel.iter_components()
-                                 for o in c.get("options", []) if o.get("value") == values[0]),
-                                None)
+            label = next(b.get("label", "") for b in panel.buttons
+                         if b.get("custom_id") == custom_id)
+        else:
+            option = next(o for c in panel.iter_components() for o in c.get("options", [])
+                          if o.get("value") == values[0])
+            notation, label = option.get("description"), option.get("label", "")
 
-            def press(cid: str = custom_id, vals: list[str] | None = values,
-                      on: Message = panel) -> Awaitable[InteractionResult]:
-                if vals is None:
-                    return user.press(on, cid)
-                return user.select(on, cid, vals)
+        def press(cid: str = custom_id, vals: list[str] | None = values,
+                  on: Message = panel) -> Awaitable[InteractionResult]:
+            if vals is None:
+                return user.press(on, cid)
+            return user.select(on, cid, vals)
 
-            pressed = await self.h.call("button", press)
-            sent = pressed.result.record.sent_at or time.monotonic()
-            if is_choice(custom_id, values):        # the steps behind a choice: no step yet
-                if pressed.message is None or not is_panel(pressed.message):
-                    raise Lost("no panel behind a choice")
-                panel = pressed.message
-                continue
-            outcome = classify(pressed.text)
-            if outcome in ("step", "turn_done"):
-                self.ack(user.id, gid, version + 1, notation)
-                if outcome == "turn_done":
-                    return sent
-            elif outcome == "busy":
-                await self._busy(sent)
-            else:
-                self.h.stats.counts[f"button_{outcome}"] += 1
-                if outcome != "stale":
-                    self.h.stats.fail(f"button {custom_id}: {outcome}: {pressed.text[:120]}")
-                raise Lost(outcome)
-            if pressed.message is not None:
-                panel = pressed.message
-        raise Lost("turn too long")
+        pressed = await self.call("button", press)
+        if is_choice(custom_id, values):        # the steps behind a choice: no step yet
+            if not is_panel(pressed.message):
+                raise Lost("no panel behind a choice")
+            return pressed.message
+        said = await self.outcome("button", user, pressed, f"button {custom_id}", notation,
+                                  parsed[1], label.endswith(AND_END))
+        return self.next_panel(said, pressed)
 
     def pick(self, panel: Message) -> tuple[str, list[str] | None]:
         """A random step of the panel: a step button or a value of its select menu."""
@@ -945,21 +1148,26 @@ class Driver:
         return self.rng.choice(steps), None
 
     async def resync(self) -> None:
-        """Find out again who plays (autocomplete of each player; /game status)."""
+        """Find out again who must decide (autocomplete of each player; /game status)."""
         self.h.stats.counts["resyncs"] += 1
         for attempt in range(30):
             if self.h.stopping.is_set():
                 return
             await asyncio.sleep(min(0.5 + attempt * 0.5, 3.0))
+            mark = self.h.fake.mark()
             try:
+                found = []
                 for user in self.t.players:
-                    answer = await self.h.call("autocomplete", partial(
+                    answer = await self.call("autocomplete", partial(
                         user.send_autocomplete, "play", "action", "", channel=self.channel),
                         final=False)
                     if answer.choices:
-                        self.active, self.post, self.phase = user, None, "play"
-                        return
-                status = await self.h.call("command", lambda: self.t.players[0].slash(
+                        found.append(user.id)
+                if found:
+                    self.start_reading(mark)
+                    self.calls = dict.fromkeys(found)
+                    return
+                status = await self.call("command", lambda: self.t.players[0].slash(
                     "game status", channel=self.channel))
             except Lost:
                 continue
@@ -970,7 +1178,7 @@ class Driver:
             if STATUS["lobby"] in text:
                 await self._finish_lobby()
                 return
-        self.h.stats.fail(f"table {self.t.index}: could not find who plays")
+        self.fail("could not find who plays")
         self.h.stats.counts["stuck_tables"] += 1
         await self.h.stopping.wait()
 
@@ -978,16 +1186,15 @@ class Driver:
         """A lobby left behind by a kill: everyone joins (errors ignored), the creator starts."""
         for user in self.t.players[1:]:
             with contextlib.suppress(Lost):
-                await self.h.call("command", partial(user.slash, "game join",
-                                                     channel=self.channel))
+                await self.call("command", partial(user.slash, "game join",
+                                                   channel=self.channel))
         mark = self.h.fake.mark()
         with contextlib.suppress(Lost):
-            await self.h.call("command", lambda: self.t.players[0].slash(
+            await self.call("command", lambda: self.t.players[0].slash(
                 "game start", channel=self.channel))
             self.opened += 1
-        self.phase = "play"
-        with contextlib.suppress(Lost):
-            await self.await_board(mark, None)
+        self.answered = {}
+        self.start_reading(mark)
 
 
 def is_expiry(message: Message) -> bool:
@@ -1018,7 +1225,7 @@ class QuizDriver:
         gid, _ = panel_ids(answer.message)
         self.game_id = gid or self.game_id
         self.h.stats.acks.append(Ack(self.t.channel.id, self.game_id, user.id, None, notation,
-                                     time.time()))
+                                     time.time(), "bazaar"))
         return answer
 
     async def run(self) -> None:
@@ -1057,7 +1264,7 @@ class QuizDriver:
                 self.h.stats.latency["deadline_announced_late"].append(
                     expired.created_at - (sent + self.SECONDS))
                 self.h.stats.acks.append(Ack(self.t.channel.id, self.game_id, user.id, None,
-                                             "skip", time.time()))
+                                             "skip", time.time(), "bazaar"))
                 await self.play(user, "end")
             if played + 1 == self.ROUNDS:
                 await self.h.call("command", lambda: creator.slash(
@@ -1084,8 +1291,65 @@ def _route_kind(hit: str) -> str:
     return f"{status} {method} /{path.split('/')[1]}"
 
 
+Row = tuple[int, int, str, int, float]
+"""A row of the action log: idx, seat, notation, undone, at."""
+
+
+class StoredLog:
+    """The action log and the seats as stored, to find the row of each acknowledged step."""
+
+    def __init__(self, rows: dict[int, list[Row]], seats: dict[tuple[int, int], int],
+                 channels: dict[int, list[int]]) -> None:
+        self.seats = seats
+        self.channels = channels
+        self.by_seat: dict[tuple[int, int], list[Row]] = defaultdict(list)
+        for gid, items in rows.items():
+            for row in items:
+                if not row[3]:
+                    self.by_seat[(gid, row[1])].append(row)
+        self.matched: dict[tuple[int, int], Ack] = {}
+        self.floor: dict[tuple[int, int], int] = defaultdict(int)
+
+    def find(self, ack: Ack) -> tuple[int, int] | None:
+        """(game id, idx) of the step ``ack`` acknowledged: the row ``ack.idx``, else the
+        player's first row after ``ack.after``, else the first of its notation not yet
+        matched after the last one matched for that seat; None if there is none."""
+        candidates = [ack.game_id] if ack.game_id else sorted(self.channels[ack.channel_id])
+        for gid in candidates:
+            seat = self.seats.get((gid, ack.user_id))
+            if seat is None:
+                continue
+            mine = self.by_seat[(gid, seat)]
+            if ack.idx is not None:
+                start = bisect.bisect_left(mine, ack.idx, key=lambda r: r[0])
+                row = mine[start] if start < len(mine) and mine[start][0] == ack.idx else None
+            elif ack.after is not None:
+                start = bisect.bisect_right(mine, ack.after, key=lambda r: r[0])
+                row = mine[start] if start < len(mine) else None
+            else:
+                start = bisect.bisect_right(mine, self.floor[(gid, seat)], key=lambda r: r[0])
+                row = next((r for r in mine[start:] if r[2] == ack.notation
+                            and (gid, r[0]) not in self.matched), None)
+            if row is not None and (ack.notation is None or row[2] == ack.notation):
+                return gid, row[0]
+        return None
+
+    def match(self, ack: Ack) -> str:
+        """``in_log_once``, ``doubled`` (its row was matched already) or ``lost``."""
+        found = self.find(ack)
+        if found is None:
+            return "lost"
+        if found in self.matched:
+            return "doubled"
+        self.matched[found] = ack
+        seat = self.seats[(found[0], ack.user_id)]
+        self.floor[(found[0], seat)] = max(self.floor[(found[0], seat)], found[1])
+        return "in_log_once"
+
+
 def verify(db_path: Path, acks: list[Ack], end_wall: float) -> dict[str, Any]:
-    """Check the database against what the stand-in saw acknowledged."""
+    """Check the database against what the stand-in saw acknowledged (in all, and per game
+    in ``by_game``)."""
     conn = sqlite3.connect(f"file:{db_path}?mode=ro", uri=True)
     try:
         games = {row[0]: row for row in conn.execute(
@@ -1100,75 +1364,72 @@ def verify(db_path: Path, acks: list[Ack], end_wall: float) -> dict[str, Any]:
                 ai_seats.add((gid, seat))
             else:
                 seats[(gid, user)] = seat
-        rows: dict[int, list[tuple[int, int, str, int, float]]] = defaultdict(list)
+        rows: dict[int, list[Row]] = defaultdict(list)
         for row in conn.execute(
                 "SELECT game_id, idx, seat, notation, undone, at FROM actions"
                 " ORDER BY game_id, idx"):
             rows[row[0]].append(row[1:])
     finally:
         conn.close()
-    by_idx = {(gid, r[0]): r for gid, items in rows.items() for r in items}
     by_channel: dict[int, list[int]] = defaultdict(list)
     for gid, row in games.items():
         by_channel[row[1]].append(gid)
-    matched: set[tuple[int, int]] = set()
+    log = StoredLog(rows, seats, by_channel)
+    per_game: dict[str, Counter[str]] = defaultdict(Counter)
     lost: list[str] = []
-    doubled = 0
-    floor: dict[int, int] = defaultdict(int)
     for ack in acks:
-        candidates = [ack.game_id] if ack.game_id else sorted(by_channel[ack.channel_id])
-        found = None
-        for gid in candidates:
-            seat = seats.get((gid, ack.user_id))
-            if ack.idx is not None:
-                row = by_idx.get((gid, ack.idx))
-                if row and row[1] == seat and not row[3] and (
-                        ack.notation is None or row[2] == ack.notation):
-                    found = (gid, row[0])
-            else:
-                found = next(((gid, r[0]) for r in rows[gid] if r[0] > floor[gid]
-                              and r[1] == seat and r[2] == ack.notation and not r[3]
-                              and (gid, r[0]) not in matched), None)
-            if found:
-                break
-        if found is None:
+        found = log.match(ack)
+        per_game[ack.game].update(("acknowledged", found))
+        if found == "lost":
             lost.append(f"{ack}")
-        elif found in matched:
-            doubled += 1
-        else:
-            matched.add(found)
-            floor[found[0]] = max(floor[found[0]], found[1])
-    human_rows = [(gid, r[0]) for gid, items in rows.items() for r in items
-                  if (gid, r[1]) not in ai_seats and not r[3]]
-    unacked = [key for key in human_rows if key not in matched]
+    unacked, ended = [], 0
+    for gid, items in rows.items():
+        for idx, seat, _, undone, _ in items:
+            if (gid, seat) in ai_seats or undone or (gid, idx) in log.matched:
+                continue
+            before = log.matched.get((gid, idx - 1))
+            if before is not None and before.and_end and seats.get((gid, before.user_id)) \
+                    == seat:
+                ended += 1          # the turn's end that a "... and end the turn" made
+                continue
+            unacked.append(gid)
+            per_game[games[gid][7]]["applied_without_ack"] += 1
     stuck, corrupt = [], []
     for gid, (_, _, status, active, seed, options, state, game) in games.items():
         engine = registry.get(game).engine
-        log = [r for r in rows[gid] if not r[3]]
+        kept = [r for r in rows[gid] if not r[3]]
+        per_game[game].update(("games", status))
         if status == "running":
             ai_turn = any((gid, s) in ai_seats for s in json.loads(active))
-            last = log[-1][4] if log else 0.0
+            last = kept[-1][4] if kept else 0.0
             if ai_turn and end_wall - last > 15:
                 stuck.append(gid)
+                per_game[game]["stuck"] += 1
         elif status == "paused":         # nobody pauses in the run: a refused channel did
             stuck.append(gid)
+            per_game[game]["stuck"] += 1
         if state is None:
             continue
         try:
             rebuilt = replay(engine, seed, seat_count[gid], json.loads(options),
-                             [Step(r[1], r[2]) for r in log])
+                             [Step(r[1], r[2]) for r in kept])
         except Exception as error:  # a log that does not replay is corruption
             corrupt.append(f"{gid}: {error}")
+            per_game[game]["corrupt"] += 1
             continue
         if rebuilt != json.loads(state):
             corrupt.append(f"{gid}: replay differs from the stored state")
+            per_game[game]["corrupt"] += 1
     return {
-        "acknowledged": len(acks), "in_log_once": len(matched), "lost": len(lost),
-        "lost_examples": lost[:5], "doubled": doubled,
-        "applied_without_ack": len(unacked), "stuck_games": stuck,
+        "acknowledged": len(acks), "in_log_once": len(log.matched), "lost": len(lost),
+        "lost_examples": lost[:5],
+        "doubled": sum(tally["doubled"] for tally in per_game.values()),
+        "applied_without_ack": len(unacked), "turns_ended_with_a_step": ended,
+        "stuck_games": stuck,
         "corrupt_games": corrupt[:10], "games": len(games),
         "finished": sum(1 for g in games.values() if g[2] == "finished"),
         "steps_logged": sum(len(v) for v in rows.values()),
+        "by_game": {game: dict(tally) for game, tally in per_game.items()},
     }
 
 
@@ -1233,8 +1494,8 @@ async def reminders_check(h: Harness, tables: list[Table]) -> dict[str, Any]:
     got = 0
     for table in sample:
         def reminder(m: Message, players: list[FakeUser] = table.players) -> bool:
-            return m.interaction is None and not m.pngs and any(m.mentions(p.id)
-                                                                 for p in players)
+            return m.interaction is None and not m.pngs and not m.custom_ids and any(
+                m.mentions(p.id) for p in players)
         with contextlib.suppress(TimeoutError):
             await h.fake.wait_for_channel_message(table.channel, reminder, timeout=40,
                                                   after=mark)
@@ -1258,7 +1519,9 @@ async def run(opts: argparse.Namespace) -> dict[str, Any]:
     workdir = Path(tempfile.mkdtemp(prefix="dingir-community-", dir=opts.workdir))
     h = Harness(opts, workdir)
     await h.fake.start()
-    tables = h.fake.community(opts.games, ai_every=opts.ai_every)
+    mix = opts.mix.split(",")
+    tables = h.fake.community(opts.games, players=[SEATS[g] for g in mix],
+                              ai_every=opts.ai_every)
     stop_watch = asyncio.Event()
     result: dict[str, Any] = {"command": " ".join(sys.argv), "workdir": str(workdir)}
     try:
@@ -1270,7 +1533,8 @@ async def run(opts: argparse.Namespace) -> dict[str, Any]:
         lagging = asyncio.create_task(loop_lag(stop_watch, lags))
         await asyncio.sleep(1.0)
         rss_start = h.watch.sample()
-        drivers = h.drivers = [Driver(h, t, opts.seed * 100_003 + t.index) for t in tables]
+        drivers = h.drivers = [Driver(h, t, mix[t.index % len(mix)],
+                                      opts.seed * 100_003 + t.index) for t in tables]
         quizzes = [QuizDriver(h, t) for t in h.fake.community(opts.quiz_tables, players=2)]
         setup_started = time.monotonic()
         tasks = [asyncio.create_task(d.run()) for d in drivers]
@@ -1281,7 +1545,7 @@ async def run(opts: argparse.Namespace) -> dict[str, Any]:
             await asyncio.sleep(0.5)
         setup_seconds = time.monotonic() - setup_started
         start, start_wall = time.monotonic(), time.time()
-        cpu_start, harness_cpu_start = h.watch.cpu(), time.process_time()
+        (cpu_start, main_start), harness_cpu_start = h.watch.cpu(), time.process_time()
         acks_start, boards_start = len(h.stats.acks), len(h.fake.counters.board_posts)
         pngs_start = h.fake.counters.pngs
         lat_start = {k: len(v) for k, v in h.stats.latency.items()}
@@ -1289,7 +1553,7 @@ async def run(opts: argparse.Namespace) -> dict[str, Any]:
         faults = asyncio.create_task(h.fault_plan(start))
         await asyncio.sleep(opts.duration)
         end, end_wall = time.monotonic(), time.time()
-        cpu_end, harness_cpu_end = h.watch.cpu(), time.process_time()
+        (cpu_end, main_end), harness_cpu_end = h.watch.cpu(), time.process_time()
         acks_end, boards_end = len(h.stats.acks), len(h.fake.counters.board_posts)
         pngs_end = h.fake.counters.pngs
         lat_end = {k: len(v) for k, v in h.stats.latency.items()}
@@ -1319,10 +1583,12 @@ async def run(opts: argparse.Namespace) -> dict[str, Any]:
         shutdown_text = h.bot.output()[len(log_text):]
         conn = sqlite3.connect(f"file:{h.db_path}?mode=ro", uri=True)
         try:
-            steps_window = conn.execute("SELECT count(*) FROM actions WHERE at BETWEEN ? AND ?",
-                                        (start_wall, end_wall)).fetchone()[0]
+            steps_by_game = dict(conn.execute(
+                "SELECT g.game, count(*) FROM actions a JOIN games g ON g.id = a.game_id"
+                " WHERE a.at BETWEEN ? AND ? GROUP BY g.game", (start_wall, end_wall)))
         finally:
             conn.close()
+        steps_window = sum(steps_by_game.values())
         checks = _safe(verify, h.db_path, h.stats.acks, end_wall)
         window = end - start
         peak = max((s[1] for s in h.watch.samples), default=0)
@@ -1347,6 +1613,7 @@ async def run(opts: argparse.Namespace) -> dict[str, Any]:
             if rss_end and rss_minute2 else None,
             "rss_mb_by_minute": h.watch.by_minute(start, end),
             "bot_cpu_s": cpu_end - cpu_start,
+            "bot_process_cpu_s": main_end - main_start,
             "bot_cpu_ms_per_step": 1000 * (cpu_end - cpu_start) / max(1, steps_window),
             "harness_cpu_share": (harness_cpu_end - harness_cpu_start) / window,
             "harness_loop_lag_ms": percentiles(lags[lag_start:lag_end]),
@@ -1385,6 +1652,10 @@ async def run(opts: argparse.Namespace) -> dict[str, Any]:
                          "refused": len([r for r in h.fake.refused if not r.startswith("404")])},
             "drivers": {"games_opened": sum(d.opened for d in drivers),
                         "games_finished": sum(d.finished for d in drivers)},
+            "games": {game: per_game(game, latency, steps_by_game.get(game, 0) / window,
+                                     checks, h.stats.counts,
+                                     [d for d in drivers if d.game == game])
+                      for game in mix},
         })
     finally:
         if h.bot.running:
@@ -1408,6 +1679,26 @@ async def run(opts: argparse.Namespace) -> dict[str, Any]:
     return result
 
 
+def per_game(game: str, latency: dict[str, Any], steps_per_s: float,
+             checks: dict[str, Any], counts: Counter[str], drivers: list[Driver]
+             ) -> dict[str, Any]:
+    """The figures of one game of the mix."""
+    found = checks.get("by_game", {}).get(game, {})
+    return {
+        "tables": len(drivers), "steps_per_s": steps_per_s,
+        "latency": {kind: latency.get(f"{game}:{kind}", percentiles([]))
+                    for kind in GAME_KINDS},
+        **{key: found.get(key, 0) for key in ("acknowledged", "in_log_once", "lost",
+                                              "doubled", "applied_without_ack", "stuck",
+                                              "corrupt")},
+        "games_opened": sum(d.opened for d in drivers),
+        "games_finished": sum(d.finished for d in drivers),
+        "failed_interactions": counts.get(f"{game}:failed", 0),
+        "counts": {key.split(":", 1)[1]: n for key, n in counts.items()
+                   if key.startswith(f"{game}:")},
+    }
+
+
 def _section_throughput(r: dict[str, Any]) -> list[str]:
     return [f"{'throughput':<34}{r['steps_per_s']:10.1f} steps/s (all seats, from the log)"
             f"  {r['human_steps_acked_per_s']:.1f} human steps acked/s"
@@ -1426,6 +1717,30 @@ def _section_latency(r: dict[str, Any]) -> list[str]:
     return lines
 
 
+def _section_games(r: dict[str, Any]) -> list[str]:
+    lines = [f"{'per game':<34}first answer p50/p95/p99/max ms: /play | autocomplete | "
+             "buttons | commands"]
+    for game, g in r["games"].items():
+        lat = g["latency"]
+
+        def ms(kind: str, keys: tuple[str, ...] = ("p50", "p95", "p99", "max"),
+               lat: dict[str, Any] = lat) -> str:
+            return "/".join(f"{lat[kind][k + '_ms']:.0f}" for k in keys)
+
+        lines += [
+            f"  {game:<12}{g['tables']:5d} tables{g['steps_per_s']:8.1f} steps/s  "
+            + " | ".join(ms(kind) for kind in FIRST_KINDS),
+            f"  {'':<34}final p99 /play {ms('play_final', ('p99',))}, buttons "
+            f"{ms('button_final', ('p99',))}, commands {ms('command_final', ('p99',))} ms; "
+            f"board p50/p95/p99 {ms('board', ('p50', 'p95', 'p99'))} ms",
+            f"  {'':<34}acked {g['acknowledged']}, in log once {g['in_log_once']}, lost "
+            f"{g['lost']}, doubled {g['doubled']}, applied w/o ack {g['applied_without_ack']}, "
+            f"stuck {g['stuck']}, corrupt {g['corrupt']}; "
+            f"games finished {g['games_finished']} of {g['games_opened']}; interactions "
+            f"failed {g['failed_interactions']}"]
+    return lines
+
+
 def _section_process(r: dict[str, Any]) -> list[str]:
     mb = {k: (v or 0) / 1024 for k, v in r["rss_kb"].items()}
     lag = r["harness_loop_lag_ms"]
@@ -1435,7 +1750,8 @@ def _section_process(r: dict[str, Any]) -> list[str]:
             f"{'RSS by minute (MB)':<34}with workers {r['rss_mb_by_minute']['all']}; "
             f"bot alone {r['rss_mb_by_minute']['bot']}",
             f"{'bot CPU':<34}{r['bot_cpu_s']:.1f} s = {r['bot_cpu_ms_per_step']:.2f} ms/step"
-            f"  (harness used {100 * r['harness_cpu_share']:.0f}% of a core)",
+            f" (the bot process {r['bot_process_cpu_s']:.1f} s, its workers the rest;"
+            f" harness used {100 * r['harness_cpu_share']:.0f}% of a core)",
             f"{'harness loop late (ms)':<34}p50 {lag['p50_ms']:.1f}  p99 {lag['p99_ms']:.1f}  "
             f"max {lag['max_ms']:.1f}  (part of every latency above is the stand-in's)"]
 
@@ -1453,7 +1769,8 @@ def _section_checks(r: dict[str, Any]) -> list[str]:
     v, c, f = r["verify"], r["counts"], r["faults"]
     return [
         f"{'nothing lost':<34}acked {v['acknowledged']}, in log once {v['in_log_once']}, lost "
-        f"{v['lost']}, doubled {v['doubled']}, applied w/o ack {v['applied_without_ack']}, "
+        f"{v['lost']}, doubled {v['doubled']}, applied w/o ack {v['applied_without_ack']} "
+        f"(besides {v['turns_ended_with_a_step']} turn ends of '... and end the turn'), "
         f"stuck {len(v['stuck_games'])}, corrupt {len(v['corrupt_games'])}",
         f"{'interactions':<34}failed {r['failed_interactions']}, over 3 s "
         f"{c.get('over_3s', 0)} (final answers {len(r['final_answers_over_3s'])}), lost to "
@@ -1486,8 +1803,8 @@ def _section_in_process(r: dict[str, Any]) -> list[str]:
 def table(r: dict[str, Any]) -> str:
     """The one table the run prints (a section whose figures are missing says so)."""
     lines = [f"community run: {r['command']}", ""]
-    for section in (_section_throughput, _section_latency, _section_process, _section_db,
-                    _section_checks, _section_in_process):
+    for section in (_section_throughput, _section_latency, _section_games, _section_process,
+                    _section_db, _section_checks, _section_in_process):
         try:
             lines += section(r)
         except (KeyError, TypeError, ValueError, ZeroDivisionError) as error:
@@ -1514,7 +1831,11 @@ def options(argv: list[str] | None = None) -> argparse.Namespace:
                         help="also the faults of a bot's life (a stopped worker, refused "
                              "posts, a second instance, 30 days away, the database file "
                              "replaced, a backup restored); a run of a few minutes")
-    parser.add_argument("--ai-every", type=int, default=4)
+    parser.add_argument("--mix", default="ur",
+                        help="the games played, tables given to each in turn (a comma list "
+                             f"of {', '.join(SEATS)})")
+    parser.add_argument("--ai-every", type=int, default=4,
+                        help="an AI seat at every N-th table of each game")
     parser.add_argument("--button-share", type=float, default=0.5)
     parser.add_argument("--query-share", type=float, default=0.08)
     parser.add_argument("--board-share", type=float, default=0.1,
@@ -1530,6 +1851,9 @@ def options(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--json", type=Path)
     opts = parser.parse_args(argv)
     opts.concurrency = opts.concurrency or opts.games
+    unknown = set(opts.mix.split(",")) - set(SEATS)
+    if unknown:
+        parser.error(f"--mix: no such game {', '.join(sorted(unknown))} (of {', '.join(SEATS)})")
     return opts
 
 

@@ -64,7 +64,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from benchmarks.community import parse_custom_id
+from benchmarks.community import component, first_payload, question_ids
 from benchmarks.wording import flags
 from bot import registry
 from bot.i18n import catalogue, tr, translate
@@ -151,13 +151,6 @@ class Run:
     table: list[str] = field(default_factory=list)
     seconds: float = 0.0
     problems: list[str] = field(default_factory=list)
-
-
-def first_payload(message: Message) -> dict[str, Any]:
-    """The payload that made ``message`` as members first saw it (for a deferred answer,
-    the first edit with content)."""
-    return next((p for p in message.history if p.get("content") or p.get("embeds")),
-                message.history[0] if message.history else {})
 
 
 def pinged_ids(message: Message) -> set[int]:
@@ -348,21 +341,15 @@ class Player:
     def latest(self, user: FakeUser, action: str) -> Message | None:
         """The newest public post mentioning ``user`` with a component ``action``."""
         for message in reversed(self.w.posts()):
-            if message.mentions(user.id) or action == "me":
-                for custom_id in message.custom_ids:
-                    parsed = parse_custom_id(custom_id)
-                    if parsed is not None and parsed[2] == action:
-                        return message
+            if (message.mentions(user.id) or action == "me") and component(message, action):
+                return message
         return None
 
     def question(self, user: FakeUser) -> Message | None:
-        """A public question that mentions ``user`` and can still be answered (an answered
-        one keeps its buttons, disabled)."""
+        """A public question that mentions ``user`` and can still be answered."""
         for message in reversed(self.w.posts()):
             if message.mentions(user.id) and message.custom_ids:
-                open_ = all(":q" in c for c in message.custom_ids) and not all(
-                    b.get("disabled") for b in message.buttons)
-                return message if open_ else None
+                return message if question_ids(message) else None
         return None
 
     def note(self, user: FakeUser, message: Message | None) -> None:
@@ -398,8 +385,8 @@ class Player:
         if not found:
             return False
         post, action = found[0]
-        custom_id = next(c for c in post.custom_ids
-                         if (p := parse_custom_id(c)) is not None and p[2] == action)
+        custom_id = component(post, action)
+        assert custom_id is not None
         panel = await (await user.press(post, custom_id)).final()
         self.note(user, panel)
         if not is_panel(panel):

@@ -1,9 +1,10 @@
-"""A short run of the community harness (benchmarks/community.py) so it keeps working.
+"""Short runs of the community harness (benchmarks/community.py) so it keeps working.
 
 A few tables play Ur against ``python -m bot`` for some seconds while the bot is
 SIGKILLed and restarted once, the gateway is dropped, requests get 429/500 answers and
-another process locks the database for a few seconds. The figures are not checked
-(performance lives in the benchmark); what is checked is what must always hold.
+another process locks the database for a few seconds; then a table of each game plays
+(``--mix``). The figures are not checked (performance lives in the benchmark); what is
+checked is what must always hold.
 """
 
 from __future__ import annotations
@@ -40,3 +41,22 @@ async def test_a_short_community_run_loses_nothing(tmp_path: Path) -> None:
     assert stand_in["server_errors"] == stand_in["unknown_routes"] == stand_in["refused"] == 0
     assert community.passed(result)
     assert result["in_process"]["service"]["n"] > 0
+
+
+async def test_a_short_mixed_run_plays_every_game_and_loses_nothing(tmp_path: Path) -> None:
+    """A table of each game, each with an AI seat: whoever the bot mentions acts (a trade
+    offered to another player, sealed bids by several at once), nothing is lost."""
+    opts = community.options([
+        "--games", "4", "--duration", "20", "--think", "0.05", "--seed", "5",
+        "--mix", "ur,civsets,flood,mesopotamia", "--ai-every", "1", "--no-baseline",
+        "--workdir", str(tmp_path),
+    ])
+    result = await community.run(opts)
+    assert result["failed_interactions"] == 0, result["failures"]
+    assert community.passed(result)
+    for game, figures in result["games"].items():
+        assert figures["tables"] == 1 and figures["acknowledged"] > 10, (game, figures)
+        assert figures["in_log_once"] == figures["acknowledged"], (game, figures)
+        assert figures["latency"]["board"]["n"] > 0, game
+    assert result["games"]["civsets"]["counts"]["calls_by_decision"] > 0   # decisions out of turn
+    assert result["bot_log"]["tracebacks"] == 0

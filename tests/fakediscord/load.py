@@ -8,6 +8,7 @@ a whole community at once: many guilds, a channel per table, players per table.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from .model import JSON, Attachment, Channel, Guild, Message
@@ -76,13 +77,16 @@ class LoadDiscord(FakeDiscord):
                 self.counters.png_bytes += len(blob)
         return super()._uploads(data, files)
 
-    def community(self, tables: int, *, per_guild: int = 10, players: int = 3,
+    def community(self, tables: int, *, per_guild: int = 10, players: int | Sequence[int] = 3,
                   ai_every: int = 0, locale: str = "en-US",
                   bystanders: bool = False) -> list[Table]:
         """``tables`` channels spread over guilds of ``per_guild`` channels; each table gets
-        ``players`` seats, one of them an AI seat every ``ai_every``-th table (0: never),
-        the rest new users who are members of that guild; with ``bystanders`` one more
-        member per table who never sits (for moves by unseated users)."""
+        ``players`` seats (a sequence: the seats of each table in turn, over and over),
+        one of them an AI seat at every ``ai_every``-th table of each place in that
+        sequence (0: never), the rest new users who are members of that guild; with
+        ``bystanders`` one more member per table who never sits (for moves by unseated
+        users)."""
+        seats = [players] if isinstance(players, int) else list(players)
         out: list[Table] = []
         guild: Guild | None = None
         for index in range(tables):
@@ -90,9 +94,10 @@ class LoadDiscord(FakeDiscord):
                 guild = self.guild(f"Guild {index // per_guild}", channels=())
             assert guild is not None
             channel = self.text_channel(guild, f"table-{index}")
-            ai = 1 if ai_every and index % ai_every == ai_every - 1 else 0
+            nth = index // len(seats)
+            ai = 1 if ai_every and nth % ai_every == ai_every - 1 else 0
             users = [self.user(f"p{index}-{k}", guild=guild, locale=locale)
-                     for k in range(players - ai)]
+                     for k in range(seats[index % len(seats)] - ai)]
             watcher = self.user(f"w{index}", guild=guild, locale=locale) if bystanders else None
             out.append(Table(index, guild, channel, users, ai, watcher))
         return out
