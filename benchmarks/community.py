@@ -240,6 +240,13 @@ def as_posted(message: Message) -> Message:
                    components=first_payload(message).get("components") or [])
 
 
+def plays_again(post: Message, user: FakeUser) -> bool:
+    """True when ``post`` names ``user`` as playing again: not pinged (they just played),
+    they go on in their panel."""
+    return any(tr(lang, "discord.plays_again", name=user.name) in post.text
+               for lang in ("en", "fr"))
+
+
 def is_bot_post(message: Message) -> bool:
     """A post of the bot in a channel (not an answer to an interaction)."""
     return not message.ephemeral and message.interaction is None and not message.loading
@@ -911,7 +918,8 @@ class Driver:
                 self.turn_ended_at = None
             if GAME_OVER in post.text:
                 self.phase = "over"
-        called = [user for user in self.t.players if post.mentions(user.id)]
+        called = [user for user in self.t.players
+                  if post.mentions(user.id) or plays_again(post, user)]
         for user in called:
             self.calls[user.id] = post
             self.count("calls_by_" + ("turn_message" if is_turn_message(post) else

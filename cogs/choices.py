@@ -61,7 +61,8 @@ def level_entries(record: GameRecord, options: Sequence[tuple[int, Action]],
                   group: tuple[int, ...], lang: str) -> tuple[tuple[int, ...], list[Entry]]:
     """The entries of the level reached by taking the choices ``group`` (those still
     offered: a stale choice returns to the level above) and the choices actually taken."""
-    inside, taken = list(options), ()
+    inside = list(options)
+    taken: tuple[int, ...] = ()
     for k in group:
         keys = _keys(inside, len(taken))
         if not 0 <= k < len(keys):

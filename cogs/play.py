@@ -468,8 +468,10 @@ async def _typed_panel(bot: DingirBot, channel: int, user: int, typed: str,
     except GameError as error:
         return Panel(await refusal(bot, error, channel, user, lang))
     except StaleVersion as error:
-        record = await bot.service.get(channel)
-        return await build_panel(bot, record, user, lang,
+        latest = await bot.service.get(channel)
+        if latest is None:
+            raise
+        return await build_panel(bot, latest, user, lang,
                                  note=error_text(error, lang) or "", board=True)
     return await after_step(bot, result, user, lang)
 

@@ -604,11 +604,16 @@ async def post_decisions(bot: DingirBot, result: StepResult) -> None:
     """Tell the seats that ``result`` put a new decision to: a public question is posted
     with its answer buttons (its player mentioned, pinged unless the question follows
     their own step); the others are mentioned in one short message that opens their
-    private panel (no board image). A decision only handed back (:func:`handed_back`)
-    is not posted: the answer shows in the message that asked."""
+    private panel (no board image). A decision handed back (:func:`handed_back`) to an AI
+    is not posted (the answer shows in the message that asked); to a human, one line
+    tells the answer and pings them: their turn goes on, perhaps hours later."""
     record, lang = result.record, result.record.lang
     assert record.state is not None
     if handed_back(result):
+        if calls_back(result):
+            await send(bot, record, "\n".join((answer_line(result),
+                                               next_line(record, lang))),
+                       view=turn_view(record, lang), remember=False)
         return
     engine = registry.get(record.game).engine
     others = []
@@ -661,13 +666,24 @@ def answered_text(result: StepResult) -> str:
     return f"{asked}\n{_announcement(result, lang)}"
 
 
-async def close_request(bot: DingirBot, result: StepResult, post: OpenPost) -> None:
-    """Add the answer to the message that asked ``result``'s player to decide, and take
-    its button away."""
+def calls_back(result: StepResult) -> bool:
+    """True when ``result`` hands the decision back to a human seat (see
+    :func:`handed_back`): they are told in a line of its own."""
+    return handed_back(result) and not GameService.is_ai(result.record, result.asked[0])
+
+
+def answer_line(result: StepResult) -> str:
+    """"↪️ **Bob** declines Alice's swap.": what ``result``'s player answered."""
     record, lang = result.record, result.record.lang
-    answer = tr(lang, "discord.answered", name=seat_name(record, result.seat, lang),
-                step=text_of(result.report.public, record, lang))
-    await _edit(bot, record, post.message_id, f"{post.text}\n{answer}", None)
+    return tr(lang, "discord.answered", name=seat_name(record, result.seat, lang),
+              step=text_of(result.report.public, record, lang))
+
+
+async def close_request(bot: DingirBot, result: StepResult, post: OpenPost) -> None:
+    """Take its button away from the message that asked ``result``'s player to decide,
+    and add the answer to it unless a line of its own tells it (:func:`calls_back`)."""
+    text = post.text if calls_back(result) else f"{post.text}\n{answer_line(result)}"
+    await _edit(bot, result.record, post.message_id, text, None)
 
 
 async def _edit(bot: DingirBot, record: GameRecord, message_id: int, content: str,

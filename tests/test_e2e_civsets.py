@@ -115,6 +115,15 @@ async def challenge(w: World, user: FakeUser, target: int, how: str) -> Message:
     return question
 
 
+async def called_back(w: World, user: FakeUser, mark: int) -> Message:
+    """The line that tells ``user`` (the proposer) the answer to their request and pings
+    them: their turn goes on, perhaps hours later."""
+    back = await w.fake.wait_for_channel_message(w.channel, lambda m: m.mentions(user.id),
+                                                 after=mark)
+    assert pinged(back) == {user.id} and "to play" in back.text, back.text
+    return back
+
+
 async def test_a_game_of_civilizations_with_every_kind_of_step(tmp_path: Path) -> None:
     async with world(tmp_path) as w:
         ann = w.fake.user("ann", guild=w.guild, manage_guild=True)
@@ -154,12 +163,12 @@ async def test_a_game_of_civilizations_with_every_kind_of_step(tmp_path: Path) -
         bob_panel = await open_panel(w, bob, asked)
         assert "offers you" in bob_panel.text, bob_panel.text
         await step(w, bob, bob_panel, "give")
-        await w.fake.wait_until(lambda: "accepts ann's swap" in asked.text, what="the answer")
-        assert not asked.buttons and not pings_of(w, ann, mark)
+        back = await called_back(w, ann, mark)
+        assert "accepts ann's swap" in back.text and not asked.buttons, back.text
         await play(w, ann, "end")
         post = await w.next_board(mark)
         assert "completes the Greek set" in post.text and "accepts ann's swap" in post.text
-        assert w.posts(mark) == [asked, post] and post.mentions(bob.id), post.text
+        assert w.posts(mark) == [asked, back, post] and post.mentions(bob.id), post.text
 
         # Bob contests Ann's Roman territory and challenges Cid: right; the challenge makes
         # two public posts, the question and the turn message, which does not tell the
@@ -182,20 +191,23 @@ async def test_a_game_of_civilizations_with_every_kind_of_step(tmp_path: Path) -
         post = await w.next_board(mark)
         assert "sells a" in post.text and "to cid for 100 points" in post.text, post.text
 
-        # Ann proposes a swap to Cid, who declines: nobody pings Ann for it
+        # Ann proposes a swap to Cid, who declines: one line tells it and calls Ann back
+        # (her turn goes on, perhaps hours later); the request loses its button
         await play(w, ann, f"trade 3 {a_civ(current(tmp_path)['hands'][2])}")
         mark = w.fake.mark()
         await play(w, ann, f"offer {current(tmp_path)['hands'][0][0]}")
         asked = await w.fake.wait_for_channel_message(w.channel, lambda m: m.mentions(cid.id),
                                                       after=mark)
+        assert not pings_of(w, ann, mark)
         cid_panel = await open_panel(w, cid, asked)
         await step(w, cid, cid_panel, "refuser")
-        await w.fake.wait_until(lambda: "declines ann's swap" in asked.text, what="the answer")
-        assert not pings_of(w, ann, mark)
+        back = await called_back(w, ann, mark)
+        assert "declines ann's swap" in back.text, back.text
+        assert not asked.custom_ids and "declines" not in asked.text
         await play(w, ann, "end")
         post = await w.next_board(mark)
         assert "declines ann's swap" in post.text, post.text
-        assert w.posts(mark) == [asked, post]
+        assert w.posts(mark) == [asked, back, post]
 
         # Bob challenges Ann: wrong; Cid challenges Bob and lets the clock run out
         mark = w.fake.mark()
