@@ -820,6 +820,8 @@ class Driver:
         self.finished = 0
         self.seen = 0                          # the channel read up to this mark
         self.calls: dict[int, Message | None] = {}   # who was called, by which post
+        self.requests: list[Message] = []      # decisions put to someone, still open
+        self.turn_owner: int | None = None     # whom the last turn message called alone
         self.answered: dict[int, int] = {}     # the decision version each last played at
         self.turn_ended_at: float | None = None   # a turn's last step sent, until its post
 
@@ -870,6 +872,7 @@ class Driver:
     def start_reading(self, mark: int) -> None:
         """Follow the channel from ``mark`` on, for a game just opened (or found again)."""
         self.seen, self.calls, self.phase = mark, {}, "play"
+        self.requests, self.turn_owner = [], None
 
     async def open_game(self) -> None:
         creator, others = self.t.players[0], self.t.players[1:]
@@ -920,12 +923,28 @@ class Driver:
                 self.phase = "over"
         called = [user for user in self.t.players
                   if post.mentions(user.id) or plays_again(post, user)]
+        if is_turn_message(post):
+            self.turn_owner = called[0].id if len(called) == 1 else None
+        elif component(posted, "me") is not None and called:
+            self.requests.append(post)
         for user in called:
             self.calls[user.id] = post
             self.count("calls_by_" + ("turn_message" if is_turn_message(post) else
                                       "question" if question_ids(posted) else "decision"))
         if len(called) > 1:
             self.count("posts_calling_several")
+
+    def requests_answered(self) -> bool:
+        """True when a decision put to someone was answered (the post that asked lost its
+        button): the player whose turn goes on, not pinged for it, watched for the answer
+        and plays on (called as by a resync)."""
+        answered = [post for post in self.requests if not post.custom_ids]
+        for post in answered:
+            self.requests.remove(post)
+        if answered and self.turn_owner is not None:
+            self.calls.setdefault(self.turn_owner, None)
+            self.count("calls_by_answered_request")
+        return bool(answered)
 
     def is_answered(self, user_id: int, post: Message | None) -> bool:
         """True when ``user_id`` already played on the decision ``post`` called them to
@@ -952,6 +971,7 @@ class Driver:
         try:
             while not self.h.stopping.is_set():
                 self.read_posts()
+                self.requests_answered()
                 for user_id in [u for u in self.calls if u not in sessions]:
                     post = self.calls.pop(user_id)
                     if self.is_answered(user_id, post):
@@ -965,7 +985,8 @@ class Driver:
                 generation = self.h.generation
                 try:
                     await self.channel.signal.wait_for(
-                        lambda: self.unread() or any(t.done() for t in sessions.values()),
+                        lambda: self.unread() or any(t.done() for t in sessions.values())
+                        or any(not post.custom_ids for post in self.requests),
                         BOARD_TIMEOUT, "a post or a player done")
                 except TimeoutError:
                     if not sessions:
@@ -1320,21 +1341,23 @@ class StoredLog:
 
     def find(self, ack: Ack) -> tuple[int, int] | None:
         """(game id, idx) of the step ``ack`` acknowledged: the row ``ack.idx``, else the
-        player's first row after ``ack.after``, else the first of its notation not yet
-        matched after the last one matched for that seat; None if there is none."""
+        player's first row after ``ack.after`` (also when the answer showed a later index:
+        a panel shown after an AI's answer to the step), else the first of its notation
+        not yet matched after the last one matched for that seat; None if there is none."""
         candidates = [ack.game_id] if ack.game_id else sorted(self.channels[ack.channel_id])
         for gid in candidates:
             seat = self.seats.get((gid, ack.user_id))
             if seat is None:
                 continue
             mine = self.by_seat[(gid, seat)]
+            row = None
             if ack.idx is not None:
                 start = bisect.bisect_left(mine, ack.idx, key=lambda r: r[0])
                 row = mine[start] if start < len(mine) and mine[start][0] == ack.idx else None
-            elif ack.after is not None:
+            if row is None and ack.after is not None:
                 start = bisect.bisect_right(mine, ack.after, key=lambda r: r[0])
                 row = mine[start] if start < len(mine) else None
-            else:
+            elif ack.idx is None:
                 start = bisect.bisect_right(mine, self.floor[(gid, seat)], key=lambda r: r[0])
                 row = next((r for r in mine[start:] if r[2] == ack.notation
                             and (gid, r[0]) not in self.matched), None)

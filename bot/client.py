@@ -138,7 +138,7 @@ class DingirBot(commands.Bot):
                                 if lock.locked()}
         return self._game_locks.setdefault(game_id, asyncio.Lock())
 
-    def spawn(self, coro: Coroutine[Any, Any, None], name: str) -> asyncio.Task[None]:
+    def spawn(self, coro: Coroutine[Any, Any, Any], name: str) -> asyncio.Task[Any]:
         """Run ``coro`` in the background, keeping a reference and logging its failure."""
         task = asyncio.create_task(coro, name=name)
         self._tasks.add(task)

@@ -219,11 +219,19 @@ async def after_step(bot: DingirBot, result: StepResult, user_id: int, lang: str
         if result.outcome is None and result.seat in result.record.active:   # theirs again
             return await build_panel(bot, result.record, user_id, lang, note=done.content)
         return done
+    step = text_of(result.report.for_seat(result.seat), result.record, lang)
+    note = tr(lang, "discord.step_done", step=step)
+    if posting.asks_ai_only(result):     # the AI answers at once: the panel tells it
+        told = await posting.advance(bot, result, result.record.id)
+        record = await bot.service.get_by_id(result.record.id) or result.record
+        answer = next((r for r in told if r.seat in result.asked), None)
+        if answer is not None:
+            note += "\n" + tr(lang, "discord.answered", name=seat_name(record, answer.seat, lang),
+                              step=text_of(answer.report.for_seat(result.seat), record, lang))
+        return await build_panel(bot, record, user_id, lang, note=note)
     if posting.needs_posting(result):
         bot.spawn(posting.advance(bot, result, result.record.id),
                   f"advance-{result.record.id}")
-    step = text_of(result.report.for_seat(result.seat), result.record, lang)
-    note = tr(lang, "discord.step_done", step=step)
     return await build_panel(bot, result.record, user_id, lang, note=note)
 
 

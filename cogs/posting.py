@@ -604,16 +604,11 @@ async def post_decisions(bot: DingirBot, result: StepResult) -> None:
     """Tell the seats that ``result`` put a new decision to: a public question is posted
     with its answer buttons (its player mentioned, pinged unless the question follows
     their own step); the others are mentioned in one short message that opens their
-    private panel (no board image). A decision handed back (:func:`handed_back`) to an AI
-    is not posted (the answer shows in the message that asked); to a human, one line
-    tells the answer and pings them: their turn goes on, perhaps hours later."""
+    private panel (no board image). A decision only handed back (:func:`handed_back`)
+    is not posted: the answer shows in the message that asked."""
     record, lang = result.record, result.record.lang
     assert record.state is not None
     if handed_back(result):
-        if calls_back(result):
-            await send(bot, record, "\n".join((answer_line(result),
-                                               next_line(record, lang))),
-                       view=turn_view(record, lang), remember=False)
         return
     engine = registry.get(record.game).engine
     others = []
@@ -666,24 +661,13 @@ def answered_text(result: StepResult) -> str:
     return f"{asked}\n{_announcement(result, lang)}"
 
 
-def calls_back(result: StepResult) -> bool:
-    """True when ``result`` hands the decision back to a human seat (see
-    :func:`handed_back`): they are told in a line of its own."""
-    return handed_back(result) and not GameService.is_ai(result.record, result.asked[0])
-
-
-def answer_line(result: StepResult) -> str:
-    """"↪️ **Bob** declines Alice's swap.": what ``result``'s player answered."""
-    record, lang = result.record, result.record.lang
-    return tr(lang, "discord.answered", name=seat_name(record, result.seat, lang),
-              step=text_of(result.report.public, record, lang))
-
-
 async def close_request(bot: DingirBot, result: StepResult, post: OpenPost) -> None:
-    """Take its button away from the message that asked ``result``'s player to decide,
-    and add the answer to it unless a line of its own tells it (:func:`calls_back`)."""
-    text = post.text if calls_back(result) else f"{post.text}\n{answer_line(result)}"
-    await _edit(bot, result.record, post.message_id, text, None)
+    """Add the answer to the message that asked ``result``'s player to decide, and take
+    its button away."""
+    record, lang = result.record, result.record.lang
+    answer = tr(lang, "discord.answered", name=seat_name(record, result.seat, lang),
+                step=text_of(result.report.public, record, lang))
+    await _edit(bot, record, post.message_id, f"{post.text}\n{answer}", None)
 
 
 async def _edit(bot: DingirBot, record: GameRecord, message_id: int, content: str,
@@ -699,6 +683,15 @@ async def _edit(bot: DingirBot, record: GameRecord, message_id: int, content: st
         log.info("could not edit message %s of game %s (%s)", message_id, record.id, error)
         return False
     return True
+
+
+def asks_ai_only(result: StepResult) -> bool:
+    """True when ``result``, a human's step within their turn, puts a decision to AI seats
+    only (a swap offered to an AI): they answer at once, so the player waits for it."""
+    record = result.record
+    return (bool(result.asked) and not result.turn_ended and result.outcome is None
+            and not GameService.is_ai(record, result.seat)
+            and all(GameService.is_ai(record, s) for s in result.asked))
 
 
 def needs_posting(result: StepResult) -> bool:
@@ -753,38 +746,37 @@ async def report_steps(bot: DingirBot, results: Sequence[StepResult]) -> None:
         await post_board(bot, (turns or results)[-1].record, turns, told)
 
 
-async def advance(bot: DingirBot, first: StepResult | None, game_id: int) -> None:
+async def advance(bot: DingirBot, first: StepResult | None, game_id: int) -> list[StepResult]:
     """After a human step: let the AI seats that are to play play, then tell the channel
     what the step and theirs did (one message for the human's turn and the AI turns that
-    followed it).
+    followed it). Returns the steps it told (``first`` and the AI's).
 
     Runs in the background under the game's lock, so posts stay in order.
     """
     async with bot.game_lock(game_id):
         pending = [first] if first is not None else []
         missing = first is None
-        for delay in (*STORE_RETRY_SECONDS, None):
+        for delay in STORE_RETRY_SECONDS:
             try:
-                await _move_on(bot, game_id, missing, pending)
-                return
+                return await _move_on(bot, game_id, missing, pending)
             except StoreUnavailable:
-                if delay is None:
-                    raise
                 log.warning("database unavailable while game %s moves on: again in %s s",
                             game_id, delay)
                 await asyncio.sleep(delay)
                 missing = True   # what went out before the failure is checked again
+        return await _move_on(bot, game_id, missing, pending)
 
 
 async def _move_on(bot: DingirBot, game_id: int, missing: bool,
-                   pending: list[StepResult]) -> None:
+                   pending: list[StepResult]) -> list[StepResult]:
     """Post what the channel is missing (if ``missing``), let the AI seats play, then
-    report ``pending`` and the AI's steps (``pending`` is emptied once told)."""
+    report ``pending`` and the AI's steps (``pending`` is emptied once told); returns
+    the steps told."""
     record = await bot.service.get_by_id(game_id)
     if missing and not pending and record is not None and bot.service.board_missing(record):
         if record.status == "finished":   # the final message was lost to a crash
             await post_final(bot, record)
-            return
+            return []
         await post_board(bot, record)  # the turn's board was lost (crash before posting)
     results = list(pending)
     if record is not None and record.status == "running" \
@@ -792,3 +784,4 @@ async def _move_on(bot: DingirBot, game_id: int, missing: bool,
         results += await bot.service.run_ai(game_id)
     pending.clear()
     await report_steps(bot, results)
+    return results

@@ -115,15 +115,6 @@ async def challenge(w: World, user: FakeUser, target: int, how: str) -> Message:
     return question
 
 
-async def called_back(w: World, user: FakeUser, mark: int) -> Message:
-    """The line that tells ``user`` (the proposer) the answer to their request and pings
-    them: their turn goes on, perhaps hours later."""
-    back = await w.fake.wait_for_channel_message(w.channel, lambda m: m.mentions(user.id),
-                                                 after=mark)
-    assert pinged(back) == {user.id} and "to play" in back.text, back.text
-    return back
-
-
 async def test_a_game_of_civilizations_with_every_kind_of_step(tmp_path: Path) -> None:
     async with world(tmp_path) as w:
         ann = w.fake.user("ann", guild=w.guild, manage_guild=True)
@@ -163,12 +154,12 @@ async def test_a_game_of_civilizations_with_every_kind_of_step(tmp_path: Path) -
         bob_panel = await open_panel(w, bob, asked)
         assert "offers you" in bob_panel.text, bob_panel.text
         await step(w, bob, bob_panel, "give")
-        back = await called_back(w, ann, mark)
-        assert "accepts ann's swap" in back.text and not asked.buttons, back.text
+        await w.fake.wait_until(lambda: "accepts ann's swap" in asked.text, what="the answer")
+        assert not asked.buttons and not pings_of(w, ann, mark)
         await play(w, ann, "end")
         post = await w.next_board(mark)
         assert "completes the Greek set" in post.text and "accepts ann's swap" in post.text
-        assert w.posts(mark) == [asked, back, post] and post.mentions(bob.id), post.text
+        assert w.posts(mark) == [asked, post] and post.mentions(bob.id), post.text
 
         # Bob contests Ann's Roman territory and challenges Cid: right; the challenge makes
         # two public posts, the question and the turn message, which does not tell the
@@ -191,23 +182,20 @@ async def test_a_game_of_civilizations_with_every_kind_of_step(tmp_path: Path) -
         post = await w.next_board(mark)
         assert "sells a" in post.text and "to cid for 100 points" in post.text, post.text
 
-        # Ann proposes a swap to Cid, who declines: one line tells it and calls Ann back
-        # (her turn goes on, perhaps hours later); the request loses its button
+        # Ann proposes a swap to Cid, who declines: nobody pings Ann for it
         await play(w, ann, f"trade 3 {a_civ(current(tmp_path)['hands'][2])}")
         mark = w.fake.mark()
         await play(w, ann, f"offer {current(tmp_path)['hands'][0][0]}")
         asked = await w.fake.wait_for_channel_message(w.channel, lambda m: m.mentions(cid.id),
                                                       after=mark)
-        assert not pings_of(w, ann, mark)
         cid_panel = await open_panel(w, cid, asked)
         await step(w, cid, cid_panel, "refuser")
-        back = await called_back(w, ann, mark)
-        assert "declines ann's swap" in back.text, back.text
-        assert not asked.custom_ids and "declines" not in asked.text
+        await w.fake.wait_until(lambda: "declines ann's swap" in asked.text, what="the answer")
+        assert not pings_of(w, ann, mark)
         await play(w, ann, "end")
         post = await w.next_board(mark)
         assert "declines ann's swap" in post.text, post.text
-        assert w.posts(mark) == [asked, back, post]
+        assert w.posts(mark) == [asked, post]
 
         # Bob challenges Ann: wrong; Cid challenges Bob and lets the clock run out
         mark = w.fake.mark()
@@ -249,3 +237,20 @@ async def test_an_ai_challenge_is_told_with_its_question_in_the_turn_message(
         assert "challenges" in post.text and "<t:" not in post.text
         assert [m for m in w.posts(mark) if "❓" in m.text] == [post]   # no post of its own
         assert post.mentions(ann.id) and post.text.rstrip().endswith("to play.")
+
+
+async def test_a_swap_offered_to_an_ai_is_answered_in_the_proposers_panel(
+        tmp_path: Path) -> None:
+    """An AI answers at once: the proposer's panel tells its answer and goes on with their
+    turn; the channel hears of it in the turn message, not in a post of its own."""
+    async with world(tmp_path, seed=AI_SEED) as w:
+        ann = w.user("ann")
+        await open_game(w, ann, [], ai=2, order="1 2 3", game="civsets", title="Civilizations")
+        trades = await ann.autocomplete("play", "action", "trade", channel=w.channel)
+        assert trades, "Ann has nothing to swap"
+        await play(w, ann, trades[0]["value"])
+        offers = await ann.autocomplete("play", "action", "offer", channel=w.channel)
+        mark = w.fake.mark()
+        panel = await play(w, ann, offers[0]["value"])
+        assert re.search(r"↪️ \*\*🤖 AI \d\*\* (accepts|declines)", panel.text), panel.text
+        assert panel.buttons and not w.posts(mark), [m.text for m in w.posts(mark)]
