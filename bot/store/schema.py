@@ -1,0 +1,327 @@
+"""The schema and the file: the migrations, opening, closing and backing up.
+
+The schema is built by :data:`MIGRATIONS`, an ordered list of SQL scripts; ``schema_version``
+records how many have run, so opening an empty file builds everything and
+reopening applies only what is new.
+
+Tables: ``games`` (one row per game: lobby data, options, seed, current state,
+version, settings, clocks; a partial unique index allows one lobby/running/
+paused game per channel), ``turn_starts`` (the state at the start of the
+current turn, for undo), ``seats``, ``actions`` (the append-only log; undo
+only flags rows ``undone``), ``user_prefs`` (DM reminders opt-in),
+``reminders`` (per game and seat: the stretch ``since``, reminders sent, next
+due time, timeout handled) and ``skip_votes``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import sqlite3
+from pathlib import Path
+from typing import Self
+
+import aiosqlite
+
+from bot.store.commit import StoreCore, _unavailable_as_service_error
+
+MIGRATIONS: tuple[str, ...] = (
+    # 1: the whole initial schema.
+    """
+    CREATE TABLE games (
+        id INTEGER PRIMARY KEY,
+        guild_id INTEGER,
+        channel_id INTEGER NOT NULL,
+        game TEXT NOT NULL,
+        status TEXT NOT NULL
+            CHECK (status IN ('lobby', 'running', 'paused', 'finished', 'aborted')),
+        creator_id INTEGER NOT NULL,
+        options TEXT NOT NULL,
+        seed INTEGER NOT NULL,
+        state TEXT,
+        version INTEGER NOT NULL DEFAULT 0,
+        settings TEXT NOT NULL,
+        lang TEXT NOT NULL DEFAULT 'en',
+        created_at REAL NOT NULL,
+        turn_started_at REAL NOT NULL DEFAULT 0,
+        turn INTEGER NOT NULL DEFAULT 0,
+        active TEXT NOT NULL DEFAULT '[]',
+        last_message_id INTEGER,
+        ended_at REAL
+    );
+    CREATE UNIQUE INDEX games_one_active_per_channel
+        ON games (channel_id) WHERE status IN ('lobby', 'running', 'paused');
+    CREATE INDEX games_by_guild ON games (guild_id, created_at);
+    CREATE INDEX games_by_channel ON games (channel_id, id);
+    CREATE INDEX games_by_status ON games (status);
+
+    CREATE TABLE turn_starts (
+        game_id INTEGER PRIMARY KEY REFERENCES games (id) ON DELETE CASCADE,
+        state TEXT NOT NULL
+    );
+
+    CREATE TABLE seats (
+        game_id INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+        seat INTEGER NOT NULL,
+        user_id INTEGER,
+        name TEXT NOT NULL,
+        resigned INTEGER NOT NULL DEFAULT 0,
+        PRIMARY KEY (game_id, seat),
+        UNIQUE (game_id, user_id)
+    );
+
+    CREATE TABLE actions (
+        game_id INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+        idx INTEGER NOT NULL,
+        seat INTEGER NOT NULL,
+        notation TEXT NOT NULL,
+        turn INTEGER NOT NULL,
+        reversible INTEGER NOT NULL DEFAULT 1,
+        at REAL NOT NULL,
+        undone INTEGER NOT NULL DEFAULT 0,
+        UNIQUE (game_id, idx)
+    );
+
+    CREATE TABLE user_prefs (
+        user_id INTEGER PRIMARY KEY,
+        dm_notify INTEGER NOT NULL
+    );
+
+    CREATE TABLE reminders (
+        game_id INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+        seat INTEGER NOT NULL,
+        since REAL NOT NULL,
+        count INTEGER NOT NULL DEFAULT 0,
+        last_sent_at REAL,
+        next_due_at REAL,
+        timeout_since REAL,
+        PRIMARY KEY (game_id, seat)
+    );
+
+    CREATE TABLE skip_votes (
+        game_id INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+        since REAL NOT NULL,
+        seat INTEGER NOT NULL,
+        voter_id INTEGER NOT NULL,
+        PRIMARY KEY (game_id, since, seat, voter_id)
+    );
+
+    CREATE VIEW step_log AS SELECT
+        NULL AS game_id, NULL AS expected_version, NULL AS state, NULL AS active,
+        NULL AS status, NULL AS turn, NULL AS turn_started_at, NULL AS turn_ended,
+        NULL AS ended_at, NULL AS seat, NULL AS notation, NULL AS step_turn,
+        NULL AS reversible, NULL AS at;
+
+    CREATE TRIGGER step_log_insert INSTEAD OF INSERT ON step_log BEGIN
+        SELECT RAISE(ABORT, 'dingir:stale') WHERE NOT EXISTS (
+            SELECT 1 FROM games WHERE id = NEW.game_id
+                AND version = NEW.expected_version AND status = 'running');
+        UPDATE games SET
+            state = NEW.state,
+            version = NEW.expected_version + 1,
+            active = NEW.active,
+            turn = NEW.turn,
+            turn_started_at = NEW.turn_started_at,
+            ended_at = NEW.ended_at
+        WHERE id = NEW.game_id;
+        UPDATE games SET status = NEW.status
+        WHERE id = NEW.game_id AND status != NEW.status;
+        INSERT OR REPLACE INTO turn_starts (game_id, state)
+        SELECT NEW.game_id, NEW.state WHERE NEW.turn_ended;
+        INSERT INTO actions (game_id, idx, seat, notation, turn, reversible, at)
+        VALUES (NEW.game_id, NEW.expected_version + 1, NEW.seat, NEW.notation,
+                NEW.step_turn, NEW.reversible, NEW.at);
+    END;
+    """,
+    # 2: the turn whose board was last posted (a board lost to a crash is posted on restart).
+    "ALTER TABLE games ADD COLUMN posted_turn INTEGER NOT NULL DEFAULT -1;",
+    # 3: games that ended before the final message was tracked count as announced.
+    "UPDATE games SET posted_turn = turn WHERE status IN ('finished', 'aborted');",
+    # 4: each active seat's decision version and clock (``waiting``), written with every step.
+    """
+    ALTER TABLE games ADD COLUMN waiting TEXT NOT NULL DEFAULT '{}';
+    DROP TRIGGER step_log_insert;
+    DROP VIEW step_log;
+    CREATE VIEW step_log AS SELECT
+        NULL AS game_id, NULL AS expected_version, NULL AS state, NULL AS active,
+        NULL AS status, NULL AS turn, NULL AS turn_started_at, NULL AS turn_ended,
+        NULL AS ended_at, NULL AS seat, NULL AS notation, NULL AS step_turn,
+        NULL AS reversible, NULL AS at, NULL AS waiting;
+    CREATE TRIGGER step_log_insert INSTEAD OF INSERT ON step_log BEGIN
+        SELECT RAISE(ABORT, 'dingir:stale') WHERE NOT EXISTS (
+            SELECT 1 FROM games WHERE id = NEW.game_id
+                AND version = NEW.expected_version AND status = 'running');
+        UPDATE games SET
+            state = NEW.state,
+            version = NEW.expected_version + 1,
+            active = NEW.active,
+            turn = NEW.turn,
+            turn_started_at = NEW.turn_started_at,
+            ended_at = NEW.ended_at,
+            waiting = NEW.waiting
+        WHERE id = NEW.game_id;
+        UPDATE games SET status = NEW.status
+        WHERE id = NEW.game_id AND status != NEW.status;
+        INSERT OR REPLACE INTO turn_starts (game_id, state)
+        SELECT NEW.game_id, NEW.state WHERE NEW.turn_ended;
+        INSERT INTO actions (game_id, idx, seat, notation, turn, reversible, at)
+        VALUES (NEW.game_id, NEW.expected_version + 1, NEW.seat, NEW.notation,
+                NEW.step_turn, NEW.reversible, NEW.at);
+    END;
+    """,
+    # 5: the bot's heartbeat (clocks move forward by a downtime) and the games whose turn
+    # message or final message is missing (the periodic check posts them again).
+    """
+    CREATE TABLE heartbeat (id INTEGER PRIMARY KEY CHECK (id = 1), at REAL NOT NULL);
+    CREATE INDEX games_unposted ON games (status) WHERE posted_turn < turn;
+    """,
+    # 6: the limits on open lobbies and games per member (and the lobbies that expire).
+    """
+    CREATE INDEX games_by_creator ON games (creator_id, status);
+    CREATE INDEX seats_by_user ON seats (user_id);
+    """,
+    # 7: each finished game's result (every seat's place) and the ratings per server and
+    # game that the results make; the members who follow a game (told by DM); members
+    # away (their clocks wait), the warning before a time limit, the players' time banks.
+    """
+    CREATE TABLE results (
+        game_id INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+        seat INTEGER NOT NULL,
+        user_id INTEGER,
+        place INTEGER NOT NULL,
+        score INTEGER NOT NULL,
+        won INTEGER NOT NULL,
+        PRIMARY KEY (game_id, seat)
+    );
+    CREATE INDEX results_by_user ON results (user_id, game_id);
+    CREATE TABLE ratings (
+        guild_id INTEGER NOT NULL,
+        game TEXT NOT NULL,
+        user_id INTEGER NOT NULL,
+        name TEXT NOT NULL,
+        mu REAL NOT NULL,
+        sigma REAL NOT NULL,
+        games INTEGER NOT NULL,
+        wins INTEGER NOT NULL,
+        PRIMARY KEY (guild_id, game, user_id)
+    );
+    CREATE TABLE followers (
+        game_id INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+        user_id INTEGER NOT NULL,
+        lang TEXT NOT NULL,
+        each_turn INTEGER NOT NULL,
+        PRIMARY KEY (game_id, user_id)
+    );
+    CREATE TABLE away (user_id INTEGER PRIMARY KEY, until REAL NOT NULL);
+    CREATE TABLE banks (
+        game_id INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+        seat INTEGER NOT NULL,
+        remaining REAL NOT NULL,
+        PRIMARY KEY (game_id, seat)
+    );
+    ALTER TABLE user_prefs ADD COLUMN lang TEXT;
+    ALTER TABLE reminders ADD COLUMN warned_since REAL;
+    """,
+)
+"""Schema scripts in order; never edit a published one, append a new one."""
+
+
+class SchemaTooNew(Exception):
+    """The database was written by a newer Dingir (more migrations than this code knows)."""
+
+    def __init__(self, found: int, known: int) -> None:
+        super().__init__(f"the database has schema version {found}, this Dingir knows up to "
+                         f"{known}: run the newer Dingir, or restore a backup made by this one")
+        self.found = found
+        self.known = known
+
+
+async def _connect(path: Path, busy_timeout_ms: int, *pragmas: str) -> aiosqlite.Connection:
+    with _unavailable_as_service_error():
+        conn = await aiosqlite.connect(path, isolation_level=None)
+    try:
+        with _unavailable_as_service_error():
+            await conn.execute(f"PRAGMA busy_timeout = {int(busy_timeout_ms)}")
+            for pragma in pragmas:
+                await conn.execute(f"PRAGMA {pragma}")
+    except BaseException:
+        await conn.close()
+        raise
+    return conn
+
+
+class SchemaMixin(StoreCore):
+    """Opening, migrating, closing and backing up of :class:`~bot.store.Store`."""
+
+    @classmethod
+    async def open(cls, path: str | Path, *, busy_timeout_ms: int = 5000) -> Self:
+        """Open (creating if needed) and migrate the database at ``path``.
+
+        ``busy_timeout_ms``: how long a statement waits for a lock held by another
+        connection before :class:`StoreUnavailable` is raised.
+        """
+        path = Path(path)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        writer = await _connect(path, busy_timeout_ms, "journal_mode = WAL",
+                                "synchronous = FULL", "foreign_keys = ON")
+        try:
+            await cls._migrate(writer)
+            reader = await _connect(path, busy_timeout_ms, "query_only = ON",
+                                    "foreign_keys = ON")
+        except BaseException:
+            await writer.close()
+            raise
+        return cls(writer, reader, path)
+
+    async def close(self) -> None:
+        """Close both connections (pending work finishes first)."""
+        try:
+            await self._reader.close()
+        finally:
+            await self._conn.close()
+
+    async def backup(self, target: Path) -> None:
+        """An online copy of the database to ``target`` (SQLite's backup API: consistent
+        while the bot keeps writing)."""
+        target.parent.mkdir(parents=True, exist_ok=True)
+        partial = target.with_suffix(target.suffix + ".part")
+
+        def copy() -> None:
+            source = sqlite3.connect(f"file:{self.path}?mode=ro", uri=True)
+            try:
+                destination = sqlite3.connect(partial)
+                try:
+                    source.backup(destination)
+                finally:
+                    destination.close()
+            finally:
+                source.close()
+            partial.replace(target)
+
+        with _unavailable_as_service_error():
+            await asyncio.to_thread(copy)
+
+    @staticmethod
+    async def _migrate(conn: aiosqlite.Connection) -> None:
+        with _unavailable_as_service_error():
+            await conn.execute("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER)")
+            rows = list(await conn.execute_fetchall("SELECT version FROM schema_version"))
+            if not rows:
+                await conn.execute("INSERT INTO schema_version (version) VALUES (0)")
+            current = rows[0][0] if rows else 0
+            if current > len(MIGRATIONS):
+                raise SchemaTooNew(current, len(MIGRATIONS))
+            for number, script in enumerate(MIGRATIONS[current:], start=current + 1):
+                try:
+                    await conn.executescript(
+                        f"BEGIN IMMEDIATE;\n{script}\n"
+                        f"UPDATE schema_version SET version = {number};\nCOMMIT;"
+                    )
+                except BaseException:
+                    if conn.in_transaction:
+                        await conn.execute("ROLLBACK")
+                    raise
+
+    async def schema_version(self) -> int:
+        """How many migrations this database has run."""
+        rows = await self._fetchall("SELECT version FROM schema_version")
+        return int(rows[0][0])
