@@ -82,9 +82,17 @@ def mention(record: GameRecord, seat: Seat, lang: str) -> str:
     return f"<@{info.user_id}>" if info.user_id is not None else seat_name(record, seat, lang)
 
 
+def listed(lang: str, items: Sequence[str]) -> str:
+    """``items`` as a list read aloud: "a, b and c"."""
+    if len(items) < 2:
+        return "".join(items)
+    return tr(lang, "core.list_and", items=tr(lang, "core.list_separator").join(items[:-1]),
+              last=items[-1])
+
+
 def mentions(record: GameRecord, seats: Sequence[Seat], lang: str) -> str:
-    """A mention of each of ``seats`` (AIs by name), joined."""
-    return tr(lang, "core.list_separator").join(mention(record, s, lang) for s in seats)
+    """A mention of each of ``seats`` (AIs by name), as a list read aloud."""
+    return listed(lang, [mention(record, s, lang) for s in seats])
 
 
 def names_of(record: GameRecord, lang: str) -> tuple[str, ...]:

@@ -40,6 +40,7 @@ from cogs.common import (
     in_time,
     label,
     lang_of,
+    listed,
     loc,
     on_private_message,
     reply,
@@ -81,7 +82,7 @@ def _status_line(record: GameRecord | None, lang: str) -> str:
         return tr(lang, "discord.game_finished")
     names = [seat_name(record, s, lang) for s in record.active]
     if len(names) > 1:     # several decide at once (sealed bids): wait for them all
-        return tr(lang, "discord.waiting_for", names=posting.listed(lang, names))
+        return tr(lang, "discord.waiting_for", names=listed(lang, names))
     return tr(lang, "discord.not_your_turn_now", mention=names[0])
 
 

@@ -38,7 +38,7 @@ from bot.records import (
 from bot.replay import Step, iter_states
 from bot.service import GameService
 from cogs import buttons
-from cogs.common import mentions, seat_name, text_of
+from cogs.common import listed, mentions, seat_name, text_of
 from render.context import RenderContext
 
 if TYPE_CHECKING:
@@ -175,14 +175,6 @@ def steps_text(record: GameRecord, steps: Sequence[Played], lang: str,
     return "\n".join(lines)
 
 
-def listed(lang: str, items: Sequence[str]) -> str:
-    """``items`` as a list read aloud: "a, b and c"."""
-    if len(items) < 2:
-        return "".join(items)
-    return tr(lang, "core.list_and", items=tr(lang, "core.list_separator").join(items[:-1]),
-              last=items[-1])
-
-
 def sentence(lang: str, text: str) -> str:
     """``text`` ending as a sentence (a full stop unless it ends with one already)."""
     return text if text.endswith((".", "!", "?", "…")) else text + tr(lang, "core.full_stop")
@@ -202,7 +194,7 @@ def next_line(record: GameRecord, lang: str, *, buttons: bool = True,
         return ""
     humans = [s for s in record.active if not GameService.is_ai(record, s)]
     if not humans:
-        names = ", ".join(seat_name(record, s, lang) for s in record.active)
+        names = listed(lang, [seat_name(record, s, lang) for s in record.active])
         return tr(lang, "discord.ai_thinking", name=names)
     if buttons and played == {*humans} and len(humans) == 1:
         return tr(lang, "discord.plays_again", name=seat_name(record, humans[0], lang))
@@ -231,7 +223,7 @@ def final_text(record: GameRecord, outcome: Outcome, lang: str) -> str:
         lines.append(tr(lang, f"discord.together_{outcome.together}",
                         n=outcome.team_score if outcome.team_score is not None else "-"))
     else:
-        winners = ", ".join(_entry_name(record, outcome, e, lang) for e in outcome.winners)
+        winners = listed(lang, [_entry_name(record, outcome, e, lang) for e in outcome.winners])
         lines.append(tr(lang, "discord.winners", n=len(outcome.winners), names=winners))
     if outcome.tiebreak is not None:
         lines.append(tr(lang, "discord.tiebreak", reason=text_of(outcome.tiebreak, record, lang)))
@@ -447,7 +439,7 @@ async def tell_followers(bot: DingirBot, record: GameRecord, message: discord.Me
         where = dict(game=game_title(record, lang), channel=f"<#{record.channel_id}>",
                      link=message.jump_url)
         if outcome is not None:
-            names = ", ".join(_entry_name(record, outcome, e, lang) for e in outcome.winners)
+            names = listed(lang, [_entry_name(record, outcome, e, lang) for e in outcome.winners])
             await direct_message(bot, user_id, tr(lang, "discord.follow_over", **where,
                                                   names=names, n=len(outcome.winners)))
         elif each_turn:
@@ -593,11 +585,12 @@ def open_post(bot: DingirBot, game_id: int, seat: Seat, post: OpenPost) -> None:
 
 
 def handed_back(result: StepResult) -> bool:
-    """True when ``result`` answers the decision another seat put to its player and only
-    gives the decision back to that seat (a swap declined: the proposer's turn goes on)."""
+    """True when ``result`` answers the decision the player whose turn it is put to its
+    player and only gives the decision back to them (a swap declined: the proposer's turn
+    goes on); not when that player, just answered, asks again (a second offer)."""
     steps = result.turn_steps
     return (len(result.asked) == 1 and len(steps) >= 2
-            and steps[-2].seat == result.asked[0] != result.seat)
+            and steps[0].seat == steps[-2].seat == result.asked[0] != result.seat)
 
 
 async def post_decisions(bot: DingirBot, result: StepResult) -> None:
