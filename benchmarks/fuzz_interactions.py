@@ -62,7 +62,7 @@ import sys
 import tempfile
 import time
 from collections import Counter
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, NamedTuple
@@ -147,6 +147,29 @@ PUBLIC_WAIT = "public_after_public_wait"
 success is public (``/game start``, ``leave``...), had deferred it publicly: Discord makes
 the first answer after a deferral as public as the deferral. Counted apart, not a problem
 of reading input."""
+
+
+def damaged(rng: random.Random, legal: Sequence[Action]) -> str:
+    """One of the ``legal`` steps (``end`` if none) with a word changed, dropped or added
+    (a wrong target, an odd number), or its verb kept and its last word odd, or a letter
+    mistyped: what a hurried player types."""
+    words = (rng.choice(legal).notation if legal else "end").split()
+    verbs = sorted({a.notation.split()[0] for a in legal} or {"end"})
+    roll = rng.random()
+    if roll < 0.5 and len(words) > 1:
+        words[rng.randrange(1, len(words))] = rng.choice(ODD_WORDS)
+    elif roll < 0.65:
+        words.append(rng.choice(ODD_WORDS))
+    elif roll < 0.75 and len(words) > 1:
+        words.pop(rng.randrange(1, len(words)))
+    elif roll < 0.9:
+        words[0] = rng.choice(verbs)
+        if len(words) > 1:
+            words[-1] = rng.choice(ODD_WORDS)
+    else:
+        i = rng.randrange(len(words))
+        words[i] = words[i][:-1] + rng.choice("abcdefz0123456789>²٣ ")
+    return " ".join(words)
 
 
 @dataclass
@@ -507,24 +530,7 @@ class Fuzzer:
             legal = self.legal_of(other)
             if legal:
                 return rng.choice(legal).notation
-        legal = self.legal_of(live)
-        words = (rng.choice(legal).notation if legal else "end").split()
-        verbs = sorted({a.notation.split()[0] for a in legal} or {"end"})
-        roll = rng.random()
-        if roll < 0.5 and len(words) > 1:
-            words[rng.randrange(1, len(words))] = rng.choice(ODD_WORDS)
-        elif roll < 0.65:
-            words.append(rng.choice(ODD_WORDS))
-        elif roll < 0.75 and len(words) > 1:
-            words.pop(rng.randrange(1, len(words)))
-        elif roll < 0.9:
-            words[0] = rng.choice(verbs)
-            if len(words) > 1:
-                words[-1] = rng.choice(ODD_WORDS)
-        else:
-            i = rng.randrange(len(words))
-            words[i] = words[i][:-1] + rng.choice("abcdefz0123456789>²٣ ")
-        text = " ".join(words)
+        text = damaged(rng, self.legal_of(live))
         return localized(live.game, text, "fr") if rng.random() < 0.3 else text
 
     def is_legal_for(self, live: Live, user: FakeUser, text: str) -> bool:

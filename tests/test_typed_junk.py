@@ -10,7 +10,7 @@ import random
 
 import pytest
 
-from benchmarks.fuzz_interactions import ODD, ODD_WORDS
+from benchmarks.fuzz_interactions import ODD, damaged
 from bot import registry
 from bot.engine import Action, GameError, Seat, State
 from bot.i18n import translate
@@ -23,25 +23,9 @@ PROBES = 4
 
 
 def junk(rng: random.Random, legal: list[Action]) -> str:
-    """A legal step's notation, damaged the way a hurried player or the fuzzer damages it."""
-    words = rng.choice(legal).notation.split()
-    verbs = sorted({a.notation.split()[0] for a in legal})
-    roll = rng.random()
-    if roll < 0.3 and len(words) > 1:
-        words[rng.randrange(1, len(words))] = rng.choice(ODD_WORDS)
-    elif roll < 0.45:
-        words.append(rng.choice(ODD_WORDS))
-    elif roll < 0.55 and len(words) > 1:
-        words.pop(rng.randrange(1, len(words)))
-    elif roll < 0.7:
-        words[0] = rng.choice(verbs)
-        words[-1] = rng.choice(ODD_WORDS)
-    elif roll < 0.8:
-        words = rng.choice(ODD).split()
-    else:
-        i = rng.randrange(len(words))
-        words[i] = words[i][:-1] + rng.choice("abcdefz0123456789>²٣ ")
-    return " ".join(words)
+    """A legal step's notation, damaged the way a hurried player or the fuzzer damages it,
+    or one of the fuzzer's odd texts."""
+    return damaged(rng, legal) if rng.random() < 0.8 else rng.choice(ODD)
 
 
 def answer(game: str, state: State, seat: Seat, text: str, lang: str, n: int) -> str:
