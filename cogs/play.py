@@ -55,9 +55,11 @@ STALE = Text.of("service.stale_version")
 MAX_CHOICES = 25
 """Autocomplete answers (Discord's limit)."""
 AUTOCOMPLETE_SECONDS = 2.0
+"""An autocomplete cannot be deferred: past this, answer with no choices."""
 MAX_TYPED = 100
 """Longest step ``/play`` takes (Discord refuses longer text; notations are far shorter)."""
-"""An autocomplete cannot be deferred: past this, answer with no choices."""
+AI_ANSWER_WAIT = 5.0
+"""How long a player's panel waits for the answer of an AI they asked to decide."""
 
 
 @dataclass
@@ -214,7 +216,8 @@ async def after_step(bot: DingirBot, result: StepResult, user_id: int, lang: str
     """The panel after an accepted step: the next options (or what the player waits for),
     or "turn done" (with the next options when the next turn is theirs too). Whatever the
     channel must hear of the step (a decision put to another player, an announcement, an
-    AI seat to play) goes out in the background."""
+    AI seat to play) goes out in the background; the answer of an AI asked to decide
+    (a swap offered to it) is waited for up to :data:`AI_ANSWER_WAIT` seconds and told."""
     if result.turn_ended or result.outcome is not None:
         done = turn_done(bot, result, result.seat, lang)
         if result.outcome is None and result.seat in result.record.active:   # theirs again
@@ -222,18 +225,22 @@ async def after_step(bot: DingirBot, result: StepResult, user_id: int, lang: str
         return done
     step = text_of(result.report.for_seat(result.seat), result.record, lang)
     note = tr(lang, "discord.step_done", step=step)
-    if posting.asks_ai_only(result):     # the AI answers at once: the panel tells it
-        told = await posting.advance(bot, result, result.record.id)
-        record = await bot.service.get_by_id(result.record.id) or result.record
-        answer = next((r for r in told if r.seat in result.asked), None)
-        if answer is not None:
-            note += "\n" + tr(lang, "discord.answered", name=seat_name(record, answer.seat, lang),
-                              step=text_of(answer.report.for_seat(result.seat), record, lang))
-        return await build_panel(bot, record, user_id, lang, note=note)
-    if posting.needs_posting(result):
-        bot.spawn(posting.advance(bot, result, result.record.id),
-                  f"advance-{result.record.id}")
-    return await build_panel(bot, result.record, user_id, lang, note=note)
+    if not posting.needs_posting(result):
+        return await build_panel(bot, result.record, user_id, lang, note=note)
+    moving_on = bot.spawn(posting.advance(bot, result, result.record.id),
+                          f"advance-{result.record.id}")
+    if not posting.asks_ai_only(result):
+        return await build_panel(bot, result.record, user_id, lang, note=note)
+    try:                     # the AI answers at once: the panel tells it, if it is quick
+        told = await asyncio.wait_for(asyncio.shield(moving_on), AI_ANSWER_WAIT)
+    except Exception:        # still thinking (TimeoutError), or failed (the task logs it)
+        return await build_panel(bot, result.record, user_id, lang, note=note)
+    record = await bot.service.get_by_id(result.record.id) or result.record
+    answer = next((r for r in told if r.seat in result.asked), None)
+    if answer is not None:
+        note += "\n" + tr(lang, "discord.answered", name=seat_name(record, answer.seat, lang),
+                          step=text_of(answer.report.for_seat(result.seat), record, lang))
+    return await build_panel(bot, record, user_id, lang, note=note)
 
 
 async def _step_panel(bot: DingirBot, press: Press, index: int, user: int, lang: str,
