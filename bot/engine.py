@@ -13,7 +13,7 @@ translated later by :mod:`bot.i18n`, so engines stay free of languages.
 from __future__ import annotations
 
 import random
-from collections.abc import Collection, Mapping
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal, Protocol, TypeAlias, runtime_checkable
 
@@ -42,6 +42,13 @@ class Text:
     def of(cls, key: str, **args: TextArg) -> Text:
         """Build a Text from keyword arguments."""
         return cls(key, tuple(sorted(args.items())))
+
+    @classmethod
+    def list_and(cls, items: Sequence[Text]) -> Text:
+        """``items`` read as one list: "A", "A and B", "A, B and C"."""
+        if len(items) == 1:
+            return items[0]
+        return cls.of("core.list_and", items=tuple(items[:-1]), last=items[-1])
 
     @property
     def kwargs(self) -> dict[str, TextArg]:

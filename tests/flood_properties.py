@@ -9,11 +9,13 @@ end.
 
 from __future__ import annotations
 
+import itertools
 import random
 from collections import Counter
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 
-from bot.engine import State
+from bot.engine import Action, Seat, State
 from bot.games.flood import data as D
 from bot.games.flood.engine import GAME
 from bot.games.flood.state import placed_armies, placed_workers
@@ -87,24 +89,37 @@ class Figures:
     verbs: Counter[str] = field(default_factory=Counter)
 
 
-def playout(seed: int, busy: float = 0.8) -> Figures:
-    """One game of random legal steps (an action other than passing or ``done`` chosen with
-    probability ``busy`` when there is one), every state checked; raises BrokenProperty."""
+def busy_steps(seed: int, busy: float = 0.8) -> Iterator[tuple[State, Seat, Action, State]]:
+    """The steps of one game of random legal steps (an action other than passing or
+    ``done`` chosen with probability ``busy`` when there is one), as (state before, seat,
+    action, state after); raises BrokenProperty on a dead end or a game that does not end."""
     rng = random.Random(seed)
     state = GAME.setup(seed, D.PLAYERS, {})
-    figures = Figures()
-    rounds = {state["round"]}
-    while GAME.outcome(state) is None:
-        where = f"seed {seed}, step {figures.steps}"
-        if figures.steps >= MAX_STEPS:
-            raise BrokenProperty(f"{where}: the game does not end")
+    for step in itertools.count():
+        if GAME.outcome(state) is not None:
+            return
+        if step >= MAX_STEPS:
+            raise BrokenProperty(f"seed {seed}, step {step}: the game does not end")
         (seat,) = GAME.active(state)
         options = GAME.legal(state, seat)
         if not options:
-            raise BrokenProperty(f"{where}: seat {seat} is active with no legal step")
+            raise BrokenProperty(f"seed {seed}, step {step}: seat {seat} is active with no "
+                                 "legal step")
         lively = [a for a in options if a.notation not in ("pass", "done")]
         action = rng.choice(lively if lively and rng.random() < busy else options)
-        state = GAME.apply(state, seat, action)
+        after = GAME.apply(state, seat, action)
+        yield state, seat, action, after
+        state = after
+
+
+def playout(seed: int, busy: float = 0.8) -> Figures:
+    """One game of :func:`busy_steps`, every state checked; raises BrokenProperty."""
+    figures = Figures()
+    rounds: set[int] = set()
+    state: State = {}
+    for before, _, action, state in busy_steps(seed, busy):
+        where = f"seed {seed}, step {figures.steps}"
+        rounds.add(before["round"])
         figures.steps += 1
         figures.verbs[action.notation.split()[0]] += 1
         if (problem := broken(state)) is not None:
@@ -118,7 +133,7 @@ def playout(seed: int, busy: float = 0.8) -> Figures:
         figures.full_regions += any(max(c) == D.REGION_ARMY_CAP
                                     for c in state["troops"].values())
         figures.full_scribes += max(state["on"]["scribes"]) == D.SCRIBE_CAP
-    if sorted(rounds) != list(range(1, D.ROUNDS + 1)) or state["phase"] != "over":
+    if sorted(rounds) != list(range(1, D.ROUNDS + 1)) or state.get("phase") != "over":
         raise BrokenProperty(f"seed {seed}: the game ended after rounds {sorted(rounds)}")
     figures.rounds = len(rounds)
     figures.ended = True

@@ -17,7 +17,7 @@ from bot.games.flood import rules
 from bot.games.flood.engine import GAME
 from bot.games.flood.state import placed_workers, rank_of
 from bot.i18n import catalogue, translate
-from tests.flood_properties import broken, playout, total_armies, total_workers
+from tests.flood_properties import broken, busy_steps, playout, total_armies, total_workers
 
 NAMES = ("Avery", "Blake", "Casey")
 
@@ -845,23 +845,13 @@ def test_the_property_check_sees_a_broken_state() -> None:
 
 
 def test_every_step_speaks_both_languages() -> None:
-    import random
-
-    rng = random.Random(5)
-    state = GAME.setup(5, 3, {})
-    while GAME.outcome(state) is None:
-        seat = GAME.active(state)[0]
-        options = GAME.legal(state, seat)
-        busy = [a for a in options if a.notation not in ("pass", "done")]
-        action = rng.choice(busy if busy and rng.random() < 0.8 else options)
-        after = GAME.apply(state, seat, action)
+    for state, seat, action, after in busy_steps(5):
         prompt = GAME.prompt(state, seat)
         for lang in ("en", "fr"):
             for text in (GAME.report(state, seat, action, after).public, action.label,
                          *([prompt.text] if prompt is not None else [])):
                 assert not translate(text, lang, NAMES).startswith("flood.")
-        state = after
-    outcome = GAME.outcome(state)
+    outcome = GAME.outcome(after)
     assert outcome is not None
     for detail in outcome.details:
         assert "VP" in translate(detail, "en", NAMES)
@@ -879,26 +869,17 @@ def test_every_name_the_engine_uses_is_in_the_catalogue() -> None:
                 assert known[f"flood.bonus.{region['id']}"] == region["city_bonus"]["name"][lang]
                 assert known[f"flood.bonus_text.{region['id']}"] == region["city_bonus"][
                     "text"][lang]
-        for box in D.BOXES:
-            assert f"flood.box.{box}" in known
-        for res in D.RESOURCES:
-            assert f"flood.res.{res}" in known
-        for emp in D.EMPIRES:
-            assert f"flood.empire.{emp}" in known
-        for phase in ("actions", "vp", "over"):
-            assert f"flood.render.phase.{phase}" in known
-        for step in ("bid", "vp", "lux"):
-            assert f"flood.act.done_{step}" in known
-        for place in D.PLACES + D.SUMER:
-            assert all(f"flood.{form}.{place}" in known for form in ("in", "to", "from"))
-        for region in D.REGION_IDS:
-            assert f"flood.the.{region}" in known
-        for city in D.CITY_SITES:
-            assert f"flood.of.{city}" in known
-        for res in D.RESOURCES:
-            assert f"flood.some.{res}" in known
-        for emp in D.EMPIRES:
-            assert f"flood.the_empire.{emp}" in known
+        families = {
+            "box": D.BOXES, "res": D.RESOURCES, "some": D.RESOURCES, "empire": D.EMPIRES,
+            "the_empire": D.EMPIRES, "render.phase": ("actions", "vp", "over"),
+            "the": D.REGION_IDS, "of": D.CITY_SITES,
+            **{form: (*D.PLACES, *D.SUMER) for form in ("in", "to", "from")},
+        }
+        missing = [f"flood.{family}.{item}" for family, items in families.items()
+                   for item in items if f"flood.{family}.{item}" not in known]
+        missing += [f"flood.act.done_{step}" for step in ("bid", "vp", "lux")
+                    if f"flood.act.done_{step}" not in known]
+        assert missing == [], (lang, missing)
 
 
 # -- the AI -------------------------------------------------------------------------------------

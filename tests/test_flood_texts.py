@@ -18,6 +18,7 @@ from bot.games.flood.engine import GAME
 from bot.i18n import translate
 from bot.records import GameRecord, Played, SeatInfo, StepResult
 from cogs import posting
+from tests.flood_properties import busy_steps
 from tests.test_flood_rules import (
     NAMES,
     empire,
@@ -50,16 +51,8 @@ def told(before: State, step: str, lang: str = "en") -> tuple[str, Report]:
 
 def reports(seed: int) -> Iterator[tuple[State, Action, Report]]:
     """Every step of a game played at random with a bias for actions, and its report."""
-    rng = random.Random(seed)
-    state = GAME.setup(seed, 3, {})
-    while GAME.outcome(state) is None:
-        seat = GAME.active(state)[0]
-        options = GAME.legal(state, seat)
-        busy = [a for a in options if a.notation not in ("pass", "done")]
-        action = rng.choice(busy if busy and rng.random() < 0.85 else options)
-        after = GAME.apply(state, seat, action)
+    for state, seat, action, after in busy_steps(seed, busy=0.85):
         yield state, action, GAME.report(state, seat, action, after)
-        state = after
 
 
 @pytest.mark.parametrize("lang", LANGS)

@@ -27,11 +27,8 @@ def t(key: str, **args: Any) -> Text:
     return Text.of(f"flood.{key}", **args)
 
 
-def both(items: list[Text]) -> Text:
-    """``items`` as one phrase: "a, b and c"."""
-    if len(items) == 1:
-        return items[0]
-    return Text.of("core.list_and", items=tuple(items[:-1]), last=items[-1])
+both = Text.list_and
+"""``items`` read as one list: "A", "A and B", "A, B and C" (:meth:`Text.list_and`)."""
 
 
 def chain(parts: list[Text]) -> Text:

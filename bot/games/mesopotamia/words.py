@@ -16,11 +16,8 @@ def t(key: str, **args: TextArg) -> Text:
     return Text.of(f"mesopotamia.{key}", **args)
 
 
-def both(items: Sequence[Text]) -> Text:
-    """``items`` read as one list: "A", "A and B", "A, B and C"."""
-    if len(items) == 1:
-        return items[0]
-    return Text.of("core.list_and", items=tuple(items[:-1]), last=items[-1])
+both = Text.list_and
+"""``items`` read as one list: "A", "A and B", "A, B and C" (:meth:`Text.list_and`)."""
 
 
 def either(items: Sequence[Text]) -> Text:
