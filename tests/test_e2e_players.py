@@ -81,7 +81,7 @@ async def test_seats_are_handed_to_a_member_or_to_the_ai(tmp_path: Path) -> None
         gone = await (await bob.slash("mygames", channel=w.channel)).final()
         assert "You are in no game" in gone.text, gone.text
         while player_of(post, [alice, dave]) is None:       # the AI plays bob's turns
-            post = await w.next_board(post.seq)
+            post = await w.next_board(post.seq, timeout=60)  # (its search may queue)
         assert not post.mentions(bob.id)
 
 
