@@ -84,6 +84,23 @@ def apply_steps(game: Game, state: State, steps: Iterable[LoggedStep]) -> State:
     return state
 
 
+def turn_states(game: Game, start: State, steps: Iterable[LoggedStep]) -> list[State]:
+    """``start``, then the state at the start of each later turn, then the last state (the
+    frames of a replay).
+
+    Raises :class:`ReplayError` at the first step the engine refuses.
+    """
+    frames, turn, last = [start], game.turn_number(start), start
+    for state in iter_states(game, start, steps):
+        last = state
+        if game.turn_number(state) != turn:
+            turn = game.turn_number(state)
+            frames.append(state)
+    if frames[-1] is not last:
+        frames.append(last)
+    return frames
+
+
 def replay(
     game: Game,
     seed: int,

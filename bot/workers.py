@@ -33,7 +33,9 @@ from typing import Any, BinaryIO, NoReturn, ParamSpec, TypeVar
 
 from bot import ai, registry
 from bot.engine import Action, Game, Seat
+from bot.replay import Step, turn_states
 from render.context import RenderContext
+from render.replay import replay_gif
 
 P = ParamSpec("P")
 T = TypeVar("T")
@@ -56,7 +58,7 @@ class WorkerDied(Exception):
     """A worker exited before answering, or missed its job's deadline (it was replaced)."""
 
 
-DEADLINES = {"png": 15.0, "details": 15.0, "picture": 15.0, "ai": 30.0}
+DEADLINES = {"png": 15.0, "details": 15.0, "picture": 15.0, "ai": 30.0, "replay": 120.0}
 """Seconds a job may wait while its worker answers nothing at all before the worker is
 taken for stuck (stopped, or looping): it is killed and replaced, and the job run once
 more on another. A worker that keeps answering the jobs queued before it is busy, not
@@ -90,6 +92,17 @@ def ai_index(game: str, view: dict[str, Any], legal: list[Action], seat: Seat,
     return legal.index(action)
 
 
+def render_replay(game: str, seed: int, players: int, options: dict[str, str],
+                  steps: list[tuple[Seat, str]], ctx: RenderContext, limit: int) -> bytes | None:
+    """The replay GIF of a game of ``game`` (its seed, seats, options and logged steps), at
+    most ``limit`` bytes (None when it cannot fit)."""
+    entry = registry.get(game)
+    engine = entry.engine
+    start = engine.setup(seed, players, options)
+    states = turn_states(engine, start, [Step(seat, notation) for seat, notation in steps])
+    return replay_gif(entry.renderer, [engine.view(s, None) for s in states], ctx, limit)
+
+
 def picture_name(picture: Callable[..., Any]) -> str:
     """The name ``picture`` is registered under in :data:`PICTURES`."""
     return f"{picture.__module__}.{picture.__qualname__}"
@@ -106,7 +119,8 @@ def draw_picture(name: str, args: tuple[Any, ...], kwargs: dict[str, Any]) -> An
 
 
 JOBS: dict[str, Callable[..., Any]] = {"png": render_png, "details": render_details,
-                                       "picture": draw_picture, "ai": ai_index}
+                                       "picture": draw_picture, "ai": ai_index,
+                                       "replay": render_replay}
 """What a worker can be asked to run, by name."""
 
 
@@ -329,6 +343,14 @@ class Workers:
         ``engine`` again by the game's id)."""
         index: int = await self._run("ai", game, view, legal, seat, seed)
         return legal[index]
+
+    async def replay(self, game: str, seed: int, players: int, options: dict[str, str],
+                     steps: list[tuple[Seat, str]], ctx: RenderContext,
+                     limit: int) -> bytes | None:
+        """The replay GIF of a finished game (:func:`render_replay`)."""
+        found: bytes | None = await self._run("replay", game, seed, players, options, steps,
+                                              ctx, limit)
+        return found
 
     async def close(self) -> None:
         """Stop the workers (they finish what they were doing); no new job is taken."""

@@ -21,21 +21,18 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, TypeVar
 
 import discord
-from PIL import Image
 
 from bot import registry
-from bot.engine import Action, Outcome, Seat, State
+from bot.engine import Action, Outcome, Seat
 from bot.i18n import tr, translate
 from bot.records import (
     GameRecord,
-    LogEntry,
     OpenPost,
     Played,
     PostedBoard,
     StepResult,
     StoreUnavailable,
 )
-from bot.replay import Step, iter_states
 from bot.service import GameService
 from cogs import buttons
 from cogs.common import listed, mentions, seat_name, text_of
@@ -53,9 +50,6 @@ BOARD_FILE = "board.png"
 REPLAY_FILE = "replay.gif"
 MAX_UPLOAD = 9_500_000
 """Bytes an animation may use (Discord's limit is 10 MB; keep a margin for the message)."""
-REPLAY_WIDTHS = (640, 480, 360, 240)
-"""Frame widths tried in turn until the animation fits under MAX_UPLOAD."""
-FRAME_MS, LAST_FRAME_MS = 700, 4000
 NOTIFY_MENTIONS = discord.AllowedMentions(users=True, roles=False, everyone=False)
 POSTED_BOARD_SECONDS = 6 * 3600
 """How long the image of a turn message stands in for a new render of the same board
@@ -467,7 +461,9 @@ async def post_final(bot: DingirBot, record: GameRecord, turns: Sequence[StepRes
     files = [board_file(await board_png(bot, record, lang))]
     try:
         entries = await bot.service.log_of(record.id)
-        animation = await asyncio.to_thread(replay_gif, record, entries, lang)
+        animation = await bot.workers.replay(
+            record.game, record.seed, len(record.seats), record.options,
+            [(e.seat, e.notation) for e in entries], render_context(record, lang), MAX_UPLOAD)
     except Exception:  # a replay is a bonus: never lose the final message for it
         log.exception("replay of game %s failed", record.id)
         animation = None
@@ -484,48 +480,6 @@ async def post_final(bot: DingirBot, record: GameRecord, turns: Sequence[StepRes
         await bot.service.record_result(record.id)
     except StoreUnavailable:        # the scheduler's next round records it
         log.warning("could not record the result of game %s yet", record.id)
-
-
-def _frames(record: GameRecord, entries: Sequence[LogEntry]) -> list[State]:
-    engine = registry.get(record.game).engine
-    start = engine.setup(record.seed, len(record.seats), record.options)
-    frames, turn = [start], engine.turn_number(start)
-    steps = [Step(e.seat, e.notation) for e in entries]
-    last: State = start
-    for state in iter_states(engine, start, steps):
-        last = state
-        if engine.turn_number(state) != turn:
-            turn = engine.turn_number(state)
-            frames.append(state)
-    if frames[-1] is not last:
-        frames.append(last)
-    return frames
-
-
-def replay_gif(record: GameRecord, entries: Sequence[LogEntry], lang: str) -> bytes | None:
-    """An animated GIF of the game, one frame per turn, under MAX_UPLOAD (None if impossible).
-
-    Frames are shrunk and mapped to the palette of the final board as they are drawn
-    (little memory); without dithering the encoder stores only what changed each turn.
-    """
-    entry = registry.get(record.game)
-    ctx = render_context(record, lang)
-    views = [entry.engine.view(s, None) for s in _frames(record, entries)]
-    for width in REPLAY_WIDTHS:
-        def shrink(view: dict[str, object], width: int = width) -> Image.Image:
-            board = entry.renderer.image(view, ctx).convert("RGB")
-            height = max(1, round(board.height * width / board.width))
-            return board.resize((width, height), Image.Resampling.BILINEAR)
-
-        palette = shrink(views[-1]).quantize(256, method=Image.Quantize.MEDIANCUT)
-        frames = [shrink(v).quantize(palette=palette, dither=Image.Dither.NONE) for v in views]
-        out = io.BytesIO()
-        durations = [FRAME_MS] * (len(frames) - 1) + [LAST_FRAME_MS]
-        frames[0].save(out, format="GIF", save_all=True, append_images=frames[1:],
-                       duration=durations, loop=0)
-        if out.tell() <= MAX_UPLOAD:
-            return out.getvalue()
-    return None
 
 
 async def announce(bot: DingirBot, result: StepResult) -> None:
