@@ -8,7 +8,8 @@ Usage::
 Views are taken at random moments of random playouts (``P`` players, the game's
 minimum by default); each is drawn as PNG for the public and for one seat's private
 view, and the public view's ``details`` when the renderer has them (the time of all of a
-turn message's extra pictures, for the views that have some; the size is per picture), and
+turn message's extra pictures, drawn right after its board as the workers do, for the views
+that have some; the size is per picture), and
 each picture a command of the game draws for a seat (a registered picture taking ``view, ctx,
 seat``, such as a player's board), from the seat's private view.
 Prints the median and 95th percentile render time (ms), the median and largest size (KB),
@@ -82,6 +83,7 @@ def measure(game_id: str, count: int, players: int, seed: int, lang: str) -> dic
     if details is not None:
         times, sizes = [], []
         for sample in samples:
+            renderer.png(sample[0], ctx)    # as a turn message's job: the board, then these
             started = time.perf_counter()
             files = details(sample[0], ctx)
             if files:                   # a view with nothing to zoom on draws nothing

@@ -58,7 +58,7 @@ class WorkerDied(Exception):
     """A worker exited before answering, or missed its job's deadline (it was replaced)."""
 
 
-DEADLINES = {"png": 15.0, "details": 15.0, "picture": 15.0, "ai": 30.0, "replay": 120.0}
+DEADLINES = {"png": 15.0, "turn": 15.0, "picture": 15.0, "ai": 30.0, "replay": 120.0}
 """Seconds a job may wait while its worker answers nothing at all before the worker is
 taken for stuck (stopped, or looping): it is killed and replaced, and the job run once
 more on another. A worker that keeps answering the jobs queued before it is busy, not
@@ -76,12 +76,22 @@ def render_png(game: str, view: dict[str, Any], ctx: RenderContext, preview: boo
     return renderer.png(view, ctx)
 
 
-def render_details(game: str, view: dict[str, Any], ctx: RenderContext
-                   ) -> list[tuple[str, bytes]]:
-    """The extra pictures of ``view`` of ``game`` for its turn message (the renderer's
-    optional ``details``; none when it has no such method)."""
-    details = getattr(registry.get(game).renderer, "details", None)
-    return [] if details is None else list(details(view, ctx))
+def render_turn(game: str, view: dict[str, Any], ctx: RenderContext
+                ) -> tuple[bytes, list[tuple[str, bytes]]]:
+    """The pictures of a turn message of ``game``: its board as PNG bytes, then the extra
+    pictures (the renderer's optional ``details``, as (file name, PNG); none when it has no
+    such method, or when they fail: a bonus never costs the board). One job, so that a
+    renderer draws the board once for both."""
+    renderer = registry.get(game).renderer
+    board = renderer.png(view, ctx)
+    details = getattr(renderer, "details", None)
+    if details is None:
+        return board, []
+    try:
+        return board, list(details(view, ctx))
+    except Exception:
+        log.exception("the extra pictures of a board of %s failed", game)
+        return board, []
 
 
 def ai_index(game: str, view: dict[str, Any], legal: list[Action], seat: Seat,
@@ -118,7 +128,7 @@ def draw_picture(name: str, args: tuple[Any, ...], kwargs: dict[str, Any]) -> An
     return PICTURES[name](*args, **kwargs)
 
 
-JOBS: dict[str, Callable[..., Any]] = {"png": render_png, "details": render_details,
+JOBS: dict[str, Callable[..., Any]] = {"png": render_png, "turn": render_turn,
                                        "picture": draw_picture, "ai": ai_index,
                                        "replay": render_replay}
 """What a worker can be asked to run, by name."""
@@ -322,10 +332,10 @@ class Workers:
         png: bytes = await self._run("png", game, view, ctx, preview)
         return png
 
-    async def details(self, game: str, view: dict[str, Any], ctx: RenderContext
-                      ) -> list[tuple[str, bytes]]:
-        """The extra pictures of the board (:func:`render_details`), as (file name, PNG)."""
-        found: list[tuple[str, bytes]] = await self._run("details", game, view, ctx)
+    async def turn(self, game: str, view: dict[str, Any], ctx: RenderContext
+                   ) -> tuple[bytes, list[tuple[str, bytes]]]:
+        """The board and the extra pictures of a turn message (:func:`render_turn`)."""
+        found: tuple[bytes, list[tuple[str, bytes]]] = await self._run("turn", game, view, ctx)
         return found
 
     async def picture(self, draw: Callable[P, T], *args: P.args, **kwargs: P.kwargs) -> T:

@@ -116,19 +116,16 @@ async def board_image(bot: DingirBot, record: GameRecord, lang: str, seat: Seat 
                                                         preview=preview))])
 
 
-async def detail_files(bot: DingirBot, record: GameRecord, lang: str) -> list[discord.File]:
-    """The extra pictures of the public board when the game's renderer has some (its
-    optional ``details``, drawn by the workers), at most :data:`MAX_DETAILS`."""
-    if record.state is None or getattr(registry.get(record.game).renderer, "details",
-                                       None) is None:
-        return []
+async def turn_files(bot: DingirBot, record: GameRecord, lang: str) -> list[discord.File]:
+    """The public board of a turn message, then its extra pictures when the game's renderer
+    has some (its optional ``details``), at most :data:`MAX_DETAILS`: one job of the
+    workers."""
+    if record.state is None:
+        raise ValueError(f"game {record.id} has no state yet")
     view = registry.get(record.game).engine.view(record.state, None)
-    try:
-        found = await bot.workers.details(record.game, view, render_context(record, lang))
-    except Exception:  # a bonus: never lose the turn message for it
-        log.exception("the extra pictures of game %s failed", record.id)
-        return []
-    return [discord.File(io.BytesIO(png), filename=name) for name, png in found[:MAX_DETAILS]]
+    board, found = await bot.workers.turn(record.game, view, render_context(record, lang))
+    return [board_file(board), *(discord.File(io.BytesIO(png), filename=name)
+                                 for name, png in found[:MAX_DETAILS])]
 
 
 def board_file(png: bytes) -> discord.File:
@@ -414,8 +411,7 @@ async def post_board(bot: DingirBot, record: GameRecord,
         await post_final(bot, record, turns, told)
         return
     lang = record.lang
-    files = [board_file(await board_png(bot, record, lang)),
-             *await detail_files(bot, record, lang)]
+    files = await turn_files(bot, record, lang)
     message = await send(bot, record, turn_text(record, lang, turns, told=told), files=files,
                          view=turn_view(record, lang))
     if message is not None and message.attachments:

@@ -365,6 +365,9 @@ class MesopotamiaRenderer:
         self._pieces: Sprites[Sprite] = Sprites(limit=2048)
         self._index: dict[Colour, int] = {}
         self._markets: Sprites[bytes] = Sprites(limit=64)
+        self._drawn: tuple[dict[str, Any], RenderContext, Image.Image] | None = None
+        """The last board :meth:`png` drew, with its view and context: the crops of the
+        same turn message (:meth:`details`, right after) are cut from it."""
 
     # -- the palette --------------------------------------------------------------------------
 
@@ -483,6 +486,7 @@ class MesopotamiaRenderer:
         """The board as an indexed PNG, compression level 1 (3, then 6, for a board that would
         pass :data:`BOARD_LIMIT` bytes)."""
         board = self.compose(view, ctx)
+        self._drawn = (view, ctx, board)
         found = b""
         for level in (1, 3, 6):
             found = png_bytes(board, compress_level=level)
@@ -495,8 +499,11 @@ class MesopotamiaRenderer:
         return "\n".join(lines(view, ctx))
 
     def map_image(self, view: dict[str, Any], ctx: RenderContext) -> Image.Image:
-        """The map alone with its pieces (what the crops cut), indexed."""
-        board = self.compose(view, ctx)
+        """The map alone with its pieces (what the crops cut), indexed; from the board
+        :meth:`png` has just drawn when it drew this very view (the same object)."""
+        drawn = self._drawn
+        board = drawn[2] if drawn is not None and drawn[0] is view and drawn[1] == ctx \
+            else self.compose(view, ctx)
         return board.crop((0, MAP_TOP, WIDTH, MAP_TOP + MAP_HEIGHT))
 
     def details(self, view: dict[str, Any], ctx: RenderContext) -> list[tuple[str, bytes]]:

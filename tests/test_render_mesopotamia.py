@@ -395,6 +395,24 @@ def test_the_renderer_details_are_the_market_then_the_crops_of_the_focus() -> No
         "market.png", *(f"zoom-{r}.png" for r in focus)]
 
 
+def test_a_turn_message_crops_the_board_it_has_just_drawn() -> None:
+    """The workers draw a turn message's board and its details in one job: the crops are cut
+    from that board, and they are the crops a fresh renderer draws; a view changed since is
+    drawn anew."""
+    from bot.workers import render_turn
+    state = states(7, 2)[-1]
+    ctx = RenderContext(NAMES[:2])
+    view = {**GAME.view(state, None), "focus": list(D.REGIONS)[:2]}
+    fresh = picture.MesopotamiaRenderer()
+    expected = (fresh.png(view, ctx), picture.MesopotamiaRenderer().details(view, ctx))
+    assert render_turn("mesopotamia", view, ctx) == expected
+    kit = picture.MesopotamiaRenderer()
+    kit.png(view, ctx)
+    other = {**GAME.view(states(8, 2)[-1], None), "focus": view["focus"]}
+    assert kit.details(other, ctx) == picture.MesopotamiaRenderer().details(other, ctx)
+    assert kit.details(other, ctx) != expected[1]
+
+
 def test_the_whole_map_stays_under_250_kb() -> None:
     """« at most 250 KB for the whole map » (the board keeps to 100 KB)."""
     state = _crowded(states(11, 4)[-1])
@@ -428,15 +446,15 @@ async def test_a_turn_message_adds_the_crops_after_the_board(
     monkeypatch.setitem(registry.GAMES, "mesopotamia", GameEntry(GAME, _Focused()))
     state = states(7, 2)[-1]
     bot, record = _posting("mesopotamia", state, 2)
-    files = await posting.detail_files(bot, record, "fr")
-    assert [f.filename for f in files] == ["market.png", *(
+    files = await posting.turn_files(bot, record, "fr")
+    assert [f.filename for f in files] == ["board.png", "market.png", *(
         f"zoom-{r}.png" for r in focus_regions(state, list(D.REGIONS)[:2]))]
     monkeypatch.setitem(registry.GAMES, "mesopotamia", GameEntry(GAME, picture.RENDERER))
     record.state = {**state, "changed": None}
-    assert [f.filename for f in await posting.detail_files(bot, record, "fr")] == [
-        "market.png"]
+    assert [f.filename for f in await posting.turn_files(bot, record, "fr")] == [
+        "board.png", "market.png"]
     bot, record = _posting("ur", registry.get("ur").engine.setup(1, 3, {}), 3)
-    assert await posting.detail_files(bot, record, "en") == []
+    assert [f.filename for f in await posting.turn_files(bot, record, "en")] == ["board.png"]
 
 
 def test_the_zoom_and_board_commands_read_names_in_the_reader_language() -> None:
