@@ -12,6 +12,8 @@ turn message's extra pictures, drawn right after its board as the workers do, fo
 that have some; the size is per picture), and
 each picture a command of the game draws for a seat (a registered picture taking ``view, ctx,
 seat``, such as a player's board), from the seat's private view.
+The public board is also drawn at every turn of random playouts, in order, as a game's turn
+messages show it ("turn by turn": what a renderer keeps from one turn to the next counts).
 Prints the median and 95th percentile render time (ms), the median and largest size (KB),
 and the image size in pixels, for each kind; for the board, the machine's limit in the same
 run: the median time of a bare PNG level 1 encode of the same picture. Timings use the wall clock
@@ -58,6 +60,24 @@ def views(game_id: str, count: int, players: int, seed: int) -> list[tuple[Any, 
     return found
 
 
+def turn_views(game_id: str, count: int, players: int, seed: int) -> list[Any]:
+    """The public view at each turn of random playouts, in order (the boards a game's turn
+    messages show, one after another)."""
+    engine = registry.get(game_id).engine
+    rng = random.Random(seed)
+    found: list[Any] = []
+    while len(found) < count:
+        state = engine.setup(rng.getrandbits(63), players, {})
+        turn = engine.turn_number(state)
+        while engine.outcome(state) is None and len(found) < count:
+            seat = rng.choice(engine.active(state))
+            state = engine.apply(state, seat, rng.choice(engine.legal(state, seat)))
+            if engine.turn_number(state) != turn:
+                turn = engine.turn_number(state)
+                found.append(engine.view(state, None))
+    return found
+
+
 def measure(game_id: str, count: int, players: int, seed: int, lang: str) -> dict[str, Any]:
     """The figures of one game."""
     renderer = registry.get(game_id).renderer
@@ -79,6 +99,13 @@ def measure(game_id: str, count: int, players: int, seed: int, lang: str) -> dic
             drawn.save(io.BytesIO(), format="PNG", compress_level=1)
             bare.append(1000 * (time.perf_counter() - started))
         results[kind] = {**_figures(times, sizes, shape), "limit_ms": statistics.median(bare)}
+    times, sizes = [], []
+    for view in turn_views(game_id, count, players, seed):
+        started = time.perf_counter()
+        png = renderer.png(view, ctx)
+        times.append(1000 * (time.perf_counter() - started))
+        sizes.append(len(png) / 1024)
+    results["turn by turn"] = _figures(times, sizes, Image.open(io.BytesIO(png)).size)
     details = getattr(renderer, "details", None)
     if details is not None:
         times, sizes = [], []

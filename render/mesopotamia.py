@@ -34,7 +34,7 @@ import threading
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, partial
 from typing import Any
 
 from PIL import Image, ImageChops, ImageDraw
@@ -353,6 +353,10 @@ def _chip_width(value: str, shape: str) -> int:
 # -- the renderer --------------------------------------------------------------------------------
 
 
+PANELS_KEPT = 512
+"""Players' panels a renderer keeps (about 60 KB each)."""
+
+
 class MesopotamiaRenderer:
     """The renderer of Mesopotamia (``render.context.Renderer``): the board, its details (the
     market and the crops) and the text board; each instance keeps its own drawn layers and
@@ -365,6 +369,7 @@ class MesopotamiaRenderer:
         self._pieces: Sprites[Sprite] = Sprites(limit=2048)
         self._index: dict[Colour, int] = {}
         self._markets: Sprites[bytes] = Sprites(limit=64)
+        self._panels: Sprites[Image.Image] = Sprites(limit=PANELS_KEPT)
         self._drawn: tuple[dict[str, Any], RenderContext, Image.Image] | None = None
         """The last board :meth:`png` drew, with its view and context: the crops of the
         same turn message (:meth:`details`, right after) are cut from it."""
@@ -425,6 +430,10 @@ class MesopotamiaRenderer:
             return Sprite(self._indexed(drawn), mask)
 
         return self._pieces.get((key, size, background, masked), build)
+
+    def panel(self, key: tuple[Any, ...], build: Callable[[], Image.Image]) -> Image.Image:
+        """A player's panel (:meth:`_Board.panel`), drawn once for ``key`` and kept."""
+        return self._panels.get(key, build)
 
     def label(self, value: str, size: int, fill: Colour, background: Colour,
               bold: bool = False, width: float = WIDTH) -> Sprite:
@@ -773,26 +782,35 @@ class _Board:
                        x + 6, top + 9)
 
     def players(self, top: int) -> None:
-        view, ctx, kit = self.view, self.ctx, self.kit
-        deciding = _deciding(view)
-        standing = _standing(view)
+        """A panel per seat in turn order, each drawn once for what it shows and kept (on a
+        turn, most seats' panels do not change)."""
+        view, ctx = self.view, self.ctx
+        deciding, standing = _deciding(view), _standing(view)
         for place, seat in enumerate(_seats(view)):
-            y = top + place * PLAYER_ROW
-            fill = colour(view, seat)
             mine = seat == deciding
-            back = _C["current"] if mine else PANEL
-            self.pen.rounded_rectangle((MARGIN, y + 1, WIDTH - MARGIN, y + PLAYER_ROW - 3), 9,
-                                        fill=kit.ink(back), outline=kit.ink(fill),
-                                        width=6 if mine else 3)
-            self.pen.rectangle((MARGIN + 10, y + 9, MARGIN + 32, y + 31), fill=kit.ink(fill),
-                                outline=kit.ink(INK))
-            vp = kit.label(tr(ctx.lang, "mesopotamia.render.vp_quests", vp=standing[seat],
-                              n=view["quests"]["hand_sizes"][seat]), 24, INK, back, True)
-            self.paste(vp, WIDTH - MARGIN - 14 - vp.width, y + 6)
-            head = ("▶ " if mine else "") + _seat_title(view, ctx, seat)
-            self.paste(kit.label(head, 24, INK, back, True,
-                                 WIDTH - 2 * MARGIN - 70 - vp.width), MARGIN + 40, y + 6)
-            self.stats(seat, MARGIN + 12, y + 31, back)
+            key = _panel_key(view, ctx, seat, mine, standing[seat])
+            panel = self.kit.panel(key, partial(self.panel, seat, mine, standing[seat]))
+            self.canvas.paste(panel, (0, top + place * PLAYER_ROW))
+
+    def panel(self, seat: int, mine: bool, vp: int) -> Image.Image:
+        """``seat``'s panel (``mine``: the seat deciding) as an indexed row of the board."""
+        view, ctx, kit = self.view, self.ctx, self.kit
+        row = _Board(kit, Image.new("P", (WIDTH, PLAYER_ROW), kit.ink(BACKGROUND)), view, ctx)
+        fill = colour(view, seat)
+        back = _C["current"] if mine else PANEL
+        row.pen.rounded_rectangle((MARGIN, 1, WIDTH - MARGIN, PLAYER_ROW - 3), 9,
+                                  fill=kit.ink(back), outline=kit.ink(fill),
+                                  width=6 if mine else 3)
+        row.pen.rectangle((MARGIN + 10, 9, MARGIN + 32, 31), fill=kit.ink(fill),
+                          outline=kit.ink(INK))
+        score = kit.label(tr(ctx.lang, "mesopotamia.render.vp_quests", vp=vp,
+                             n=view["quests"]["hand_sizes"][seat]), 24, INK, back, True)
+        row.paste(score, WIDTH - MARGIN - 14 - score.width, 6)
+        head = ("▶ " if mine else "") + _seat_title(view, ctx, seat)
+        row.paste(kit.label(head, 24, INK, back, True, WIDTH - 2 * MARGIN - 70 - score.width),
+                  MARGIN + 40, 6)
+        row.stats(seat, MARGIN + 12, 31, back)
+        return row.canvas
 
     def stats(self, seat: int, x: float, y: float, back: Colour) -> None:
         """Resources, then the tracks, the Ziggurat and the units, then the Dingir dice (with
@@ -853,6 +871,19 @@ def _builders(view: dict[str, Any]) -> dict[int, int]:
 @cache
 def _garden_vp(tile: str) -> int:
     return int(next(t["vp"] for t in D.GARDEN_DATA["tiles"] if t["id"] == tile))
+
+
+def _panel_key(view: dict[str, Any], ctx: RenderContext, seat: int, mine: bool,
+               vp: int) -> tuple[Any, ...]:
+    """Everything ``seat``'s panel shows: two views with the same key draw the same panel."""
+    p = view["players"][seat]
+    turn = view.get("t") if mine and view["phase"] == "actions" else None
+    return (ctx.lang, player_name(ctx, seat), mine, vp, view["quests"]["hand_sizes"][seat],
+            p["empire"], p["role"], p["ziggurat"], tuple(sorted(p["res"].items())),
+            tuple(p["dice"]), tuple((t, int(c)) for t in D.TRACKS
+                                    for s, c in view["seals"][t] if s == seat),
+            sum(1 for s, _, _ in view["units"] if s == seat),
+            None if not turn else (tuple(turn["dice"]), tuple(turn["used"])))
 
 
 def _standing(view: dict[str, Any]) -> list[int]:
@@ -1050,22 +1081,26 @@ def _caption(view: dict[str, Any], ctx: RenderContext, rid: str, width: int) -> 
 
 
 def crop_image(view: dict[str, Any], ctx: RenderContext, rid: str,
-               drawn: Image.Image | None = None) -> Image.Image:
-    """A zoomed picture of ``rid`` and its neighbours: what it holds in words, then that part
-    of the map, ``rid`` outlined in gold (``drawn``: the map already drawn)."""
-    board = (drawn if drawn is not None else RENDERER.map_image(view, ctx)).convert("RGB")
-    ring = _inset(rid, 2)
-    ImageDraw.Draw(board).line([*ring, ring[0]], fill=GOLD, width=6, joint="curve")
+               kit: MesopotamiaRenderer | None = None) -> Image.Image:
+    """A zoomed picture of ``rid`` and its neighbours, indexed: what it holds in words, then
+    that part of the map, ``rid`` outlined in gold (cut from the board ``kit`` has just
+    drawn when it drew this view)."""
+    kit = kit or RENDERER
     box = crop_box(rid)
+    part = kit.map_image(view, ctx).crop(box)
+    ring = [(x - box[0], y - box[1]) for x, y in _inset(rid, 2)]
+    ImageDraw.Draw(part).line([*ring, ring[0]], fill=kit.ink(GOLD), width=6, joint="curve")
     width = box[2] - box[0]
     caption = _caption(view, ctx, rid, width - 2 * MARGIN)
     top = 14 + len(caption) * QUEST_ROW
-    image = Image.new("RGB", (width, top + box[3] - box[1]), BACKGROUND)
-    draw = ImageDraw.Draw(image)
-    for i, line in enumerate(caption):
-        _text(draw, (MARGIN, 6 + i * QUEST_ROW), line, 26 if i == 0 else TEXT_MIN,
-              width - 2 * MARGIN, bold=i == 0)
-    image.paste(board.crop(box), (0, top))
+    image = Image.new("P", (width, top + part.height), kit.ink(BACKGROUND))
+    image.putpalette(kit.palette().getpalette() or [])
+    with kit._lock:     # the kept pieces are shared by the threads drawing
+        labels = [kit.label(line, 26 if i == 0 else TEXT_MIN, INK, BACKGROUND, i == 0,
+                            width - 2 * MARGIN) for i, line in enumerate(caption)]
+    for i, label in enumerate(labels):
+        image.paste(label.image, (MARGIN, 6 + i * QUEST_ROW))
+    image.paste(part, (0, top))
     return image
 
 
@@ -1074,10 +1109,15 @@ def crop_pngs(view: dict[str, Any], ctx: RenderContext, regions: list[str],
     """A zoomed picture (:func:`crop_image`) of each of ``regions`` (the first
     :data:`bot.games.mesopotamia.focus.MAX_FOCUS`), as (file name, PNG bytes)."""
     shown = [r for r in regions if r in D.REGIONS][:MAX_FOCUS]
-    if not shown:
-        return []
-    drawn = (renderer or RENDERER).map_image(view, ctx)
-    return [(f"zoom-{rid}.png", encode(crop_image(view, ctx, rid, drawn))) for rid in shown]
+    return [(f"zoom-{rid}.png", _crop_png(crop_image(view, ctx, rid, renderer)))
+            for rid in shown]
+
+
+def _crop_png(image: Image.Image) -> bytes:
+    """An indexed crop as PNG bytes, fast; as a smooth picture cut to fewer colours
+    (:func:`encode`) when that is over :data:`PNG_LIMIT`."""
+    found = png_bytes(image, compress_level=1)
+    return found if len(found) <= PNG_LIMIT else encode(image.convert("RGB"))
 
 
 # -- text ----------------------------------------------------------------------------------------

@@ -281,16 +281,23 @@ def test_the_fast_board_is_the_smooth_board_in_its_palette() -> None:
 
 
 def _drawn_texts(monkeypatch: pytest.MonkeyPatch, module: object) -> list[str]:
-    """Every text ``module`` draws from now on (the list fills as it draws)."""
+    """Every text ``module`` draws from now on, directly or as a kept label of the renderer
+    (the list fills as it draws)."""
     found: list[str] = []
-    original = picture._text
+    original, label = picture._text, picture.MesopotamiaRenderer.label
 
     def text(draw: ImageDraw.ImageDraw, xy: tuple[float, float], value: str, size: int,
              width: float, fill: Colour = picture.INK, bold: bool = False) -> float:
         found.append(value)
         return original(draw, xy, value, size, width, fill, bold)
 
+    def labelled(self: picture.MesopotamiaRenderer, value: str, *args: Any,
+                 **kwargs: Any) -> Any:
+        found.append(value)
+        return label(self, value, *args, **kwargs)
+
     monkeypatch.setattr(module, "_text", text)
+    monkeypatch.setattr(picture.MesopotamiaRenderer, "label", labelled)
     return found
 
 
@@ -393,6 +400,25 @@ def test_the_renderer_details_are_the_market_then_the_crops_of_the_focus() -> No
     assert picture.RENDERER.details(view, ctx)[1:] == picture.crop_pngs(view, ctx, focus)
     assert [name for name, _ in picture.RENDERER.details(view, ctx)] == [
         "market.png", *(f"zoom-{r}.png" for r in focus)]
+
+
+def test_kept_panels_draw_the_board_a_fresh_renderer_draws() -> None:
+    """The players' panels are kept by what they show: along a game, in both languages and
+    for every viewer, one renderer draws each board exactly as a renderer that keeps
+    nothing."""
+    kit = picture.MesopotamiaRenderer()
+    rng = random.Random(5)
+    state = GAME.setup(5, 4, {})
+    for step in range(400):
+        active = GAME.active(state)
+        if not active or GAME.outcome(state) is not None:
+            break
+        state = GAME.apply(state, active[0], rng.choice(GAME.legal(state, active[0])))
+        if step % 13 == 0:
+            lang, viewer = ("en", "fr")[step % 2], (None, 0, 1, 2, 3)[step % 5]
+            ctx = RenderContext(NAMES[:4], lang)
+            view = GAME.view(state, viewer)
+            assert kit.png(view, ctx) == picture.MesopotamiaRenderer().png(view, ctx), step
 
 
 def test_a_turn_message_crops_the_board_it_has_just_drawn() -> None:
