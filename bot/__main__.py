@@ -14,7 +14,7 @@ import signal
 import sqlite3
 import sys
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import aiohttp
 import discord
@@ -24,6 +24,11 @@ from bot import config
 from bot.clock import OffsetClock, SystemClock
 from bot.records import StoreUnavailable
 from bot.service import GameService
+
+if TYPE_CHECKING:
+    from aiohttp.web import AppRunner
+
+    from bot.workers import Workers
 
 log = logging.getLogger("bot")
 SWITCH_INTERVAL = 0.001
@@ -112,6 +117,7 @@ async def run(settings: config.Settings, seed_source: Callable[[], int] | None =
         detail = error.detail if isinstance(error, StoreUnavailable) else error
         raise Fatal(f"cannot open the database {settings.db_path} ({detail}): check DINGIR_DB "
                     "and that its folder is writable.") from None
+    web: AppRunner | None = None
     try:
         workers = Workers(settings.worker_processes)
         service = GameService(store, clock, seed_source, ai_search=workers.ai_step,
@@ -124,6 +130,8 @@ async def run(settings: config.Settings, seed_source: Callable[[], int] | None =
         asyncio.get_running_loop().add_signal_handler(
             signal.SIGTERM, lambda: bot.spawn(bot.close(), "sigterm")
         )
+        if settings.web_port:
+            web = await start_web(settings, service, workers)
         async with bot:
             try:
                 await bot.login(settings.token)
@@ -140,8 +148,25 @@ async def run(settings: config.Settings, seed_source: Callable[[], int] | None =
             await bot.connect(reconnect=True)
         await bot.backups.at_stop()
     finally:
+        if web is not None:
+            await web.cleanup()
         await store.close()
         lock.close()
+
+
+async def start_web(settings: config.Settings, service: GameService, workers: Workers
+                    ) -> AppRunner:
+    """The games' web pages on ``DINGIR_WEB_PORT`` (:mod:`web.server`)."""
+    from web.server import start
+
+    assert settings.web_port is not None
+    try:
+        runner, _ = await start(service, workers, settings.web_host, settings.web_port)
+    except OSError as error:
+        raise Fatal(f"cannot serve the web pages on {settings.web_host}:{settings.web_port} "
+                    f"({error.strerror}): choose another DINGIR_WEB_PORT, or leave it empty"
+                    ) from None
+    return runner
 
 
 def event_loop_factory() -> Callable[[], asyncio.AbstractEventLoop] | None:

@@ -41,6 +41,7 @@ EXTENSIONS = (
     "cogs.help",
     "cogs.players",
     "cogs.reminders",
+    "cogs.webpage",
 )
 """The shared cogs loaded at start, in order (the translator and the tree's error handler
 first, then buttons: the others register press handlers); each game's own commands come

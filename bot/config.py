@@ -45,6 +45,12 @@ class Settings:
     post_retry_seconds: float = 5.0
     """A post that met Discord's server errors is tried again after this, then after six
     times this."""
+    web_port: int | None = None
+    """The port of the games' web pages (None: no web server)."""
+    web_host: str = "127.0.0.1"
+    """The address the web server listens on (behind a reverse proxy: this machine only)."""
+    web_url: str | None = None
+    """The public address of the web pages (None: ``http://localhost:<port>``)."""
     limits: Limits = field(default_factory=Limits)
     """Open lobbies and games per member and per server, the cooldown between two new
     games, the lifetime of a lobby."""
@@ -130,8 +136,19 @@ def from_mapping(env: Mapping[str, str]) -> Settings:
         backup_hours=_hours(env, "DINGIR_BACKUP_HOURS", 24.0),
         backup_keep=_count(env, "DINGIR_BACKUP_KEEP", 7),
         post_retry_seconds=_number(env, "DINGIR_POST_RETRY_SECONDS", 5.0),
+        web_port=_port(env),
+        web_host=env.get("DINGIR_WEB_HOST", "").strip() or "127.0.0.1",
+        web_url=env.get("DINGIR_WEB_URL", "").strip().rstrip("/") or None,
         limits=_limits(env),
     )
+
+
+def _port(env: Mapping[str, str]) -> int | None:
+    """``DINGIR_WEB_PORT``: None when empty or 0 (no web server)."""
+    port = _count(env, "DINGIR_WEB_PORT", 0)
+    if port > 65535:
+        raise ConfigError(f"DINGIR_WEB_PORT={port} is not a port (1-65535): fix it in .env")
+    return port or None
 
 
 def _limits(env: Mapping[str, str]) -> Limits:

@@ -31,7 +31,7 @@ import time
 from collections.abc import Callable
 from typing import Any, BinaryIO, NoReturn, ParamSpec, TypeVar
 
-from bot import ai, registry
+from bot import ai, registry, timeline
 from bot.engine import Action, Game, Seat
 from bot.replay import Step, turn_states
 from render.context import RenderContext
@@ -58,7 +58,8 @@ class WorkerDied(Exception):
     """A worker exited before answering, or missed its job's deadline (it was replaced)."""
 
 
-DEADLINES = {"png": 15.0, "turn": 15.0, "picture": 15.0, "ai": 30.0, "replay": 120.0}
+DEADLINES = {"png": 15.0, "turn": 15.0, "picture": 15.0, "ai": 30.0, "replay": 120.0,
+             "timeline": 120.0, "frame": 120.0}
 """Seconds a job may wait while its worker answers nothing at all before the worker is
 taken for stuck (stopped, or looping): it is killed and replaced, and the job run once
 more on another. A worker that keeps answering the jobs queued before it is busy, not
@@ -130,7 +131,9 @@ def draw_picture(name: str, args: tuple[Any, ...], kwargs: dict[str, Any]) -> An
 
 JOBS: dict[str, Callable[..., Any]] = {"png": render_png, "turn": render_turn,
                                        "picture": draw_picture, "ai": ai_index,
-                                       "replay": render_replay}
+                                       "replay": render_replay,
+                                       "timeline": timeline.timeline,
+                                       "frame": timeline.board_png}
 """What a worker can be asked to run, by name."""
 
 
@@ -361,6 +364,21 @@ class Workers:
         found: bytes | None = await self._run("replay", game, seed, players, options, steps,
                                               ctx, limit)
         return found
+
+    async def history(self, game: str, seed: int, players: int, options: dict[str, str],
+                      steps: list[tuple[Seat, str]]) -> timeline.Timeline:
+        """The public history of a game, for its web page (:func:`bot.timeline.timeline`)."""
+        found: timeline.Timeline = await self._run("timeline", game, seed, players, options,
+                                                   steps)
+        return found
+
+    async def frame(self, game: str, seed: int, players: int, options: dict[str, str],
+                    steps: list[tuple[Seat, str]], played: int, ctx: RenderContext) -> bytes:
+        """The public board after ``played`` of a game's ``steps``, as PNG bytes
+        (:func:`bot.timeline.board_png`)."""
+        png: bytes = await self._run("frame", game, seed, players, options, steps, played,
+                                     ctx)
+        return png
 
     async def close(self) -> None:
         """Stop the workers (they finish what they were doing); no new job is taken."""

@@ -27,7 +27,7 @@ from bot.export import SeatEntry
 from bot.i18n import LANGUAGES, tr, translate
 from bot.notation import whole_number
 from bot.records import GameRecord, Player, ServiceError, StepResult
-from cogs import buttons, posting, seats
+from cogs import buttons, posting, seats, webpage
 from cogs.buttons import Press, on_press
 from cogs.common import (
     Guarded,
@@ -360,7 +360,9 @@ class Lobby(Guarded, commands.GroupCog, group_name=loc("discord.cmd.game.name"),
         health = self.bot.workers.health() if is_admin(interaction) else None
         away = await self.bot.service.away(s.user_id for s in record.seats if s.user_id)
         banks = await self.bot.service.banks_left(record)
-        await reply(interaction, status_text(record, lang_of(interaction), health, away, banks),
+        lang = lang_of(interaction)
+        await reply(interaction, status_text(record, lang, health, away, banks)
+                    + await webpage.status_line(self.bot, record, lang),
                     allowed_mentions=discord.AllowedMentions.none())
 
     @app_commands.command(name=loc("discord.cmd.panel.name"),

@@ -34,7 +34,7 @@ from bot.records import (
     StoreUnavailable,
 )
 from bot.service import GameService
-from cogs import buttons
+from cogs import buttons, webpage
 from cogs.common import listed, mentions, seat_name, text_of
 from render.context import RenderContext
 
@@ -412,8 +412,9 @@ async def post_board(bot: DingirBot, record: GameRecord,
         return
     lang = record.lang
     files = await turn_files(bot, record, lang)
+    view = await webpage.with_link(bot, record, turn_view(record, lang), lang)
     message = await send(bot, record, turn_text(record, lang, turns, told=told), files=files,
-                         view=turn_view(record, lang))
+                         view=view)
     if message is not None and message.attachments:
         remember(bot.posted_boards, record.id,
                  PostedBoard(record.version, lang, message.attachments[0].url))
@@ -468,8 +469,9 @@ async def post_final(bot: DingirBot, record: GameRecord, turns: Sequence[StepRes
     rematch = buttons.button(record.id, record.version, "rematch",
                              label=tr(lang, "discord.rematch"),
                              style=discord.ButtonStyle.primary)
+    view = await webpage.with_link(bot, record, buttons.view_of(rematch), lang)
     message = await send(bot, record, turn_text(record, lang, turns, outcome, told=told),
-                         files=files, view=buttons.view_of(rematch))
+                         files=files, view=view)
     if message is not None and outcome is not None:
         await tell_followers(bot, record, message, outcome)
     try:

@@ -10,7 +10,8 @@ raise :class:`~bot.records.ServiceError` (lobby and permission problems) or an e
 Each concern has its module: :mod:`.core` (cache, locks, saving), :mod:`.lobby`,
 :mod:`.turns` (play and undo), :mod:`.autoplay` (AI, timeouts, votes),
 :mod:`.admin` (resign, abort, settings, pause), :mod:`.history` (log, export,
-import) and :mod:`.results` (results and ratings).
+import), :mod:`.results` (results and ratings) and :mod:`.weblinks` (the games' web
+page addresses).
 """
 
 from __future__ import annotations
@@ -20,12 +21,13 @@ from bot.service.core import MAX_AUTO_STEPS, Searcher, in_thread
 from bot.service.history import HistoryMixin, export_document
 from bot.service.lobby import LobbyMixin
 from bot.service.results import ResultsMixin
+from bot.service.weblinks import WebLinksMixin
 
 __all__ = ["MAX_AUTO_STEPS", "GameService", "Searcher", "export_document",
            "in_thread"]
 
 
-class GameService(LobbyMixin, AutoplayMixin, HistoryMixin, ResultsMixin):
+class GameService(LobbyMixin, AutoplayMixin, HistoryMixin, ResultsMixin, WebLinksMixin):
     """Lobby, turns, undo, AI seats, settings, export/import over a :class:`~bot.store.Store`.
 
     Returned records are snapshots: treat them as read-only.

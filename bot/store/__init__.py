@@ -9,7 +9,8 @@ commit; a database that cannot be used answers "try again"), :mod:`.schema` (the
 tables and their migrations; opening, closing and backing up the file),
 :mod:`.games` (games, seats and the action log), :mod:`.clocks` (the scheduler's
 clocks, reminders, time banks, skip votes and downtime) and :mod:`.players`
-(results, ratings, followers, preferences, absences). :mod:`.rows` holds the rows
+(results, ratings, followers, preferences, absences) and :mod:`.weblinks` (the
+addresses of the games' web pages). :mod:`.rows` holds the rows
 they take and return and the stored forms of a game row's columns.
 """
 
@@ -29,12 +30,13 @@ from bot.store.rows import (
     dumps,
 )
 from bot.store.schema import MIGRATIONS, SchemaMixin, SchemaTooNew
+from bot.store.weblinks import WebLinksMixin
 
 __all__ = ["MIGRATIONS", "ActionRow", "ClockRow", "MemberLoad", "ReminderRow", "ResultRow",
            "SchemaTooNew", "StepWrite", "Store", "StoredGame", "dumps"]
 
 
-class Store(SchemaMixin, GamesMixin, ClocksMixin, PlayersMixin):
+class Store(SchemaMixin, GamesMixin, ClocksMixin, PlayersMixin, WebLinksMixin):
     """The database of one bot process. Open with :meth:`open`, close with :meth:`close`.
 
     Two connections, each with its own aiosqlite thread: one writes (every write and

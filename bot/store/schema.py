@@ -10,7 +10,8 @@ paused game per channel), ``turn_starts`` (the state at the start of the
 current turn, for undo), ``seats``, ``actions`` (the append-only log; undo
 only flags rows ``undone``), ``user_prefs`` (DM reminders opt-in),
 ``reminders`` (per game and seat: the stretch ``since``, reminders sent, next
-due time, timeout handled) and ``skip_votes``.
+due time, timeout handled), ``skip_votes`` and ``web_links`` (each game's web page
+address).
 """
 
 from __future__ import annotations
@@ -220,6 +221,13 @@ MIGRATIONS: tuple[str, ...] = (
     );
     ALTER TABLE user_prefs ADD COLUMN lang TEXT;
     ALTER TABLE reminders ADD COLUMN warned_since REAL;
+    """,
+    # 8: each game's web page: its random token (NULL: its creator turned the link off).
+    """
+    CREATE TABLE web_links (
+        game_id INTEGER PRIMARY KEY REFERENCES games (id) ON DELETE CASCADE,
+        token TEXT UNIQUE
+    );
     """,
 )
 """Schema scripts in order; never edit a published one, append a new one."""

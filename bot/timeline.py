@@ -1,0 +1,124 @@
+"""A game's public history for its web page: every step's public report and the public
+board at the end of each turn, replayed from the action log in a worker process.
+
+A worker keeps the replays it made (:data:`KEPT` games): when a game moves on, the next
+request only applies the new steps. Boards are kept as the JSON of the public view
+(``engine.view(state, None)``): nothing a seat alone may see is ever kept or drawn.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import OrderedDict
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from bot import registry
+from bot.engine import Report, Seat, State
+from bot.replay import Step, iter_reports
+from render.context import RenderContext
+
+KEPT = 4
+"""Replays a worker keeps (the games whose pages are read the most)."""
+
+Steps = Sequence[tuple[Seat, str]]
+
+
+@dataclass(frozen=True)
+class Timeline:
+    """What a game's web page shows of its history: the public report of each step, and
+    ``ends``, the number of steps played at the start and at the end of each turn (the
+    boards the page steps through, with the current one after them when a turn is
+    under way)."""
+
+    reports: tuple[Report, ...]
+    ends: tuple[int, ...]
+
+
+@dataclass
+class _Replay:
+    """One game replayed: its steps, their reports, the public board at each end of turn
+    (JSON), the state at the start of the current turn and the latest state."""
+
+    steps: list[tuple[Seat, str]]
+    reports: list[Report]
+    ends: list[int]
+    boards: list[str]
+    turn_start: State
+    state: State
+    turn: int = field(default=0)
+
+
+_KEPT: OrderedDict[tuple[str, int, int, str], _Replay] = OrderedDict()
+
+
+def _board(game: str, state: State) -> str:
+    return json.dumps(registry.get(game).engine.view(state, None), separators=(",", ":"))
+
+
+def _fresh(game: str, seed: int, players: int, options: dict[str, str]) -> _Replay:
+    start = registry.get(game).engine.setup(seed, players, options)
+    return _Replay([], [], [0], [_board(game, start)], start, start,
+                   registry.get(game).engine.turn_number(start))
+
+
+def _replayed(game: str, seed: int, players: int, options: dict[str, str],
+              steps: Steps) -> _Replay:
+    """The replay of ``steps``, extending a kept one when it is a prefix of them (or
+    going back to the start of its turn after an undo)."""
+    key = (game, seed, players, json.dumps(options, sort_keys=True))
+    kept = _KEPT.pop(key, None)
+    steps = list(steps)
+    if kept is not None and kept.steps != steps[:len(kept.steps)]:
+        start = kept.ends[-1]
+        if kept.steps[:start] == steps[:start]:     # an undo within the current turn
+            del kept.steps[start:], kept.reports[start:]
+            kept.state = kept.turn_start
+        else:
+            kept = None
+    replay = kept or _fresh(game, seed, players, options)
+    engine = registry.get(game).engine
+    new = [Step(seat, notation) for seat, notation in steps[len(replay.steps):]]
+    for step, (report, after) in zip(new, iter_reports(engine, replay.state, new),
+                                     strict=True):
+        replay.steps.append((step.seat, step.notation))
+        replay.reports.append(report)
+        replay.state = after
+        if engine.turn_number(after) != replay.turn:
+            replay.turn = engine.turn_number(after)
+            replay.ends.append(len(replay.steps))
+            replay.boards.append(_board(game, after))
+            replay.turn_start = after
+    _KEPT[key] = replay
+    while len(_KEPT) > KEPT:
+        _KEPT.popitem(last=False)
+    return replay
+
+
+def timeline(game: str, seed: int, players: int, options: dict[str, str],
+             steps: Steps) -> Timeline:
+    """The public history of the game of ``game`` with this seed, seats, options and
+    logged ``steps`` (a worker job)."""
+    replay = _replayed(game, seed, players, options, steps)
+    return Timeline(tuple(replay.reports), tuple(replay.ends))
+
+
+def board_after(game: str, seed: int, players: int, options: dict[str, str], steps: Steps,
+                played: int) -> dict[str, Any]:
+    """The public view after the first ``played`` of ``steps``: the end of a turn, or
+    all of them; ValueError for another number."""
+    replay = _replayed(game, seed, players, options, steps)
+    if played in replay.ends:
+        found: dict[str, Any] = json.loads(replay.boards[replay.ends.index(played)])
+        return found
+    if played == len(replay.steps):
+        return registry.get(game).engine.view(replay.state, None)
+    raise ValueError(f"no board after {played} steps")
+
+
+def board_png(game: str, seed: int, players: int, options: dict[str, str], steps: Steps,
+              played: int, ctx: RenderContext) -> bytes:
+    """:func:`board_after` drawn by the game's board renderer as PNG bytes (a worker job)."""
+    view = board_after(game, seed, players, options, steps, played)
+    return registry.get(game).renderer.png(view, ctx)
