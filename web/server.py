@@ -356,10 +356,11 @@ async def _headers(request: web.Request,
     try:
         response = await handler(request)
     except web.HTTPException as error:
-        response = error
+        error.headers.update(SECURITY_HEADERS)
+        raise
     except Exception:
         log.exception("web page request %s failed", request.path)
-        response = web.HTTPInternalServerError()
+        raise web.HTTPInternalServerError(headers=SECURITY_HEADERS) from None
     response.headers.update(SECURITY_HEADERS)
     return response
 
