@@ -25,6 +25,9 @@
       turn.hidden = frame > shown;
       turn.classList.toggle("current", frame === shown);
     });
+    const log = document.getElementById("log");
+    const current = log.querySelector(".turn.current");
+    if (current) log.scrollTop = current.offsetTop - log.offsetTop;
   }
 
   function play(on) {
