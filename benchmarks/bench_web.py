@@ -71,6 +71,7 @@ async def bench(game: str, players: int, readers: int, seconds: float, turn_ever
     record = await web_games.play(service, record, 30, rng)
     workers = Workers(processes)
     await workers.start()
+    await asyncio.gather(*(w.ready.wait() for w in workers._workers))  # warmed up
     runner, pages = await server.start(service, workers, "127.0.0.1", 0)
     port = runner.addresses[0][1]
     token = await service.web_token(record.id)

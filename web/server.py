@@ -50,10 +50,10 @@ log = logging.getLogger(__name__)
 
 STATIC = Path(__file__).resolve().parent / "static"
 ASSETS = {"page.js": "text/javascript", "page.css": "text/css"}
-PAGES_KEPT = 256
-"""Pages (HTML and JSON, per game version and language) kept."""
-TIMELINES_KEPT = 64
-"""Game histories kept (one per game, its latest version)."""
+PAGE_BYTES = 32 << 20
+"""Bytes of pages (HTML and JSON, per game version and language) kept."""
+TIMELINES_KEPT = 16
+"""Game histories kept (the log and the public reports of a game at one version)."""
 IMAGE_BYTES = 96 << 20
 """Bytes of boards and replays kept."""
 SECURITY_HEADERS = {
@@ -121,6 +121,9 @@ class _Page:
     html: bytes
     data: bytes
 
+    def __len__(self) -> int:
+        return len(self.html) + len(self.data)
+
 
 class WebPages:
     """The web pages of the games of one bot (``service``'s games, drawn by ``workers``)."""
@@ -130,9 +133,10 @@ class WebPages:
         self.workers = workers
         self.renders = 0
         """Boards and replays drawn so far (the benchmark and the tests count them)."""
-        self._pages = _Kept(entries=PAGES_KEPT)
+        self._pages = _Kept(size=PAGE_BYTES)
         self._timelines = _Kept(entries=TIMELINES_KEPT)
         self._images = _Kept(size=IMAGE_BYTES)
+        self._narrated = _Kept(entries=TIMELINES_KEPT)
         self._running: dict[Hashable, asyncio.Future[Any]] = {}
         self._assets = {name: (STATIC / name).read_bytes() for name in ASSETS}
         self.assets_version = hashlib.sha256(
@@ -255,6 +259,7 @@ class WebPages:
                 return value
             running = self._running[key] = asyncio.ensure_future(made())
             running.add_done_callback(lambda _: self._running.pop(key, None))
+            running.add_done_callback(lambda done: done.cancelled() or done.exception())
         return await asyncio.shield(running)
 
     async def _timeline(self, record: GameRecord) -> tuple[list[LogEntry], Timeline]:
@@ -294,7 +299,12 @@ class WebPages:
                               "", "", (page.Frame(0, tr(lang, "web.frame_start"), ""),))
         entries, history = await self._timeline(record)
         frames = frames_of(record, lang, entries, history)
-        turns = narration(record, lang, entries, history)
+        names = tuple((s.user_id, s.name, s.resigned) for s in record.seats)
+        known = self._narrated.get_kept((record.id, lang, names))
+        if known is None:
+            known = {}
+            self._narrated.keep((record.id, lang, names), known)
+        turns = narration(record, lang, entries, history, known)
         engine = registry.get(record.game).engine
         standing = engine.standing(record.state)
         scores = page.scores_html(lang, [
@@ -328,21 +338,26 @@ def frames_of(record: GameRecord, lang: str, entries: list[LogEntry],
     return frames
 
 
-def narration(record: GameRecord, lang: str, entries: list[LogEntry],
-              history: Timeline) -> list[page.TurnLog]:
+def narration(record: GameRecord, lang: str, entries: list[LogEntry], history: Timeline,
+              known: dict[tuple[int, int], str]) -> list[page.TurnLog]:
     """The public log, one entry per turn, in the words of the channel's turn messages,
-    each with the board it leads to."""
+    each with the board it leads to. The words of the turns that ended are kept in
+    ``known`` (by their steps): a new step only tells the turn under way again."""
     turns: list[page.TurnLog] = []
     start = 0
     while start < len(entries):
         end = start
         while end < len(entries) and entries[end].turn == entries[start].turn:
             end += 1
-        told = [_Told(e.seat, history.reports[e.index]) for e in entries[start:end]]
+        lines = known.get((start, end))
+        if lines is None:
+            told = [_Told(e.seat, history.reports[e.index]) for e in entries[start:end]]
+            lines = page.lines_html(steps_text(record, told, lang))
+            if end in history.ends:
+                known[(start, end)] = lines
         frame = next((i for i, played in enumerate(history.ends) if played >= end),
                      len(history.ends))
-        turns.append(page.TurnLog(entries[start].turn,
-                                  page.lines_html(steps_text(record, told, lang)), frame))
+        turns.append(page.TurnLog(entries[start].turn, lines, frame))
         start = end
     return turns
 
