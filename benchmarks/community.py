@@ -4,7 +4,7 @@ Usage::
 
     python benchmarks/community.py --games N --concurrency C --duration S --seed X
         [--mix ur,civsets,flood,mesopotamia] [--pause human|none] [--think SECONDS]
-        [--kills K] [--faults] [--operations] [--json FILE]
+        [--kills K] [--faults] [--operations] [--viewers V] [--json FILE]
 
 What it does:
 
@@ -50,6 +50,10 @@ Refused board posts (``--operations``) go to tables of Ur: elsewhere the next po
 a decision put to a player, text alone, which a 400 answer pauses (as a channel that refuses
 the text). The in-process figures (6.) are Ur's.
 
+``--viewers V`` turns the bot's web pages on and adds V readers who each follow a game's
+page (the link under its board post), polling it every second: the ``web`` latency line,
+and what the readers cost the players' ``/play``.
+
 ``--quiz-tables Q`` adds Q two-player tables of the test game Bazaar (the bot then hosts
 it, ``DINGIR_EXTRA_GAMES=tests.bazaar``) where every turn takes a quiz on a 5-second
 clock and lets it run out: how late each expiry is announced in the channel, under the
@@ -78,6 +82,7 @@ import random
 import re
 import shutil
 import signal
+import socket
 import sqlite3
 import subprocess
 import sys
@@ -89,6 +94,8 @@ from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
 from typing import Any
+
+import aiohttp
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
@@ -475,6 +482,10 @@ class Harness:
         if opts.profile:
             args = ("-m", "cProfile", "-o", str(opts.profile), "-m", "bot")
         env = {"DINGIR_LOG_LEVEL": "WARNING", "DINGIR_SCHEDULER_SECONDS": "10", **NO_LIMITS}
+        if opts.viewers:
+            with socket.socket() as probe:
+                probe.bind(("127.0.0.1", 0))
+                env["DINGIR_WEB_PORT"] = str(probe.getsockname()[1])
         if opts.quiz_tables:
             env["DINGIR_EXTRA_GAMES"] = "tests.bazaar"
             registry.GAMES["bazaar"] = bazaar.ENTRY     # for the checks after the run
@@ -1546,6 +1557,41 @@ async def loop_lag(stop: asyncio.Event, lags: list[float]) -> None:
         lags.append(time.monotonic() - before - 0.01)
 
 
+async def view_pages(h: Harness, rng: random.Random) -> None:
+    """A reader of the games' web pages (``--viewers``): follows the page of a game linked
+    under a board post for 30 s, polling it every second (its page does every 5 s), and
+    reads the page and its newest board when the game moved; then another game. The time
+    of each of these requests is the ``web`` latency."""
+    async with aiohttp.ClientSession() as http:
+        while not h.stopping.is_set():
+            links = [b["url"] for m in list(h.fake.messages.values()) for b in m.buttons
+                     if b.get("url")]
+            if not links:
+                await asyncio.sleep(1.0)
+                continue
+            url, version = rng.choice(links), -1
+            for _ in range(30):
+                await asyncio.sleep(1.0)
+                if h.stopping.is_set():
+                    return
+                try:
+                    started = time.monotonic()
+                    async with http.get(f"{url}data.json?since={version}") as answer:
+                        body = await answer.read()
+                    h.stats.latency["web"].append(time.monotonic() - started)
+                    if answer.status != 200:
+                        continue
+                    data = json.loads(body)
+                    version = data["version"]
+                    for part in ("", data["frames"][-1]["src"]):
+                        started = time.monotonic()
+                        async with http.get(url + part) as answer:
+                            await answer.read()
+                        h.stats.latency["web"].append(time.monotonic() - started)
+                except (aiohttp.ClientError, ValueError):
+                    h.stats.counts["web_failed"] += 1   # the bot was killed: it comes back
+
+
 async def run(opts: argparse.Namespace) -> dict[str, Any]:
     workdir = Path(tempfile.mkdtemp(prefix="dingir-community-", dir=opts.workdir))
     h = Harness(opts, workdir)
@@ -1570,6 +1616,8 @@ async def run(opts: argparse.Namespace) -> dict[str, Any]:
         setup_started = time.monotonic()
         tasks = [asyncio.create_task(d.run()) for d in drivers]
         tasks += [asyncio.create_task(q.run()) for q in quizzes]
+        tasks += [asyncio.create_task(view_pages(h, random.Random(opts.seed * 7 + i)))
+                  for i in range(opts.viewers)]
         # The measured window starts once every table has opened its first game.
         while sum(1 for d in drivers if d.ready) < len(drivers) and \
                 time.monotonic() - setup_started < max(60, opts.games * 0.2):
@@ -1740,7 +1788,7 @@ def _section_throughput(r: dict[str, Any]) -> list[str]:
 def _section_latency(r: dict[str, Any]) -> list[str]:
     lines = [f"{'latency (ms)':<34}{'n':>8}{'p50':>9}{'p95':>9}{'p99':>9}{'max':>10}"]
     for kind in ("play", "autocomplete", "button", "command", "play_final", "button_final",
-                 "command_final", "board", "deadline_announced_late"):
+                 "command_final", "board", "deadline_announced_late", "web"):
         s = r["latency"].get(kind)
         if s:
             lines.append(f"  {kind:<32}{s['n']:8d}{s['p50_ms']:9.1f}{s['p95_ms']:9.1f}"
@@ -1855,6 +1903,8 @@ def options(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--pause", choices=("human", "none"), default="human")
     parser.add_argument("--think", type=float, default=4.0, help="mean think time (human)")
     parser.add_argument("--kills", type=int, default=0)
+    parser.add_argument("--viewers", type=int, default=0,
+                        help="readers of the games' web pages (the bot serves them)")
     parser.add_argument("--quiz-tables", type=int, default=0,
                         help="Bazaar tables whose timed quizzes run out (deadline precision)")
     parser.add_argument("--faults", action="store_true")
