@@ -1,5 +1,6 @@
 """A game's public history for its web page: every step's public report and the public
-board at the end of each turn, replayed from the action log in a worker process.
+board at the start and at the end of each turn (as the channel sees them), replayed from
+the action log in a worker process.
 
 A worker keeps the replays it made (:data:`KEPT` games): when a game moves on, the next
 request only applies the new steps. Boards are kept as the JSON of the public view
@@ -97,24 +98,23 @@ def _replayed(game: str, seed: int, players: int, options: dict[str, str],
 
 
 def timeline(game: str, seed: int, players: int, options: dict[str, str],
-             steps: Steps) -> Timeline:
+             steps: Steps, since: int = 0) -> Timeline:
     """The public history of the game of ``game`` with this seed, seats, options and
-    logged ``steps`` (a worker job)."""
+    logged ``steps`` (a worker job); only the reports from step ``since`` on (the caller
+    has the others)."""
     replay = _replayed(game, seed, players, options, steps)
-    return Timeline(tuple(replay.reports), tuple(replay.ends))
+    return Timeline(tuple(replay.reports[since:]), tuple(replay.ends))
 
 
 def board_after(game: str, seed: int, players: int, options: dict[str, str], steps: Steps,
                 played: int) -> dict[str, Any]:
-    """The public view after the first ``played`` of ``steps``: the end of a turn, or
-    all of them; ValueError for another number."""
+    """The public view after the first ``played`` of ``steps``, the start or the end of a
+    turn; ValueError for another number."""
     replay = _replayed(game, seed, players, options, steps)
-    if played in replay.ends:
-        found: dict[str, Any] = json.loads(replay.boards[replay.ends.index(played)])
-        return found
-    if played == len(replay.steps):
-        return registry.get(game).engine.view(replay.state, None)
-    raise ValueError(f"no board after {played} steps")
+    if played not in replay.ends:
+        raise ValueError(f"no turn ends after {played} steps")
+    found: dict[str, Any] = json.loads(replay.boards[replay.ends.index(played)])
+    return found
 
 
 def board_png(game: str, seed: int, players: int, options: dict[str, str], steps: Steps,

@@ -366,16 +366,17 @@ class Workers:
         return found
 
     async def history(self, game: str, seed: int, players: int, options: dict[str, str],
-                      steps: list[tuple[Seat, str]]) -> timeline.Timeline:
-        """The public history of a game, for its web page (:func:`bot.timeline.timeline`)."""
+                      steps: list[tuple[Seat, str]], since: int = 0) -> timeline.Timeline:
+        """The public history of a game, for its web page, its reports from step ``since``
+        on (:func:`bot.timeline.timeline`)."""
         found: timeline.Timeline = await self._run("timeline", game, seed, players, options,
-                                                   steps)
+                                                   steps, since)
         return found
 
     async def frame(self, game: str, seed: int, players: int, options: dict[str, str],
                     steps: list[tuple[Seat, str]], played: int, ctx: RenderContext) -> bytes:
-        """The public board after ``played`` of a game's ``steps``, as PNG bytes
-        (:func:`bot.timeline.board_png`)."""
+        """The public board after ``played`` of a game's ``steps`` (the start or the end
+        of a turn), as PNG bytes (:func:`bot.timeline.board_png`)."""
         png: bytes = await self._run("frame", game, seed, players, options, steps, played,
                                      ctx)
         return png

@@ -137,12 +137,14 @@ def test_the_history_is_the_public_view_after_each_turn() -> None:
     turns = [engine.turn_number(s) for s in states]
     assert list(history.ends) == [0] + [i for i in range(1, len(states))
                                         if turns[i] != turns[i - 1]]
-    for played in (*history.ends, len(record_steps)):
+    for played in history.ends:
         view = timeline.board_after("flood", web_games.SEED, 3, {}, record_steps, played)
         assert view == json.loads(json.dumps(engine.view(states[played], None)))
     with pytest.raises(ValueError):
-        timeline.board_after("flood", web_games.SEED, 3, {}, record_steps, history.ends[1] + 1
-                             if history.ends[1] + 1 not in history.ends else 10_000)
+        timeline.board_after("flood", web_games.SEED, 3, {}, record_steps,
+                             next(n for n in range(90) if n not in history.ends))
+    assert timeline.timeline("flood", web_games.SEED, 3, {}, record_steps, 85).reports \
+        == history.reports[85:]
 
 
 def test_an_undo_within_the_turn_is_replayed_from_the_turn_start() -> None:
@@ -161,19 +163,24 @@ def test_an_undo_within_the_turn_is_replayed_from_the_turn_start() -> None:
     assert kept == timeline.timeline("ur", 9, 3, {}, shorter)
 
 
-async def test_a_hundred_readers_cost_one_board_per_version(site: Site) -> None:
+async def test_a_hundred_readers_cost_one_board_per_turn(site: Site) -> None:
     record = await web_games.start(site.service, "ur", 3)
     rng = random.Random(2)
     record = await web_games.play(site.service, record, 20, rng)
     token = await site.service.web_token(record.id)
-    for version in range(2):
+    latest: set[str] = set()
+    for _ in range(6):
         answers = await asyncio.gather(*(site.get(f"/g/{token}/") for _ in range(100)))
         assert {status for status, _, _ in answers} == {200}
-        src = json.loads((await site.get(f"/g/{token}/data.json"))[1])["frames"][-1]["src"]
-        boards = await asyncio.gather(*(site.get(f"/g/{token}/{src}") for _ in range(100)))
-        assert len({png for _, png, _ in boards}) == 1
-        assert site.pages.renders == version + 1
+        data = json.loads((await site.get(f"/g/{token}/data.json"))[1])
+        assert data["version"] == record.version
+        latest.add(data["frames"][-1]["src"])
+        boards = await asyncio.gather(*(site.get(f"/g/{token}/{src}") for src in latest
+                                        for _ in range(100)))
+        assert {status for status, _, _ in boards} == {200}
+        assert site.pages.renders == len(latest)       # one board per turn, never more
         record = await web_games.play(site.service, record, 1, rng)
+    assert len(latest) < 6, "every step ended a turn: the test shows nothing"
     status, _, _ = await site.get(f"/g/{token}/data.json?since={record.version}")
     assert status == 204
 

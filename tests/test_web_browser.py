@@ -117,7 +117,7 @@ async def test_stepping_through_a_game_in_chromium(site: Site, browser: Any,
     assert await page.is_visible("#controls")
     frames = int(await page.get_attribute("#slider", "max")) + 1
     turns_done = len({e.turn for e in entries})
-    assert frames in (turns_done + 1, turns_done + 2)
+    assert frames in (turns_done, turns_done + 1)     # with a turn under way, or not
     await check_screenshot(page, tmp_path / "desktop.png", DESKTOP)
     board = await page.locator("#boardbox").bounding_box()
     aside = await page.locator("aside").bounding_box()

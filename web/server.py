@@ -7,15 +7,15 @@
   under any path of a reverse proxy;
 - ``GET /g/<token>/data.json?lang=&since=<version>``: the page's moving parts (204 while
   the game is still at ``since``): what ``page.js`` polls;
-- ``GET /g/<token>/board/<n>.png?lang=``: the public board after ``n`` steps (the start,
-  the end of a turn, or the latest step);
+- ``GET /g/<token>/board/<n>.png?lang=``: the public board after ``n`` steps (the start
+  or the end of a turn);
 - ``GET /g/<token>/replay.gif?lang=``: a finished game's replay animation;
 - ``GET /static/page.js``, ``/static/page.css``.
 
 Everything served is the public view: the engines' ``view(state, None)``, their public
 reports and the texts the channel reads. Pages are kept per game version and language,
-boards per game, steps and language (the latest one per version), and a replay per game:
-however many readers, a new version costs one page and one board. The replay of the
+boards per game, turn and language, and a replay per game: however many readers, a new
+step costs one page and a new turn one board. The replay of the
 history and every drawing run in the bot's worker processes.
 """
 
@@ -53,7 +53,7 @@ ASSETS = {"page.js": "text/javascript", "page.css": "text/css"}
 PAGE_BYTES = 32 << 20
 """Bytes of pages (HTML and JSON, per game version and language) kept."""
 TIMELINES_KEPT = 16
-"""Game histories kept (the log and the public reports of a game at one version)."""
+"""Games whose history (their log and public reports, at their latest version) is kept."""
 IMAGE_BYTES = 96 << 20
 """Bytes of boards and replays kept."""
 SECURITY_HEADERS = {
@@ -192,21 +192,19 @@ class WebPages:
             return self._not_found(lang)
         played = int(request.match_info["played"])
         entries, history = await self._timeline(record)
-        if played not in history.ends and played != len(entries):
+        if played not in history.ends:
             raise web.HTTPNotFound()
-        latest = played not in history.ends
-        key = ("board", record.id, played, lang, record.version if latest else None)
+        ctx = render_context(record, lang)
 
         async def draw() -> bytes:
             self.renders += 1
             return await self.workers.frame(
                 record.game, record.seed, len(record.seats), record.options,
-                [(e.seat, e.notation) for e in entries], played, render_context(record, lang))
+                [(e.seat, e.notation) for e in entries], played, ctx)
 
-        png = await self._kept(self._images, key, draw)
-        age = 60 if latest else 86400
+        png = await self._kept(self._images, ("board", record.id, played, ctx), draw)
         return web.Response(body=png, content_type="image/png",
-                            headers={"Cache-Control": f"public, max-age={age}"})
+                            headers={"Cache-Control": "public, max-age=3600"})
 
     async def replay(self, request: web.Request) -> web.StreamResponse:
         """The replay animation of a finished game."""
@@ -251,29 +249,45 @@ class WebPages:
         found = kept.get_kept(key)
         if found is not None:
             return found
+
+        async def made() -> Any:
+            value = await make()
+            kept.keep(key, value)
+            return value
+
+        return await self._once(key, made)
+
+    async def _once(self, key: Hashable, make: Callable[[], Awaitable[Any]]) -> Any:
+        """``make()``, run once for all who ask for ``key`` while it runs."""
         running = self._running.get(key)
         if running is None:
-            async def made() -> Any:
-                value = await make()
-                kept.keep(key, value)
-                return value
-            running = self._running[key] = asyncio.ensure_future(made())
+            running = self._running[key] = asyncio.ensure_future(make())
             running.add_done_callback(lambda _: self._running.pop(key, None))
             running.add_done_callback(lambda done: done.cancelled() or done.exception())
         return await asyncio.shield(running)
 
     async def _timeline(self, record: GameRecord) -> tuple[list[LogEntry], Timeline]:
-        """The game's log and public history at ``record``'s version."""
-        async def replay() -> tuple[list[LogEntry], Timeline]:
+        """The game's log and public history at ``record``'s version (the workers tell
+        only the reports of the steps played since the version kept before)."""
+        async def replay() -> tuple[int, list[LogEntry], Timeline]:
             entries = await self.service.log_of(record.id)
+            steps = [(e.seat, e.notation) for e in entries]
+            kept = self._timelines.get_kept(record.id)
+            known: tuple[Report, ...] = ()
+            if kept is not None and kept[0] < record.version and len(kept[1]) <= len(entries) \
+                    and [(e.seat, e.notation) for e in kept[1]] == steps[:len(kept[1])]:
+                known = kept[2].reports
             history = await self.workers.history(
-                record.game, record.seed, len(record.seats), record.options,
-                [(e.seat, e.notation) for e in entries])
-            return entries, history
+                record.game, record.seed, len(record.seats), record.options, steps,
+                len(known))
+            return record.version, entries, Timeline(known + history.reports, history.ends)
 
-        found: tuple[list[LogEntry], Timeline] = await self._kept(
-            self._timelines, ("timeline", record.id, record.version), replay)
-        return found
+        found = self._timelines.get_kept(record.id)
+        if found is None or found[0] != record.version:
+            found = await self._once(("timeline", record.id, record.version), replay)
+            if (kept := self._timelines.get_kept(record.id)) is None or kept[0] < found[0]:
+                self._timelines.keep(record.id, found)
+        return found[1], found[2]
 
     async def _page(self, record: GameRecord, lang: str) -> _Page:
         async def build() -> _Page:
@@ -298,7 +312,7 @@ class WebPages:
             return page.Parts(record.version, record.status == "aborted", heading, lobby, "",
                               "", "", (page.Frame(0, tr(lang, "web.frame_start"), ""),))
         entries, history = await self._timeline(record)
-        frames = frames_of(record, lang, entries, history)
+        frames = frames_of(lang, entries, history)
         names = tuple((s.user_id, s.name, s.resigned) for s in record.seats)
         known = self._narrated.get_kept((record.id, lang, names))
         if known is None:
@@ -322,20 +336,12 @@ class WebPages:
                           now, scores, page.log_html(lang, turns), result, tuple(frames))
 
 
-def frames_of(record: GameRecord, lang: str, entries: list[LogEntry],
-              history: Timeline) -> list[page.Frame]:
-    """The boards a page steps through: the start, the end of each turn, and the latest
-    step when a turn is under way."""
-    frames = []
-    for played in history.ends:
-        label = tr(lang, "web.frame_start") if played == 0 else \
-            tr(lang, "web.frame_turn", turn=entries[played - 1].turn + 1)
-        frames.append(page.Frame(played, label, f"board/{played}.png?lang={lang}"))
-    if len(entries) not in history.ends:
-        frames.append(page.Frame(
-            len(entries), tr(lang, "web.frame_now", turn=record.turn + 1),
-            f"board/{len(entries)}.png?lang={lang}&v={record.version}"))
-    return frames
+def frames_of(lang: str, entries: list[LogEntry], history: Timeline) -> list[page.Frame]:
+    """The boards a page steps through: the start and the end of each turn (the boards the
+    channel sees)."""
+    return [page.Frame(played, tr(lang, "web.frame_start") if played == 0 else
+                       tr(lang, "web.frame_turn", turn=entries[played - 1].turn + 1),
+                       f"board/{played}.png?lang={lang}") for played in history.ends]
 
 
 def narration(record: GameRecord, lang: str, entries: list[LogEntry], history: Timeline,
@@ -356,7 +362,7 @@ def narration(record: GameRecord, lang: str, entries: list[LogEntry], history: T
             if end in history.ends:
                 known[(start, end)] = lines
         frame = next((i for i, played in enumerate(history.ends) if played >= end),
-                     len(history.ends))
+                     len(history.ends) - 1)       # a turn under way: shown with the latest
         turns.append(page.TurnLog(entries[start].turn, lines, frame))
         start = end
     return turns
