@@ -51,8 +51,9 @@ a decision put to a player, text alone, which a 400 answer pauses (as a channel 
 the text). The in-process figures (6.) are Ur's.
 
 ``--viewers V`` turns the bot's web pages on and adds V readers who each follow a game's
-page (the link under its board post), polling it every second: the ``web`` latency line,
-and what the readers cost the players' ``/play``.
+page (the link under its board post), polling it every ``--viewer-poll`` seconds (5 on
+average, as the page does): the ``web`` latency line, and what the readers cost the
+players' ``/play``.
 
 ``--quiz-tables Q`` adds Q two-player tables of the test game Bazaar (the bot then hosts
 it, ``DINGIR_EXTRA_GAMES=tests.bazaar``) where every turn takes a quiz on a 5-second
@@ -1559,9 +1560,9 @@ async def loop_lag(stop: asyncio.Event, lags: list[float]) -> None:
 
 async def view_pages(h: Harness, rng: random.Random) -> None:
     """A reader of the games' web pages (``--viewers``): follows the page of a game linked
-    under a board post for 30 s, polling it every second (its page does every 5 s), and
-    reads the page and its newest board when the game moved; then another game. The time
-    of each of these requests is the ``web`` latency."""
+    under a board post for 30 polls, polling it every ``--viewer-poll`` seconds (its page
+    does every 5 s), and reads the page and its newest board when the game moved; then
+    another game. The time of each of these requests is the ``web`` latency."""
     async with aiohttp.ClientSession() as http:
         while not h.stopping.is_set():
             links = [b["url"] for m in list(h.fake.messages.values()) for b in m.buttons
@@ -1571,7 +1572,7 @@ async def view_pages(h: Harness, rng: random.Random) -> None:
                 continue
             url, version = rng.choice(links), -1
             for _ in range(30):
-                await asyncio.sleep(1.0)
+                await asyncio.sleep(h.opts.viewer_poll * (0.5 + rng.random()))
                 if h.stopping.is_set():
                     return
                 try:
@@ -1905,6 +1906,8 @@ def options(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--kills", type=int, default=0)
     parser.add_argument("--viewers", type=int, default=0,
                         help="readers of the games' web pages (the bot serves them)")
+    parser.add_argument("--viewer-poll", type=float, default=5.0,
+                        help="mean seconds between two polls of a reader (its page: 5)")
     parser.add_argument("--quiz-tables", type=int, default=0,
                         help="Bazaar tables whose timed quizzes run out (deadline precision)")
     parser.add_argument("--faults", action="store_true")

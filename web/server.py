@@ -50,11 +50,11 @@ log = logging.getLogger(__name__)
 
 STATIC = Path(__file__).resolve().parent / "static"
 ASSETS = {"page.js": "text/javascript", "page.css": "text/css"}
-PAGE_BYTES = 32 << 20
+PAGE_BYTES = 16 << 20
 """Bytes of pages (HTML and JSON, per game version and language) kept."""
 TIMELINES_KEPT = 16
 """Games whose history (their log and public reports, at their latest version) is kept."""
-IMAGE_BYTES = 96 << 20
+IMAGE_BYTES = 48 << 20
 """Bytes of boards and replays kept."""
 SECURITY_HEADERS = {
     "Content-Security-Policy": "default-src 'none'; img-src 'self'; script-src 'self'; "
