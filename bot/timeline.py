@@ -20,8 +20,9 @@ from bot.engine import Report, Seat, State
 from bot.replay import Step, iter_reports
 from render.context import RenderContext
 
-KEPT = 4
-"""Replays a worker keeps (the games whose pages are read the most)."""
+KEPT = 32
+"""Replays a worker keeps (the games whose pages were read last; a long game of
+Mesopotamia takes a few MB)."""
 
 Steps = Sequence[tuple[Seat, str]]
 
