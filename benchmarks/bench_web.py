@@ -8,8 +8,8 @@ while ``--readers`` readers poll its page as ``page.js`` does, but every ``--pol
 instead of 5: each asks ``data.json?since=<version it has>``, and when the game moved on,
 fetches the page and the new board, as a browser would. A step is played every
 ``--turn-every`` seconds. Prints the requests per second, the median and p99 latency per
-kind of request, and the boards drawn against the versions the game went through (the
-goal: at most one board per version, whatever the number of readers). The readers run in
+kind of request, and the boards drawn against the turns the game went through (the goal:
+one board per turn, whatever the number of readers). The readers run in
 the same process and event loop as the server: the figures are a floor of what the server
 alone does.
 """
@@ -77,7 +77,7 @@ async def bench(game: str, players: int, readers: int, seconds: float, turn_ever
     token = await service.web_token(record.id)
     base = f"http://127.0.0.1:{port}/g/{token}/"
     times: dict[str, list[float]] = defaultdict(list)
-    start_version = record.version
+    start_version, start_turn = record.version, record.turn
     try:
         async with ClientSession(connector=TCPConnector(limit=0)) as http:
             await reader(http, base, time.perf_counter(), defaultdict(list), 0)  # warm up
@@ -104,7 +104,8 @@ async def bench(game: str, players: int, readers: int, seconds: float, turn_ever
         print(f"  {kind:5}: {len(found):6} requests, median {statistics.median(found) * 1000:6.1f}"
               f" ms, p99 {p99 * 1000:6.1f} ms")
     versions = record.version - start_version + 1
-    print(f"boards drawn: {pages.renders - 1} for {versions - 1} new versions of the game")
+    print(f"boards drawn: {pages.renders - 1} for {record.turn - start_turn} new turns "
+          f"({versions - 1} new versions) of the game")
 
 
 def main() -> None:
