@@ -268,6 +268,7 @@ def test_the_explanation_names_the_cards_and_priorities() -> None:
         assert all(translate(C.action_card(c), lang) in text for c in record["drawn"])
     step = play.next_steps(state, AUTO)
     assert step.reason is not None and translate(step.reason, "en")
+    assert step.summary == explain.turn_summary(record)
 
 
 def test_no_global_random_in_the_automaton() -> None:

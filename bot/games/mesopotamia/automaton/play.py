@@ -32,10 +32,13 @@ BUILD_WORD = {"storey": "storey", "colony": "colony", "garden": "garden", "ram":
 
 @dataclass(frozen=True)
 class Decision:
-    """The steps the Automaton takes now (engine notation) and why (None: nothing to tell)."""
+    """The steps the Automaton takes now (engine notation), why (None: nothing to tell) and,
+    at the first step of its turn, the turn's summary (its cards, their priorities, the Action
+    cards drawn and where they went: :func:`.explain.turn_summary`)."""
 
     steps: tuple[str, ...]
     reason: Text | None = None
+    summary: Text | None = None
 
 
 def next_steps(state: State, seat: Seat) -> Decision:
@@ -53,7 +56,8 @@ def next_steps(state: State, seat: Seat) -> Decision:
     if act is None:
         step = legal[0]
         reason = explain.step_reason(own, step.split()[1]) if step.startswith("use ") else None
-        return Decision((step,), reason)
+        first = not t["done"] and own.get("turn") is not None
+        return Decision((step,), reason, explain.turn_summary(own["turn"]) if first else None)
     plan = _plan(own, act["action"])
     return Decision((_part(state, seat, act, plan, legal),))
 
