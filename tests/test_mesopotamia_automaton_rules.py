@@ -286,3 +286,19 @@ def test_a_player_seat_is_not_an_automaton() -> None:
     with pytest.raises(ValueError):
         deck.enlist(state, 1, "titan")
     assert D.ACTIONS
+
+
+def test_it_harvests_what_its_next_actions_lack() -> None:
+    """R-auto-trade: with no Food and a Growth to come, the Automaton harvests Food before the
+    resource it holds least of."""
+    state = at_automaton_turn()
+    box = own(state)
+    card = next(c for c in C.STRATEGIES if any(s.action == "growth"
+                                               for s in C.STRATEGIES[c].slots))
+    box["shown"], box["marks"] = [card], {card: [False, False]}
+    state["players"][AUTO]["res"].update(stone=3, wood=3, clay=0, food=0)
+    assert play.needs(state, AUTO)["food"] > 0
+    start = state["players"][AUTO]["start"]
+    act = {"action": "harvest_trade"}
+    legal = [f"harvest {start} {k}" for k in ("stone", "wood", "clay", "food")]
+    assert play._part(state, AUTO, {**act}, {}, legal) == f"harvest {start} food"

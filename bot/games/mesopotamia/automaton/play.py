@@ -12,7 +12,7 @@ bid all it has in its first compartment (R-auto-other-steps).
 
 from __future__ import annotations
 
-from collections import deque
+from collections import Counter, deque
 from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
@@ -21,10 +21,12 @@ from bot.engine import Seat, State, Text
 from bot.games.mesopotamia import data as D
 from bot.games.mesopotamia.automaton import deck, explain
 from bot.games.mesopotamia.automaton.cards import STRATEGIES
+from bot.games.mesopotamia.construction import COST
 from bot.games.mesopotamia.engine import GAME
 from bot.games.mesopotamia.state import tech_level, units_of
 from bot.games.mesopotamia.trade import TOKENS
 
+GARDEN_COST: dict[str, dict[str, int]] = {t["id"]: t["cost"] for t in D.GARDEN_DATA["tiles"]}
 STRONGEST = ("chariot", "cavalry", "archer", "spearman")
 BUILD_WORD = {"storey": "storey", "colony": "colony", "garden": "garden", "ram": "ram",
               "rampart": "rampart"}
@@ -116,9 +118,7 @@ def _research(state: State, seat: Seat, plan: dict[str, Any], legal: list[str]) 
 def _build(state: State, seat: Seat, plan: dict[str, Any], legal: list[str]) -> str | None:
     """R-auto-goals: the first goal not reached that can be built now."""
     player = state["players"][seat]
-    have = {"storey": int(player["ziggurat"]), "colony": len(player["colonies"]),
-            "ram": len(units_of(state, seat, "ram")), "rampart": len(player["ramparts"]),
-            "garden": len(player.get("gardens") or [])}
+    have = _built(state, seat)
     for structure, target in plan.get("build", []):
         if have[structure] >= int(target):
             continue
@@ -135,12 +135,14 @@ def _build(state: State, seat: Seat, plan: dict[str, Any], legal: list[str]) -> 
 
 
 def _harvest_trade(state: State, seat: Seat, legal: list[str]) -> str | None:
-    """R-auto-trade: harvest what it holds least of; then « Place your Amphora on the Trade
-    token offering the most VP. Otherwise, place it on the next best free slot. »"""
+    """R-auto-trade: harvest first what its face-up cards' next actions lack most
+    (:func:`needs`), then what it holds least of; then « Place your Amphora on the Trade token
+    offering the most VP. Otherwise, place it on the next best free slot. »"""
     res = state["players"][seat]["res"]
     harvests = [n for n in legal if n.startswith("harvest ")]
     if harvests:
-        return min(harvests, key=lambda n: (res[n.split()[2]],
+        lack = needs(state, seat)
+        return min(harvests, key=lambda n: (-lack[n.split()[2]], res[n.split()[2]],
                                             D.RESOURCES.index(n.split()[2])))
     trades = [n for n in legal if n.startswith("trade ")]
     if not trades:
@@ -149,6 +151,48 @@ def _harvest_trade(state: State, seat: Seat, legal: list[str]) -> str | None:
     slot_of = {token: slot for slot, token in state["trade"].items()}
     return max(trades, key=lambda n: (int(TOKENS[n.split()[1]]["vp"]),
                                       slot_of[n.split()[1]] not in claimed))
+
+
+def needs(state: State, seat: Seat) -> Counter[str]:
+    """What the Automaton lacks for its face-up cards' unresolved actions: the Food of its
+    Growth card, and the cost of each Construction's first goal not reached (R-auto-trade)."""
+    own = deck.box(state, seat) or {}
+    player = state["players"][seat]
+    want: Counter[str] = Counter()
+    for card in own.get("shown", []):
+        marks = own.get("marks", {}).get(card, [False, False])
+        for slot, done in zip(STRATEGIES[card].slots, marks, strict=True):
+            if done:
+                continue
+            if slot.action == "growth":
+                effect = D.CARD_EFFECT[player["tech"]["growth"]]
+                want["food"] = max(want["food"], int(effect.get("food", 0)))
+            if slot.action == "construction":
+                for kind, count in _goal_cost(state, seat, slot.plan).items():
+                    want[kind] = max(want[kind], count)
+    return Counter({k: v - player["res"][k] for k, v in want.items() if v > player["res"][k]})
+
+
+def _goal_cost(state: State, seat: Seat, plan: dict[str, Any]) -> dict[str, int]:
+    """The cost of the first goal of ``plan`` not reached (nothing when all are)."""
+    have = _built(state, seat)
+    for structure, target in plan.get("build", []):
+        if have[structure] < int(target):
+            if structure == "garden":
+                built = sum(len(p.get("gardens") or []) for p in state["players"])
+                if built >= len(state["gardens"]):
+                    continue
+                return dict(GARDEN_COST[state["gardens"][built][0]])
+            return dict(COST["ziggurat_storey" if structure == "storey" else structure])
+    return {}
+
+
+def _built(state: State, seat: Seat) -> dict[str, int]:
+    """How far the Automaton is with each kind of build goal (R-auto-goals)."""
+    player = state["players"][seat]
+    return {"storey": int(player["ziggurat"]), "colony": len(player["colonies"]),
+            "ram": len(units_of(state, seat, "ram")), "rampart": len(player["ramparts"]),
+            "garden": len(player.get("gardens") or [])}
 
 
 def _war(state: State, seat: Seat, legal: list[str]) -> str | None:
