@@ -186,6 +186,8 @@ def _use(before: State, action: str, how: list[str], after: State) -> Text:
         after["current"] == before["current"]
     if how == ["pawn"]:
         return t("did.use_pawn_idle" if idle else "did.use_pawn", action=name)
+    if how == ["card"]:     # the Automaton (R-auto-activation)
+        return t("did.use_card_idle" if idle else "did.use_card", action=name)
     dice = [int(d) for d in how]
     signs = both([D.name("sign_short", before["t"]["dice"][d - 1]) for d in dice])
     return t("did.use_dice_idle" if idle else "did.use_dice", action=name,

@@ -110,6 +110,8 @@ def _round_label(verb: str, args: list[str]) -> Text:
         return _t("act.reroll", dice=dice_numbers([int(a) for a in args]))
     if verb == "use" and args[1:] == ["pawn"]:
         return _t("act.use_pawn", action=D.name("action", args[0]))
+    if verb == "use" and args[1:] == ["card"]:     # the Automaton (R-auto-activation)
+        return _t("act.use_card", action=D.name("action", args[0]))
     if verb == "use":
         return _t("act.use_dice", action=D.name("action", args[0]),
                   dice=dice_numbers([int(a) for a in args[1:]]))
@@ -197,6 +199,8 @@ def _how(state: State, how: list[str]) -> Text:
     """How an action is paid: the pawn, or dice and the signs they show."""
     if how == ["pawn"]:
         return _t("choice.pawn")
+    if how == ["card"]:
+        return _t("choice.card")
     dice = [int(d) for d in how]
     return _t("choice.dice", dice=dice_numbers(dice),
               signs=both([D.name("sign_short", state["t"]["dice"][d - 1]) for d in dice]))

@@ -31,11 +31,13 @@ turn the phase is ``combat``: the combats and the end of the round
 from __future__ import annotations
 
 from itertools import combinations
+from typing import Any
 
 from bot import chance
 from bot.engine import Seat, State
 from bot.games.mesopotamia import actions, events
 from bot.games.mesopotamia import data as D
+from bot.games.mesopotamia.automaton import deck as automaton
 from bot.games.mesopotamia.state import seal_order
 
 VERBS = frozenset({"set", "reroll", "use", "end"}) | actions.VERBS | events.VERBS
@@ -59,6 +61,9 @@ def _begin_turn(state: State) -> None:
     state["current"] = seat
     state["t"] = {"dice": [None] * len(colours), "used": [False] * len(colours),
                   "rerolls": 0, "pawn": True, "done": [], "act": None}
+    if automaton.plays(state, seat):    # no dice, no pawn: its Action cards (R-auto-activation)
+        state["t"].update(dice=[], used=[], pawn=False, cards=automaton.begin_turn(state, seat))
+        return
     if not state["no_chance"]:
         _roll(state, list(range(len(colours))))
 
@@ -83,6 +88,8 @@ def legal(state: State, seat: Seat) -> list[str]:
     if t["act"] is not None:
         return actions.legal(state, seat)
     player = state["players"][seat]
+    if "cards" in t:
+        return _card_steps(t)
     if None in t["dice"]:
         colour = player["dice"][t["dice"].index(None)]
         return [f"set {s}" for s in dict.fromkeys(D.DIE_FACES[colour]) if s != D.STAR]
@@ -105,10 +112,18 @@ def legal(state: State, seat: Seat) -> list[str]:
     return out
 
 
+def _card_steps(t: dict[str, Any]) -> list[str]:
+    """An Automaton's steps: its next planned action (``use <action> card``), else ``end``."""
+    left = [a for a in t["cards"] if a not in t["done"]]
+    return [f"use {left[0]} card"] if left else ["end"]
+
+
 def more_actions(state: State, seat: Seat) -> bool:
     """Whether ``seat`` could still take another action this turn with what it holds now (its
     pawn, or unused dice showing an untaken action's signs), or reroll."""
     t = state["t"]
+    if "cards" in t:
+        return any(a not in t["done"] for a in t["cards"])
     player = state["players"][seat]
     untaken = [a for a in D.ACTIONS if a not in t["done"]]
     if t["pawn"] and untaken:
@@ -170,7 +185,7 @@ def _use(state: State, seat: Seat, action: str, how: list[str]) -> None:
     t["done"].append(action)
     if how == ["pawn"]:
         t["pawn"] = False
-    else:
+    elif how != ["card"]:
         for die in how:
             t["used"][int(die) - 1] = True
     t["act"] = actions.activate(state, seat, action)
@@ -192,6 +207,8 @@ def stop_closed(state: State) -> None:
 
 
 def _end_turn(state: State) -> None:
+    if automaton.plays(state, state["current"]):
+        automaton.end_turn(state, state["current"])
     state["index"] += 1
     if state["index"] < len(state["order"]):
         _begin_turn(state)
