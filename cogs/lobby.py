@@ -97,7 +97,7 @@ async def start_game(bot: DingirBot, interaction: Interaction, channel_id: int,
 
 async def _first_post(bot: DingirBot, record: GameRecord) -> None:
     await refresh_lobby(bot, record)
-    async with bot.game_lock(record.id):
+    async with bot.service.telling(record.id):
         await posting.post_board(bot, record)
     await posting.advance(bot, None, record.id)
 
@@ -461,7 +461,7 @@ class Lobby(Guarded, commands.GroupCog, group_name=loc("discord.cmd.game.name"),
 
     async def _after_change(self, record: GameRecord) -> None:
         """Post the board after a resignation or an import, then let AI seats play."""
-        async with self.bot.game_lock(record.id):
+        async with self.bot.service.telling(record.id):
             await posting.post_board(self.bot, record)
         await posting.advance(self.bot, None, record.id)
 
@@ -482,7 +482,7 @@ class Lobby(Guarded, commands.GroupCog, group_name=loc("discord.cmd.game.name"),
                            f"skip-{vote.record.id}")
 
     async def _after_skip(self, game_id: int, steps: list[StepResult]) -> None:
-        async with self.bot.game_lock(game_id):
+        async with self.bot.service.telling(game_id):
             await posting.report_steps(self.bot, steps)
         await posting.advance(self.bot, None, game_id)
 

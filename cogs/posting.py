@@ -67,9 +67,6 @@ MAX_PUBLIC_OPTIONS = 20
 """Options a public question shows as buttons (4 rows of 5; more go to the panel)."""
 MAX_DETAILS = 9
 """Extra pictures a turn message carries after its board (Discord allows 10 files)."""
-STORE_RETRY_SECONDS = (1, 2, 4, 8, 15, 30, 60)
-"""Waits before the AI tries again when the database is locked or full (then it gives
-up until the next restart)."""
 
 
 def render_context(record: GameRecord, lang: str) -> RenderContext:
@@ -739,42 +736,28 @@ async def report_steps(bot: DingirBot, results: Sequence[StepResult]) -> None:
         await post_board(bot, (turns or results)[-1].record, turns, told)
 
 
+class Channel:
+    """The game's channel as a front end of the service's turn loop
+    (:class:`bot.service.Front`)."""
+
+    def __init__(self, bot: DingirBot) -> None:
+        self.bot = bot
+
+    async def show_missing(self, record: GameRecord) -> None:
+        """Post the turn message, or the final message, lost to a crash."""
+        if record.status == "finished":
+            await post_final(self.bot, record)
+        else:
+            await post_board(self.bot, record)
+
+    async def tell(self, steps: Sequence[StepResult]) -> None:
+        """Tell the channel what ``steps`` did (:func:`report_steps`)."""
+        await report_steps(self.bot, steps)
+
+
 async def advance(bot: DingirBot, first: StepResult | None, game_id: int) -> list[StepResult]:
-    """After a human step: let the AI seats that are to play play, then tell the channel
-    what the step and theirs did (one message for the human's turn and the AI turns that
-    followed it). Returns the steps it told (``first`` and the AI's).
-
-    Runs in the background under the game's lock, so posts stay in order.
-    """
-    async with bot.game_lock(game_id):
-        pending = [first] if first is not None else []
-        missing = first is None
-        for delay in STORE_RETRY_SECONDS:
-            try:
-                return await _move_on(bot, game_id, missing, pending)
-            except StoreUnavailable:
-                log.warning("database unavailable while game %s moves on: again in %s s",
-                            game_id, delay)
-                await asyncio.sleep(delay)
-                missing = True   # what went out before the failure is checked again
-        return await _move_on(bot, game_id, missing, pending)
-
-
-async def _move_on(bot: DingirBot, game_id: int, missing: bool,
-                   pending: list[StepResult]) -> list[StepResult]:
-    """Post what the channel is missing (if ``missing``), let the AI seats play, then
-    report ``pending`` and the AI's steps (``pending`` is emptied once told); returns
-    the steps told."""
-    record = await bot.service.get_by_id(game_id)
-    if missing and not pending and record is not None and bot.service.board_missing(record):
-        if record.status == "finished":   # the final message was lost to a crash
-            await post_final(bot, record)
-            return []
-        await post_board(bot, record)  # the turn's board was lost (crash before posting)
-    results = list(pending)
-    if record is not None and record.status == "running" \
-            and any(GameService.is_ai(record, s) for s in record.active):
-        results += await bot.service.run_ai(game_id)
-    pending.clear()
-    await report_steps(bot, results)
-    return results
+    """After a human step, or whenever the game may move on: the service's turn loop
+    (:meth:`~bot.service.GameService.move_on`: the AI seats play), told in the channel (one
+    message for the human's turn and the AI turns that followed it). Returns the steps it
+    told (``first`` and the AI's)."""
+    return await bot.service.move_on(game_id, Channel(bot), first)

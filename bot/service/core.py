@@ -30,6 +30,7 @@ from bot.records import (
     StaleVersion,
     Waiting,
 )
+from bot.service.seats import AiSeat, SeatKind, SeatKinds, member_plays
 
 if TYPE_CHECKING:
     from bot.clock import Clock
@@ -89,6 +90,7 @@ class ServiceCore:
         *,
         engines: Callable[[str], Game] | None = None,
         ai_search: Searcher | None = None,
+        scripted: Sequence[SeatKind] = (),
         limits: Limits | None = None,
     ) -> None:
         self.store = store
@@ -96,10 +98,13 @@ class ServiceCore:
         self.limits = limits or NO_LIMITS
         self._seed_source = seed_source or (lambda: secrets.randbits(63))
         self._engine_of = engines or _registry_engine
-        self._ai_search: Searcher = ai_search or in_thread()
+        self.seat_kinds = SeatKinds(AiSeat(ai_search or in_thread()), scripted)
+        """Who plays each seat: members, the AI, and the ``scripted`` seat kinds given
+        (asked first; see :mod:`bot.service.seats`)."""
         self._cache: dict[int, _Live] = {}
         self._channels: dict[int, int] = {}
         self._locks: dict[int, asyncio.Lock] = {}
+        self._telling: dict[int, asyncio.Lock] = {}
         self._expired: OrderedDict[tuple[int, Seat, int], None] = OrderedDict()
         self._followed: set[int] | None = None
         self._reposts: dict[str, Limiter] = {}
@@ -295,9 +300,9 @@ class ServiceCore:
 
     @staticmethod
     def is_ai(record: GameRecord, seat: Seat) -> bool:
-        """True if the AI plays ``seat`` (an AI seat, or a resigned player's)."""
-        info = record.seats[seat]
-        return info.user_id is None or info.resigned
+        """True if no member plays ``seat``: the service does (the AI for an AI seat or a
+        resigned player's, or a scripted seat kind)."""
+        return not member_plays(record, seat)
 
     def _names(self, record: GameRecord, seats: Sequence[Seat]) -> str:
         return ", ".join(record.seats[s].name for s in seats)

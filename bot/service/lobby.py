@@ -222,7 +222,7 @@ class LobbyMixin(ServiceCore):
         foresee the seat order or a deck) before the start; it stays secret until the game
         ends. Seats are shuffled with ``random.Random(seed)`` unless ``order`` lists lobby
         positions (0-based join order) or user ids to seat first, in that order.
-        The front end should then call :meth:`run_ai` in case an AI moves first.
+        The front end should then call :meth:`move_on` in case an AI moves first.
         """
         async with self._locked(channel_id) as live:
             record = live.record
