@@ -24,19 +24,17 @@ import discord
 from PIL import Image
 
 from bot import registry
-from bot.engine import Action, Outcome, Seat, State
+from bot.engine import Action, Outcome, Seat
 from bot.i18n import tr, translate
 from bot.records import (
     GameRecord,
-    LogEntry,
     OpenPost,
     Played,
     PostedBoard,
     StepResult,
     StoreUnavailable,
 )
-from bot.replay import Step, iter_states
-from bot.service import GameService
+from bot.service import GameService, reads
 from cogs import buttons
 from cogs.common import listed, mentions, seat_name, text_of
 from render.context import RenderContext
@@ -79,11 +77,8 @@ async def board_png(bot: DingirBot, record: GameRecord, lang: str, seat: Seat | 
                     *, preview: bool = False) -> bytes:
     """The board of ``record`` as ``seat`` sees it, drawn by the workers (smaller
     and cheaper with ``preview``, for private panels)."""
-    if record.state is None:
-        raise ValueError(f"game {record.id} has no state yet")
-    view = registry.get(record.game).engine.view(record.state, seat)
-    return await bot.workers.png(record.game, view, render_context(record, lang),
-                                 preview=preview)
+    return await bot.workers.png(record.game, reads.view(record, seat),
+                                 render_context(record, lang), preview=preview)
 
 
 @dataclass
@@ -125,9 +120,9 @@ async def detail_files(bot: DingirBot, record: GameRecord, lang: str) -> list[di
     if record.state is None or getattr(registry.get(record.game).renderer, "details",
                                        None) is None:
         return []
-    view = registry.get(record.game).engine.view(record.state, None)
     try:
-        found = await bot.workers.details(record.game, view, render_context(record, lang))
+        found = await bot.workers.details(record.game, reads.view(record),
+                                          render_context(record, lang))
     except Exception:  # a bonus: never lose the turn message for it
         log.exception("the extra pictures of game %s failed", record.id)
         return []
@@ -179,7 +174,7 @@ def sentence(lang: str, text: str) -> str:
 
 def game_title(record: GameRecord, lang: str) -> str:
     """The game's name in ``lang``."""
-    return translate(registry.get(record.game).engine.meta.name, lang)
+    return translate(reads.meta(record.game).name, lang)
 
 
 def next_line(record: GameRecord, lang: str, *, buttons: bool = True,
@@ -269,7 +264,7 @@ def within_limit(title: str, steps: list[str], last: str, limit: int = 2000) -> 
 
 def hides_information(record: GameRecord) -> bool:
     """True when the game's seats see different things (hands, sealed bids)."""
-    return registry.get(record.game).engine.meta.hidden_information
+    return reads.meta(record.game).hidden_information
 
 
 def panel_button(record: GameRecord, lang: str) -> buttons.GameComponent:
@@ -464,7 +459,8 @@ async def post_final(bot: DingirBot, record: GameRecord, turns: Sequence[StepRes
     files = [board_file(await board_png(bot, record, lang))]
     try:
         entries = await bot.service.log_of(record.id)
-        animation = await asyncio.to_thread(replay_gif, record, entries, lang)
+        views = await asyncio.to_thread(bot.service.turn_views, record, entries)
+        animation = await asyncio.to_thread(replay_gif, record, views, lang)
     except Exception:  # a replay is a bonus: never lose the final message for it
         log.exception("replay of game %s failed", record.id)
         animation = None
@@ -483,34 +479,19 @@ async def post_final(bot: DingirBot, record: GameRecord, turns: Sequence[StepRes
         log.warning("could not record the result of game %s yet", record.id)
 
 
-def _frames(record: GameRecord, entries: Sequence[LogEntry]) -> list[State]:
-    engine = registry.get(record.game).engine
-    start = engine.setup(record.seed, len(record.seats), record.options)
-    frames, turn = [start], engine.turn_number(start)
-    steps = [Step(e.seat, e.notation) for e in entries]
-    last: State = start
-    for state in iter_states(engine, start, steps):
-        last = state
-        if engine.turn_number(state) != turn:
-            turn = engine.turn_number(state)
-            frames.append(state)
-    if frames[-1] is not last:
-        frames.append(last)
-    return frames
-
-
-def replay_gif(record: GameRecord, entries: Sequence[LogEntry], lang: str) -> bytes | None:
-    """An animated GIF of the game, one frame per turn, under MAX_UPLOAD (None if impossible).
+def replay_gif(record: GameRecord, views: Sequence[dict[str, object]], lang: str
+               ) -> bytes | None:
+    """An animated GIF of the game from its public ``views``, one per turn
+    (:meth:`~bot.service.GameService.turn_views`), under MAX_UPLOAD (None if impossible).
 
     Frames are shrunk and mapped to the palette of the final board as they are drawn
     (little memory); without dithering the encoder stores only what changed each turn.
     """
-    entry = registry.get(record.game)
+    renderer = registry.get(record.game).renderer
     ctx = render_context(record, lang)
-    views = [entry.engine.view(s, None) for s in _frames(record, entries)]
     for width in REPLAY_WIDTHS:
         def shrink(view: dict[str, object], width: int = width) -> Image.Image:
-            board = entry.renderer.image(view, ctx).convert("RGB")
+            board = renderer.image(view, ctx).convert("RGB")
             height = max(1, round(board.height * width / board.width))
             return board.resize((width, height), Image.Resampling.BILINEAR)
 
@@ -558,7 +539,7 @@ def decision_view(record: GameRecord, seat: Seat, lang: str) -> discord.ui.View 
     """``seat``'s options as buttons on a public message, or None when they are too many
     for one message."""
     assert record.state is not None
-    legal = registry.get(record.game).engine.legal(record.state, seat)
+    legal = reads.legal_steps(record, seat)
     items = _option_buttons(record, seat, record.seat_version(seat), legal, lang)
     if not items or len(items) > MAX_PUBLIC_OPTIONS:
         return None
@@ -568,7 +549,7 @@ def decision_view(record: GameRecord, seat: Seat, lang: str) -> discord.ui.View 
 def deadline_text(record: GameRecord, seat: Seat, lang: str) -> str:
     """"answer before <time>" for a decision with a clock of seconds, else ""."""
     assert record.state is not None
-    deadline = registry.get(record.game).engine.deadline(record.state, seat)
+    deadline = reads.deadline(record, seat)
     if deadline is None or deadline.seconds is None:
         return ""
     due = int(record.seat_since(seat) + deadline.seconds + 0.999)
@@ -600,12 +581,11 @@ async def post_decisions(bot: DingirBot, result: StepResult) -> None:
     assert record.state is not None
     if handed_back(result):
         return
-    engine = registry.get(record.game).engine
     others = []
     for seat in result.asked:
         if GameService.is_ai(record, seat):
             continue
-        prompt = engine.prompt(record.state, seat)
+        prompt = reads.prompt(record, seat)
         view = decision_view(record, seat, lang) if prompt is not None and prompt.public \
             else None
         if prompt is None or view is None:

@@ -94,15 +94,7 @@ class Reminders(commands.Cog):
         """Check that the database file is still the one opened (False once it was deleted
         or replaced: nothing more is written, the log says so once) and take the backup
         that is due."""
-        store = self.bot.service.store
-        if store.lost:
-            return False
-        if not store.check_file():
-            log.error("the database file %s was deleted or replaced while the bot ran: "
-                      "no step is taken any more; stop the bot, put the right file back "
-                      "at that path (keep the -wal file beside it: it holds the latest "
-                      "steps) and start it",
-                      store.path)
+        if not self.bot.service.database_usable():
             return False
         try:
             await self.bot.backups.maybe_run()

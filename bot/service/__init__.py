@@ -11,8 +11,9 @@ Each concern has its module: :mod:`.core` (cache, locks, saving), :mod:`.lobby`,
 :mod:`.turns` (play and undo), :mod:`.seats` (who takes a seat's steps: members,
 the AI, scripted seats), :mod:`.autoplay` (seats the service plays, timeouts, votes),
 :mod:`.loop` (the turn loop after a step, for every front end),
-:mod:`.admin` (resign, abort, settings, pause), :mod:`.history` (log, export,
-import) and :mod:`.results` (results and ratings).
+:mod:`.admin` (resign, abort, settings, pause), :mod:`.history` (log, replay, export,
+import), :mod:`.results` (results and ratings) and :mod:`.reads` (what the front ends
+read of a game: they never reach its engine).
 """
 
 from __future__ import annotations
