@@ -35,6 +35,7 @@ from bot.records import (
     StoreUnavailable,
 )
 from bot.service import GameService, reads
+from bot.service.final import final_lines
 from cogs import buttons
 from cogs.common import listed, mentions, seat_name, text_of
 from render.context import RenderContext
@@ -200,32 +201,8 @@ def _entry_name(record: GameRecord, outcome: Outcome, entry: int, lang: str) -> 
 
 
 def final_text(record: GameRecord, outcome: Outcome, lang: str) -> str:
-    """Final scores and ranking (ties share a place; a non-player side such as an
-    automaton ranked among the players), a shared result, the tie-break and the details."""
-    lines = [tr(lang, "discord.game_over")]
-    place = 1
-    for group in outcome.ranking:
-        for entry in group:
-            lines.append(
-                tr(lang, "discord.rank_line", place=place,
-                   name=_entry_name(record, outcome, entry, lang), n=outcome.scores[entry])
-            )
-        place += len(group)
-    if outcome.together is not None:
-        lines.append(tr(lang, f"discord.together_{outcome.together}",
-                        n=outcome.team_score if outcome.team_score is not None else "-"))
-    else:
-        winners = listed(lang, [_entry_name(record, outcome, e, lang) for e in outcome.winners])
-        lines.append(tr(lang, "discord.winners", n=len(outcome.winners), names=winners))
-    if outcome.tiebreak is not None:
-        lines.append(tr(lang, "discord.tiebreak", reason=text_of(outcome.tiebreak, record, lang)))
-    if len(outcome.details) == outcome.n_seats:        # one line per player, best first
-        lines.extend(tr(lang, "discord.detail_line", name=seat_name(record, seat, lang),
-                        detail=text_of(outcome.details[seat], record, lang))
-                     for group in outcome.ranking for seat in group if seat < outcome.n_seats)
-    else:
-        lines.extend(f"· {text_of(d, record, lang)}" for d in outcome.details)
-    return "\n".join(lines)
+    """The end-of-game text (:func:`bot.service.final.final_lines`) in ``lang``."""
+    return "\n".join(text_of(line, record, lang) for line in final_lines(outcome, "discord"))
 
 
 def turn_text(record: GameRecord, lang: str, turns: Sequence[StepResult] = (),
