@@ -308,7 +308,7 @@ async def play(game: str, renderer: Renderer, players: int, options: dict[str, s
     clock that stands still: no decision's clock runs out at the keyboard); the exit
     status."""
     with tempfile.TemporaryDirectory(prefix="dingir-local-") as folder:
-        store = await Store.open(Path(folder) / "local.sqlite3")
+        store = await Store.open(Path(folder) / "local.sqlite3", durable=False)
         try:
             service = GameService(store, FakeClock(), seed_source=lambda: seed,
                                   ai_search=one_generator(random.Random(f"dingir-ai:{seed}")))
