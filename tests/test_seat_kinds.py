@@ -1,4 +1,5 @@
-"""Seat kinds in the turn loop: a scripted seat plugged into a real game of Ur."""
+"""The turn loop and its seat kinds: a scripted seat plugged into a real game of Ur, and
+the loop trying again when the database is unavailable."""
 
 from __future__ import annotations
 
@@ -10,8 +11,8 @@ import pytest
 
 from bot.clock import FakeClock
 from bot.engine import Action, Game, Seat
-from bot.records import GameRecord, Player, StepResult
-from bot.service import Ask, GameService
+from bot.records import GameRecord, Player, StepResult, StoreUnavailable
+from bot.service import Ask, GameService, loop
 from bot.store import Store
 
 CHANNEL = 7
@@ -88,3 +89,32 @@ async def test_a_scripted_seat_plays_its_turns_in_the_loop(
     assert [(r.seat, r.action.notation) for r in told.steps] == \
         [(e.seat, e.notation) for e in log]               # the front end was told each step
     assert games.is_ai(record, 2) and len(told.missing) == 1
+
+
+class Flaky(Told):
+    """A front end whose first report meets a database that is unavailable."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.failures = 1
+
+    async def tell(self, steps: Sequence[StepResult]) -> None:
+        if self.failures:
+            self.failures -= 1
+            raise StoreUnavailable("database is locked")
+        await super().tell(steps)
+
+
+async def test_the_loop_tries_again_when_the_database_is_unavailable(
+        service: tuple[GameService, Scribe], monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(loop, "STORE_RETRY_SECONDS", (0,))
+    games, _ = service
+    await games.create(None, CHANNEL, ANN, "ur", {}, ai_seats=2)
+    record = await games.start(CHANNEL, ANN.user_id, order=[0, 1, 2])   # the scribe first
+    front = Flaky()
+    told = await games.move_on(record.id, front)
+    # the AI's steps were saved before the failure: the second try finds the game moved on,
+    # shows the board the front end has not shown and tells nothing twice
+    assert told == front.steps == [] and len(front.missing) == 2
+    _, log = await games.log(CHANNEL)
+    assert log and (await games.get_by_id(record.id) or record).active == [0]
