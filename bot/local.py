@@ -127,8 +127,8 @@ class LocalGame:
         await self.service.move_on(self.record.id, self)    # the AI may move first
         prompted: tuple[int, Seat] | None = None
         while (record := await self.latest()).status == "running":
-            seat = next((s for s in record.active if s not in self.ai_seats), None)
-            if seat is None:                  # the AI seats play on (a long run of them)
+            seat = next((s for s in record.active if not self.service.is_ai(record, s)), None)
+            if seat is None:                  # the service's seats play on (a long run)
                 if not await self.service.move_on(record.id, self):
                     return self.dead_end(None)
                 continue
