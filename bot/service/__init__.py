@@ -12,8 +12,8 @@ Each concern has its module: :mod:`.core` (cache, locks, saving), :mod:`.lobby`,
 the AI, scripted seats), :mod:`.autoplay` (seats the service plays, timeouts, votes),
 :mod:`.loop` (the turn loop after a step, for every front end),
 :mod:`.admin` (resign, abort, settings, pause), :mod:`.history` (log, replay, export,
-import), :mod:`.results` (results and ratings) and :mod:`.reads` (what the front ends
-read of a game: they never reach its engine).
+import), :mod:`.results` (results and ratings), :mod:`.reads` (what the front ends
+read of a game: they never reach its engine) and :mod:`.final` (the end-of-game text).
 """
 
 from __future__ import annotations
