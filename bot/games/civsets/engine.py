@@ -21,7 +21,7 @@ from bot.engine import (
     State,
     Text,
 )
-from bot.games.civsets import refusals, rules, texts, view
+from bot.games.civsets import checks, effects, heuristic, narration, options, texts, view
 from bot.games.civsets.cards import CARDS, OPTIONS, RULES
 from bot.games.civsets.state import clone, new_state, score_key
 
@@ -34,7 +34,7 @@ REVEALING = frozenset({"place", "wild", "draw", "offer", "give", "accept", "buy"
 
 
 class CivilizationsGame(GameDefaults):
-    """Civilizations for 3-6 players (seed 003); see :mod:`bot.games.civsets.rules`."""
+    """Civilizations for 3-6 players (seed 003); see :mod:`bot.games.civsets`."""
 
     meta = GameMeta(
         id="civsets",
@@ -65,24 +65,24 @@ class CivilizationsGame(GameDefaults):
         return [state["current"]]
 
     def legal(self, state: State, seat: Seat) -> list[Action]:
-        return [texts.action(state, seat, n) for n in rules.legal(state, seat)]
+        return [texts.action(state, seat, n) for n in options.legal(state, seat)]
 
     def parse(self, state: State, seat: Seat, text: str) -> Action:
         """The legal step ``text``; else BadNotation for words that are no step, or the
-        rule that forbids the step now (:mod:`bot.games.civsets.refusals`)."""
+        rule that forbids the step now (:mod:`bot.games.civsets.checks`)."""
         words = text.strip().lower().split()
         if not words or words[0] not in VERBS:
             raise BadNotation(Text.of("civsets.err.notation", text=text[:100]))
         notation = " ".join(words)
-        if seat in self.active(state) and notation in rules.legal(state, seat):
+        if seat in self.active(state) and notation in options.legal(state, seat):
             return texts.action(state, seat, notation)
-        raise refusals.refusal(state, seat, notation)
+        raise checks.refusal(state, seat, notation)
 
     def apply(self, state: State, seat: Seat, action: Action | str) -> State:
         notation = action.notation if isinstance(action, Action) else action
         checked = self.parse(state, seat, notation).notation
         new: State = clone(state)
-        rules.apply(new, seat, checked)
+        effects.apply(new, seat, checked)
         return new
 
     def view(self, state: State, seat: Seat | None) -> dict[str, Any]:
@@ -124,19 +124,19 @@ class CivilizationsGame(GameDefaults):
         return view.determinize(view_, seat, rng)
 
     def heuristic(self, state: State, seat: Seat) -> float:
-        return view.heuristic(state, seat)
+        return heuristic.heuristic(state, seat)
 
     def default_action(self, state: State, seat: Seat) -> Action | None:
         """For a skipped turn: decline what is asked, else draw (or the first action), end."""
-        legal = rules.legal(state, seat)
+        legal = options.legal(state, seat)
         for notation in ("decline", "refuse", "skip", "draw", "end"):
             if notation in legal:
                 return texts.action(state, seat, notation)
-        actions = rules.action_steps(state, seat)
+        actions = options.action_steps(state, seat)
         return texts.action(state, seat, actions[0] if actions else legal[0]) if legal else None
 
     def report(self, before: State, seat: Seat, action: Action, after: State) -> Report:
-        return texts.report(before, seat, action.notation, after)
+        return narration.report(before, seat, action.notation, after)
 
     def prompt(self, state: State, seat: Seat) -> Prompt | None:
         return texts.prompt(state, seat)

@@ -109,6 +109,11 @@ def log_event(state: State, kind: str, **facts: Any) -> None:
     state.setdefault("turn_log", []).append({"kind": kind, **facts})
 
 
+def named_seat(word: str) -> Seat:
+    """The seat a notation's 1-based number names (``trade 2 greeks``: seat 1)."""
+    return int(word) - 1
+
+
 def others(state: State, seat: Seat) -> list[Seat]:
     """Every other seat, in turn order after ``seat``."""
     n = state["n"]

@@ -16,13 +16,15 @@ from typing import Any
 
 from bot import chance
 from bot.engine import Seat, Secret, State
-from bot.games.civsets.cards import BONUS_CARDS, CARDS, CIV_CARDS, CIVS, RULES
+from bot.games.civsets.cards import BONUS_CARDS, CIV_CARDS, CIVS, RULES
 from bot.games.civsets.state import CIV_SET, controller
 from bot.games.civsets.texts import card_name
 
 PUBLIC_KEYS = ("n", "points", "sets", "closed", "map", "round", "turn", "current", "step",
                "actions", "bought", "shield", "used", "last", "over", "quiz_seconds",
                "ai_skill", "offered")
+
+
 LOGS: dict[str, Any] = {"turn_log": [], "last_turn": None}
 """The public events of this turn and of the last (absent from states stored before them)."""
 
@@ -116,41 +118,3 @@ def determinize(view: dict[str, Any], seat: Seat, rng: random.Random) -> State:
          "spied": [{} for _ in range(view["n"])]},
     )
     return state
-
-
-def heuristic(state: State, seat: Seat) -> float:
-    """How good the state looks for ``seat``: completed sets weigh most, then the cards it
-    gathers of each civilization (on its territories above all), then points; minus the
-    best rival's."""
-    strength = _strengths(state)
-    return strength[seat] - max(s for other, s in enumerate(strength) if other != seat)
-
-
-def _strengths(state: State) -> list[float]:
-    n = state["n"]
-    placed_count = [dict.fromkeys(CIVS, 0) for _ in range(n)]
-    held = [dict.fromkeys(CIVS, 0.0) for _ in range(n)]
-    for civ, rows in state["map"].items():
-        for owner, _ in rows:
-            placed_count[owner][civ] += 1
-    for owner, hand in enumerate(state["hands"]):
-        for card in hand:
-            civ = CARDS[card].civ
-            if civ is not None:
-                held[owner][civ] += 1
-    pending = state["pending"]
-    if pending is not None and pending["kind"] in ("trade", "buy") \
-            and state["step"] in ("trade", "buy"):
-        held[pending["by"]][pending["civ"]] += 0.5      # an offer made: half a card hoped for
-    strength = []
-    for s in range(n):
-        value = 1000.0 * len(state["sets"][s]) + float(state["points"][s]) / 10.0
-        for civ in CIVS:
-            if civ in state["closed"]:
-                continue
-            mine = placed_count[s][civ]
-            total = mine + held[s][civ]
-            rivals = len(state["map"][civ]) - mine
-            value += total * total * (1.5 if mine else 1.0) - (4.0 * rivals if mine else 0.0)
-        strength.append(value)
-    return strength

@@ -20,8 +20,8 @@ from bot.engine import (
     checked_notation,
     seat_ref,
 )
+from bot.games.flood import checks, effects, heuristic, narration, options, rounds, texts, view
 from bot.games.flood import data as D
-from bot.games.flood import narration, refusals, rules, texts, view
 from bot.games.flood.state import VP_SOURCES, clone, new_state
 
 VERBS = frozenset({
@@ -34,7 +34,7 @@ CAUTIOUS = ("stop", "done", "pass", "march 1")
 
 
 class FloodGame(GameDefaults):
-    """After the Flood for exactly 3 players (seed 001); see :mod:`bot.games.flood.rules`."""
+    """After the Flood for exactly 3 players (seed 001); see :mod:`bot.games.flood`."""
 
     meta = GameMeta(
         id="flood",
@@ -50,23 +50,23 @@ class FloodGame(GameDefaults):
             raise ValueError(f"After the Flood is played by exactly {D.PLAYERS} players, "
                              f"not {n_players}")
         state = new_state(seed)
-        rules.start_game(state)
+        rounds.start_game(state)
         return state
 
     def active(self, state: State) -> list[Seat]:
         return [] if state["phase"] == "over" else [state["current"]]
 
     def legal(self, state: State, seat: Seat) -> list[Action]:
-        return [texts.action(state, n) for n in rules.legal(state, seat)]
+        return [texts.action(state, n) for n in options.legal(state, seat)]
 
     def parse(self, state: State, seat: Seat, text: str) -> Action:
         """The legal step ``text``; a refusal names the rule and what is allowed instead
-        (:mod:`bot.games.flood.refusals`)."""
+        (:mod:`bot.games.flood.checks`)."""
         try:
             notation = checked_notation("flood", text, VERBS, seat in self.active(state),
-                                        rules.legal(state, seat))
+                                        options.legal(state, seat))
         except IllegalMove:
-            raise IllegalMove(refusals.why(state, seat, " ".join(text.lower().split()))) \
+            raise IllegalMove(checks.why(state, seat, " ".join(text.lower().split()))) \
                 from None
         return texts.action(state, notation)
 
@@ -75,7 +75,7 @@ class FloodGame(GameDefaults):
         checked = self.parse(state, seat, notation).notation
         new: State = clone(state)
         new["events"] = []
-        rules.apply(new, seat, checked)
+        effects.apply(new, seat, checked)
         view.mark(state, seat, checked, new)
         return new
 
@@ -108,11 +108,11 @@ class FloodGame(GameDefaults):
         return view.determinize(view_, seat, rng)
 
     def heuristic(self, state: State, seat: Seat) -> float:
-        return view.heuristic(state, seat)
+        return heuristic.heuristic(state, seat)
 
     def default_action(self, state: State, seat: Seat) -> Action | None:
         """For a skipped turn: stop a battle, end the action, pass, or the first step."""
-        legal = rules.legal(state, seat)
+        legal = options.legal(state, seat)
         for notation in CAUTIOUS:
             if notation in legal:
                 return texts.action(state, notation)

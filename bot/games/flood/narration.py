@@ -18,7 +18,7 @@ from typing import Any
 
 from bot.engine import Report, Seat, State, Text, seat_ref
 from bot.games.flood import data as D
-from bot.games.flood.rules import destroy_cost, trade_capacity
+from bot.games.flood.options import destroy_cost, trade_capacity
 from bot.games.flood.state import equipment_value
 
 

@@ -32,11 +32,12 @@ from bot.engine import (
 from bot.games.mesopotamia import (
     battles,
     bids,
-    combat,
-    events,
+    checks,
+    effects,
     focus,
+    heuristic,
     narration,
-    refusals,
+    options,
     rounds,
     scoring,
     setup,
@@ -86,7 +87,7 @@ class MesopotamiaGame(GameDefaults):
     def legal(self, state: State, seat: Seat) -> list[Action]:
         """Every step ``seat`` may take, each with the choices that lead to it in a panel and
         whether only ending the turn can follow it."""
-        notations = _legal(state, seat)
+        notations = options.legal(state, seat)
         closing = self._may_close(state, seat)
         later = closing and turn.more_actions(state, seat)
         return [texts.action(n, state, closing and not (later and n.split()[0] in KEEP_ACTIONS)
@@ -101,15 +102,15 @@ class MesopotamiaGame(GameDefaults):
 
     def _checked(self, state: State, seat: Seat, text: str) -> str:
         """The canonical notation of the legal step ``text``, or the error that says why it is
-        not one (:mod:`bot.games.mesopotamia.refusals`)."""
+        not one (:mod:`bot.games.mesopotamia.checks`)."""
         active = self.active(state)
         try:
             return checked_notation("mesopotamia", text, VERBS, seat in active,
-                                    _legal(state, seat))
+                                    options.legal(state, seat))
         except NotYourTurn as error:
-            raise NotYourTurn(refusals.not_yours(active)) from error
+            raise NotYourTurn(checks.not_yours(active)) from error
         except IllegalMove as error:
-            raise IllegalMove(refusals.why(state, seat, text, _legal)) from error
+            raise IllegalMove(checks.why(state, seat, text, options.legal)) from error
 
     def apply(self, state: State, seat: Seat, action: Action | str) -> State:
         notation = action.notation if isinstance(action, Action) else action
@@ -193,18 +194,14 @@ class MesopotamiaGame(GameDefaults):
         return view.determinize(view_, seat, rng)
 
     def heuristic(self, state: State, seat: Seat) -> float:
-        """How good the state looks for ``seat``: its final score if the game ended now, minus
-        the best rival's, plus a little for resources and units (material for later rounds)."""
-        if state["phase"] in PHASES:
-            return 0.0
-        worth = [scoring.heuristic_worth(state, s) for s in range(state["n"])]
-        return worth[seat] - max(v for s, v in enumerate(worth) if s != seat)
+        """See :func:`bot.games.mesopotamia.heuristic.heuristic`."""
+        return heuristic.heuristic(state, seat)
 
     def ai_step(self, state: State, seat: Seat, legal: list[Action],
                 rng: random.Random) -> Action | None:
         """The step after which :meth:`heuristic` values the position most (ties drawn with
         ``rng``): the heuristic judges an action under way by its best parts
-        (``strategy.action_gain``), which the search's short rollouts of random steps to the
+        (``heuristic.action_gain``), which the search's short rollouts of random steps to the
         end of a turn would undervalue (its AI then ended turns early)."""
         values = [self.heuristic(self._advance(state, seat, a.notation), seat) for a in legal]
         top = max(values)
@@ -241,37 +238,5 @@ def _played(state: State, seat: Seat, checked: str) -> State:
     """The state after ``seat`` plays the legal step ``checked`` (the rules alone: the turn
     counter and the regions changed are the engine's, :meth:`MesopotamiaGame._advance`)."""
     new: State = clone(state)
-    if state["phase"] in PHASES:
-        setup.apply(new, seat, checked)
-        if new["phase"] == "ready":
-            turn.begin_round(new)
-        return new
-    new["log"], new["resolved"] = [], []
-    if state["phase"] == "events":
-        events.apply(new, seat, checked)
-    elif state["phase"] == "combat":
-        battles.apply(new, seat, checked)
-    elif state["phase"] == "end":
-        rounds.apply(new, seat, checked)
-    else:
-        turn.apply(new, seat, checked)
-    if state["phase"] == "actions" and new["phase"] == "combat":
-        combat.destroy_clashing_ships(new)
-    if state["phase"] != "combat" and new["phase"] == "combat":
-        battles.resume(new)
+    effects.apply(new, seat, checked)
     return new
-
-
-def _legal(state: State, seat: Seat) -> list[str]:
-    """The legal notations of ``seat``: a setup step, or a step of a round."""
-    if state["phase"] in PHASES:
-        return setup.legal(state, seat)
-    if state["phase"] == "events":
-        return events.legal(state, seat)
-    if state["phase"] == "combat":
-        return battles.legal(state, seat)
-    if state["phase"] == "end":
-        return rounds.legal(state, seat)
-    return turn.legal(state, seat)
-
-

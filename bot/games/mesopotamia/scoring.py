@@ -25,7 +25,6 @@ from typing import Any
 
 from bot.engine import Seat, State
 from bot.games.mesopotamia import data as D
-from bot.games.mesopotamia import strategy
 from bot.games.mesopotamia.state import seal_case, seal_order, tech_level, units_of
 
 SOURCES: tuple[str, ...] = ("event", "population", "gardens", "amphorae", "event_tokens",
@@ -166,10 +165,3 @@ def ranking(state: State) -> list[list[Seat]]:
     pop = seal_order(state, "population")
     order = sorted(range(state["n"]), key=lambda s: (-totals[s], pop.index(s)))
     return [[s] for s in order]
-
-
-def heuristic_worth(state: State, seat: Seat) -> float:
-    """``seat``'s worth for the AI (:func:`bot.games.mesopotamia.strategy.worth`): the VP it
-    would score now, its progress towards later VP, what its action under way will bring."""
-    return strategy.worth(state, seat, lambda s, x: float(sum(breakdown(s, x).values())),
-                          lambda s: ranking(s)[0][0])

@@ -1,6 +1,7 @@
 """Ur (Paolo Mori, 2006): a pure rules engine for 3-4 players.
 
-Modules:
+Modules (the same names in every game package, see ``bot/games/README.md``, and Ur's own
+``board``, ``notation`` and ``scoring``):
 
 - ``board``: components (loaded once from ``data/ur/components.json``), cell
   names, adjacency, and the seeded construction of the starting grid.
@@ -10,7 +11,9 @@ Modules:
 - ``options``: the legal steps of the current step, generated directly.
 - ``effects``: what a step does, and the automatic parts of the turn.
 - ``scoring``: exact best partition of tiles into sets (``score_sets``).
+- ``texts``: the labels of the steps; ``narration``: what a step did (reports).
 - ``view``: the public view (documented there) and its inverse (``determinize``).
+- ``heuristic``: the AI's judgement of a position.
 - ``engine``: ``GAME``, the object the core drives (``bot.engine.Game``).
 
 Rulings on ambiguous points are listed in ``data/ur/RULINGS.md``.

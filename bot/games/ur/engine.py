@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from functools import lru_cache
 from typing import Any
 
 from bot.engine import (
@@ -20,88 +19,14 @@ from bot.engine import (
     State,
     Text,
 )
+from bot.games.ur import heuristic, texts
 from bot.games.ur import state as st
-from bot.games.ur.board import CELL_NAMES, NO_BOARD_TOKENS
 from bot.games.ur.checks import reason
 from bot.games.ur.effects import perform
-from bot.games.ur.notation import SPARE, Move, format_move, parse_move
+from bot.games.ur.narration import report
+from bot.games.ur.notation import Move, parse_move
 from bot.games.ur.options import legal_moves
-from bot.games.ur.report import report
 from bot.games.ur.view import public_view, ranking, scores, seat_score, state_from_view
-
-_GROUPS = {"decline_both": "decline", "bonus_done": "bonus", "war_done": "war",
-           "politics_done": "politics", "ziggurat_done": "ziggurat"}
-
-
-def _variant(state: State, move: Move) -> Any:
-    """The part of ``state`` a label depends on (for the label cache)."""
-    kind = move.kind
-    if kind == "place":
-        return state["step"]
-    if kind == "bonus":
-        return state["owner"][move.cell] < 0
-    if kind == "war":
-        return st.war_loss(state, move.cell, move.cell2)
-    if kind == "exchange":
-        tile = st.exchange_tile(state, move.cell)
-        return None if tile is None else tuple(tile)
-    if kind == "end":
-        return state["stuck"]
-    return None
-
-
-@lru_cache(maxsize=65536)
-def _label(move: Move, variant: Any) -> Text:
-    kind = move.kind
-    key = "ur.act." + kind
-    cell = CELL_NAMES[move.cell] if 0 <= move.cell < SPARE else None
-    if kind == "place":
-        if variant != "place":
-            return Text.of(key + "_free", cell=cell,
-                           n=NO_BOARD_TOKENS if variant == "start3" else 1)
-        return Text.of(key, cell=cell)
-    if kind in ("action", "decline"):
-        return Text.of(key, face=st.face_text(move.face))
-    if kind == "bonus":
-        return Text.of(key + ("_free" if variant else ""), cell=cell)
-    if kind in ("war", "politics"):
-        return Text.of(key, src=cell, dst=CELL_NAMES[move.cell2], n=move.n, loss=variant or 0)
-    if kind in ("agriculture", "ziggurat"):
-        return Text.of(key, cell=cell, n=move.n)
-    if kind == "exchange":
-        back = variant[1] if variant[0] == move.face else variant[0]
-        return Text.of(key + ("_spare" if cell is None else ""), cell=cell,
-                       face=st.face_text(move.face), back=st.face_text(back))
-    if kind == "end" and variant:
-        return Text.of("ur.act.end_stuck")
-    return Text.of(key)
-
-
-def _path(move: Move, variant: Any) -> tuple[Text, ...]:
-    """An exchange is chosen tile first, then the face to show."""
-    if move.kind != "exchange":
-        return ()
-    cell = CELL_NAMES[move.cell] if move.cell < SPARE else None
-    faces = tuple(st.face_text(f) for f in sorted(variant))
-    tile = Text.of("ur.choice.spare" if cell is None else "ur.choice.tile", cell=cell,
-                   faces=faces)
-    return tile, Text.of("ur.choice.face", face=st.face_text(move.face))
-
-
-@lru_cache(maxsize=65536)
-def _cached_action(move: Move, variant: Any) -> Action:
-    closes = move.kind in ("exchange", "pass") or (move.kind == "place" and variant == "place")
-    return Action(format_move(move), _label(move, variant), _GROUPS.get(move.kind, move.kind),
-                  _path(move, variant), closes)
-
-
-def label(state: State, move: Move) -> Text:
-    """The readable label of a legal ``move`` in ``state``."""
-    return _label(move, _variant(state, move))
-
-
-def _action(state: State, move: Move) -> Action:
-    return _cached_action(move, _variant(state, move))
 
 
 class UrGame(GameDefaults):
@@ -127,7 +52,7 @@ class UrGame(GameDefaults):
 
     def legal(self, state: State, seat: Seat) -> list[Action]:
         """Every legal step of ``seat`` now."""
-        return [_action(state, m) for m in legal_moves(state, seat)]
+        return [texts.action(state, m) for m in legal_moves(state, seat)]
 
     def _check(self, state: State, seat: Seat, text: str) -> Move:
         move = parse_move(text)
@@ -140,7 +65,7 @@ class UrGame(GameDefaults):
 
     def parse(self, state: State, seat: Seat, text: str) -> Action:
         """The legal action written ``text``."""
-        return _action(state, self._check(state, seat, text))
+        return texts.action(state, self._check(state, seat, text))
 
     def apply(self, state: State, seat: Seat, action: Action | str) -> State:
         """The state after ``action``; ``state`` itself is left unchanged."""
@@ -178,16 +103,8 @@ class UrGame(GameDefaults):
         return state_from_view(view)
 
     def heuristic(self, state: State, seat: Seat) -> float:
-        """Score-if-ended-now lead over the best opponent, plus progress terms.
-
-        Ziggurats and full tiles weigh enough that AI-only tables build the
-        fifth ziggurat and so finish their games.
-        """
-        points = scores(state)
-        best_other = max(p for s, p in enumerate(points) if s != seat)
-        tokens = st.on_board(state, seat)
-        full = sum(1 for cell in st.owned(state, seat) if state["tokens"][cell] == 5)
-        return float(points[seat] - best_other + 0.1 * tokens + 3.0 * state["zigs"][seat] + full)
+        """See :func:`bot.games.ur.heuristic.heuristic`."""
+        return heuristic.heuristic(state, seat)
 
     def default_action(self, state: State, seat: Seat) -> Action | None:
         """A cautious step for a player out of time: decline, pass, stop, end."""
@@ -199,8 +116,8 @@ class UrGame(GameDefaults):
         for kind in prefer:
             for m in moves:
                 if m.kind == kind:
-                    return _action(state, m)
-        return _action(state, moves[-1] if state["step"] == "agriculture" else moves[0])
+                    return texts.action(state, m)
+        return texts.action(state, moves[-1] if state["step"] == "agriculture" else moves[0])
 
 
     def report(self, before: State, seat: Seat, action: Action, after: State) -> Report:

@@ -16,7 +16,7 @@ from collections.abc import Callable
 
 from bot.engine import Seat, State, Text, seat_ref
 from bot.games.flood import data as D
-from bot.games.flood import rules, texts
+from bot.games.flood import options, texts
 from bot.games.flood.narration import both, city_of, some, t, the, where
 from bot.games.flood.state import army_holder, cities_of, city_owner, cost_due, ready
 from bot.games.flood.texts import label
@@ -49,13 +49,13 @@ choose the action, a place and a number to put workers)."""
 def why(state: State, seat: Seat, notation: str) -> Text:
     """Why ``seat`` may not take the step ``notation`` now."""
     verb, *args = notation.split()
-    step, options = state["step"], rules.legal(state, seat)
+    step, allowed = state["step"], options.legal(state, seat)
     if state["phase"] == "over":
         return t("why.over")
     if verb not in MOMENTS.get(step, ()) or (verb == "place" and bool(args) != (step == "put")):
         return t("why.moment", act=t(f"why.verb.{_verb_key(verb, args)}"),
-                 moment=_moment(state, seat), options=_listed(step, options))
-    same = [n for n in options if n.split()[0] == verb] or options
+                 moment=_moment(state, seat), options=_listed(step, allowed))
+    same = [n for n in allowed if n.split()[0] == verb] or allowed
     if not _fits(verb, args, step):
         key = _verb_key(verb, args)
         helped = verb in FORMS or key == "put"
@@ -131,7 +131,7 @@ def _moment(state: State, seat: Seat) -> Text:
 def _cost(state: State, seat: Seat) -> Text:
     """Why an action that could be carried out cannot be chosen: the opportunity cost
     cannot be paid, or paying it would leave nothing to carry it out with."""
-    if cost_due(state) and not rules.payments(state, seat):
+    if cost_due(state) and not options.payments(state, seat):
         return t("why.no_payment", who=tuple(seat_ref(s) for s in state["passed"]))
     return t("why.paid_out")
 
@@ -167,10 +167,10 @@ def _place(state: State, seat: Seat, args: list[str]) -> Text:
 
 
 def _trade(state: State, seat: Seat, args: list[str]) -> Text:
-    markets = [r for r in D.OUTER if rules.trade_capacity(state, seat, r) > 0]
+    markets = [r for r in D.OUTER if options.trade_capacity(state, seat, r) > 0]
     if not markets and not (ready(state, seat, "toolmaking") and state["res"][seat]["metal"]):
         return t("why.trade.nowhere")
-    if markets and not (cost_due(state) and not rules.payments(state, seat)):
+    if markets and not (cost_due(state) and not options.payments(state, seat)):
         return t("why.trade.nothing", where=both([where(r) for r in markets]))
     return _cost(state, seat)
 
@@ -215,7 +215,7 @@ def _extend(state: State, seat: Seat, args: list[str]) -> Text:
 
 def _pay(state: State, seat: Seat, args: list[str]) -> Text:
     kind = args[0]
-    if kind in rules.payments(state, seat):
+    if kind in options.payments(state, seat):
         return t("why.pay.leaves", item=t(f"item.{kind}") if kind in ("army", "worker")
                  else some(kind))
     if kind == "army":
@@ -281,14 +281,14 @@ def _buy(state: State, seat: Seat, args: list[str]) -> Text:
         return t("why.lack", res=some(give))
     if holder not in (None, seat):
         return t("why.buy.army", who=seat_ref(holder), where=where(region))
-    if rules.trade_capacity(state, seat, region) < 1:
+    if options.trade_capacity(state, seat, region) < 1:
         return t("why.buy.nobody", where=where(region))
     if state["bank"][want] < 1:
         return t("why.bank", res=some(want))
     if want in state["pending"]["got"].get(region, []):
         return t("why.buy.kind", res=some(want), where=where(region))
     return t("why.buy.used", where=where(region),
-             n=rules.trade_capacity(state, seat, region))
+             n=options.trade_capacity(state, seat, region))
 
 
 def _tool(state: State, seat: Seat, args: list[str]) -> Text:
@@ -360,7 +360,7 @@ def _destroy(state: State, seat: Seat, args: list[str]) -> Text:
         return t("why.destroy.mine", of=city_of(region))
     if state["troops"].get(region, [0] * state["n"])[seat] < 1:
         return t("why.destroy.far", where=where(region))
-    return _hand(state, seat, rules.destroy_cost(state, owner))
+    return _hand(state, seat, options.destroy_cost(state, owner))
 
 
 def _bid(state: State, seat: Seat, args: list[str]) -> Text:

@@ -1,7 +1,7 @@
 """What a good player values in a Mesopotamia position, for the AI's look-ahead.
 
 The AI (:mod:`bot.ai`, through ``MesopotamiaGame.ai_step``) takes each step after which
-``MesopotamiaGame.heuristic`` values the position most: each seat's :func:`worth`, against the
+:func:`heuristic` values the position most: each seat's :func:`worth`, against the
 best rival's. The final score alone rewards almost nothing a turn can do (a technology, a Ziggurat
 storey or a harvest is worth no VP), so an AI judged by it never prepares the Hanging Gardens
 and the game never ends. :func:`progress` is the worth, in VP-equivalents, of what leads to VP
@@ -24,11 +24,11 @@ from typing import Any
 
 from bot.engine import Seat, State
 from bot.games import content
-from bot.games.mesopotamia import actions
+from bot.games.mesopotamia import actions, scoring
 from bot.games.mesopotamia import data as D
 from bot.games.mesopotamia.actions import harvest_sources
 from bot.games.mesopotamia.construction import COST, GARDEN
-from bot.games.mesopotamia.state import clone, seal_case, tech_level
+from bot.games.mesopotamia.state import PHASES, clone, seal_case, tech_level
 
 WEIGHTS: dict[str, Any] = content.load("mesopotamia", "ai")
 TECH_WORTH: dict[str, list[float]] = {a: [float(v) for v in WEIGHTS["tech"][a]]
@@ -162,3 +162,19 @@ def _share(res: dict[str, int], cost: dict[str, Any]) -> float:
     """The share of ``cost`` that the resources ``res`` pay."""
     need = sum(int(v) for v in cost.values())
     return sum(min(res[k], int(v)) for k, v in cost.items()) / need
+
+
+def heuristic(state: State, seat: Seat) -> float:
+    """How good the state looks for ``seat``: its final score if the game ended now, minus
+    the best rival's, plus a little for resources and units (material for later rounds)."""
+    if state["phase"] in PHASES:
+        return 0.0
+    values = [heuristic_worth(state, s) for s in range(state["n"])]
+    return values[seat] - max(v for s, v in enumerate(values) if s != seat)
+
+
+def heuristic_worth(state: State, seat: Seat) -> float:
+    """``seat``'s worth for the AI (:func:`worth`): the VP it would score now, its progress
+    towards later VP, what its action under way will bring."""
+    return worth(state, seat, lambda s, x: float(sum(scoring.breakdown(s, x).values())),
+                 lambda s: scoring.ranking(s)[0][0])

@@ -1,7 +1,7 @@
 """Why a Civilizations step is refused: the rule that forbids it and what is allowed
 instead, in the words of the catalogue (``civsets.err.*``).
 
-:func:`refusal` is asked only about a step that is not legal now (``rules.legal``); it
+:func:`refusal` is asked only about a step that is not legal now (``options.legal``); it
 looks at the step the way a player thinks of it (whose decision this is, what the turn
 is waiting for, then the step's own conditions) and names the first rule it breaks.
 """
@@ -9,7 +9,7 @@ is waiting for, then the step's own conditions) and names the first rule it brea
 from __future__ import annotations
 
 from bot.engine import GameError, IllegalMove, NotYourTurn, Seat, State, Text, TextArg, seat_ref
-from bot.games.civsets import rules
+from bot.games.civsets import options
 from bot.games.civsets.cards import CARDS, CIVS, RULES, a_card, civ_adj, territory
 from bot.games.civsets.state import controller, holding, others, placed
 from bot.games.civsets.texts import card_name
@@ -74,7 +74,7 @@ def _reason(state: State, seat: Seat, words: list[str]) -> Text:
             return _card_in_hand(state, seat, words[1])
         return _t("offer_first", who=seat_ref(pending["to"]), a_card=a_card(pending["civ"]))
     if step == "pick":
-        held = len(rules.civ_cards(state, pending["to"]))
+        held = len(options.civ_cards(state, pending["to"]))
         return _t("pick_range" if verb == "pick" else "pick_first",
                   who=seat_ref(pending["to"]), n=held)
     if step == "quiz":
@@ -126,7 +126,7 @@ def _action(state: State, seat: Seat, words: list[str]) -> Text:
     if verb in ("buy", "challenge"):
         if state["shield"][target]:
             return _t("shielded", who=who)
-        if not rules.civ_cards(state, target):
+        if not options.civ_cards(state, target):
             return _t("no_civ_cards", who=who)
     if verb == "challenge":
         return _t("not_now", text=" ".join(words), allowed=allowed(state, seat))
@@ -213,7 +213,7 @@ def _bonus(state: State, seat: Seat, words: list[str]) -> Text:
 def allowed(state: State, seat: Seat, only: frozenset[str] | None = None) -> Text:
     """What ``seat`` may do now, as kinds of steps ("challenge a player, draw, ..."),
     among the verbs ``only`` when given (if any of them is legal)."""
-    verbs = list(dict.fromkeys(n.split()[0] for n in rules.legal(state, seat)))
+    verbs = list(dict.fromkeys(n.split()[0] for n in options.legal(state, seat)))
     chosen = [v for v in verbs if only is None or v in only] or verbs
     return Text.of("civsets.allowed",
                    steps=tuple(Text.of(f"civsets.kind.{v}") for v in chosen))
