@@ -10,7 +10,6 @@ from bot.engine import (
     Action,
     BadNotation,
     Deadline,
-    GameDefaults,
     GameMeta,
     OptionSpec,
     Outcome,
@@ -23,7 +22,8 @@ from bot.engine import (
 )
 from bot.games.civsets import checks, effects, heuristic, narration, options, texts, view
 from bot.games.civsets.cards import CARDS, OPTIONS, RULES
-from bot.games.civsets.state import clone, new_state, score_key
+from bot.games.civsets.state import new_state, score_key
+from bot.games.kit import ContractTuning, RulesGame
 
 VERBS = frozenset({"place", "wild", "sell", "pay", "play", "draw", "trade", "offer", "give",
                    "decline", "buy", "accept", "refuse", "challenge", "pick", "answer", "skip",
@@ -33,7 +33,7 @@ REVEALING = frozenset({"place", "wild", "draw", "offer", "give", "accept", "buy"
 """Steps that show a card someone could not see before, or ask another player: no undo."""
 
 
-class CivilizationsGame(GameDefaults):
+class CivilizationsGame(RulesGame[str]):
     """Civilizations for 3-6 players (seed 003); see :mod:`bot.games.civsets`."""
 
     meta = GameMeta(
@@ -50,6 +50,7 @@ class CivilizationsGame(GameDefaults):
         ),
         hidden_information=True,
     )
+    tuning = ContractTuning(density=0.03, ai_games=2, fast_ai=True)
 
     def setup(self, seed: int, n_players: int, options: Mapping[str, str]) -> State:
         if not self.meta.min_players <= n_players <= self.meta.max_players:
@@ -78,12 +79,13 @@ class CivilizationsGame(GameDefaults):
             return texts.action(state, seat, notation)
         raise checks.refusal(state, seat, notation)
 
-    def apply(self, state: State, seat: Seat, action: Action | str) -> State:
-        notation = action.notation if isinstance(action, Action) else action
-        checked = self.parse(state, seat, notation).notation
-        new: State = clone(state)
-        effects.apply(new, seat, checked)
-        return new
+    def checked(self, state: State, seat: Seat, text: str) -> str:
+        """The canonical notation of the legal step ``text`` (see :meth:`parse`)."""
+        return self.parse(state, seat, text).notation
+
+    def perform(self, before: State, seat: Seat, step: str, after: State) -> None:
+        """Carry out the checked step (:func:`bot.games.civsets.effects.apply`)."""
+        effects.apply(after, seat, step)
 
     def view(self, state: State, seat: Seat | None) -> dict[str, Any]:
         return view.view(state, seat)

@@ -4,14 +4,14 @@ from __future__ import annotations
 
 from bot.engine import Seat, State
 from bot.games.civsets.cards import CARDS, CIVS
+from bot.games.kit import lead
 
 
 def heuristic(state: State, seat: Seat) -> float:
     """How good the state looks for ``seat``: completed sets weigh most, then the cards it
     gathers of each civilization (on its territories above all), then points; minus the
     best rival's."""
-    strength = _strengths(state)
-    return strength[seat] - max(s for other, s in enumerate(strength) if other != seat)
+    return lead(_strengths(state), seat)
 
 
 def _strengths(state: State) -> list[float]:

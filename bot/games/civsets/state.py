@@ -61,16 +61,6 @@ def new_state(seed: int, n_players: int, quiz_seconds: int, ai_skill: int) -> St
     return state
 
 
-def clone(value: Any) -> Any:
-    """A copy of a JSON value (dicts and lists copied, the rest shared): a state is copied
-    at every step, and ``copy.deepcopy`` is several times slower."""
-    if isinstance(value, dict):
-        return {key: clone(item) for key, item in value.items()}
-    if isinstance(value, list):
-        return [clone(item) for item in value]
-    return value
-
-
 def holding(state: State, seat: Seat, civ: str) -> list[str]:
     """The Civilization cards of ``civ`` in ``seat``'s hand (not its wild card)."""
     return [c for c in state["hands"][seat] if c in CIV_SET and civ_of(c) == civ]

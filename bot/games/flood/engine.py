@@ -8,7 +8,6 @@ from typing import Any
 
 from bot.engine import (
     Action,
-    GameDefaults,
     GameMeta,
     IllegalMove,
     Outcome,
@@ -22,7 +21,8 @@ from bot.engine import (
 )
 from bot.games.flood import checks, effects, heuristic, narration, options, rounds, texts, view
 from bot.games.flood import data as D
-from bot.games.flood.state import VP_SOURCES, clone, new_state
+from bot.games.flood.state import VP_SOURCES, new_state
+from bot.games.kit import ContractTuning, RulesGame
 
 VERBS = frozenset({
     "build", "place", "trade", "empire", "extend", "pass", "pay", "from", "spend", "scribe",
@@ -33,7 +33,7 @@ CAUTIOUS = ("stop", "done", "pass", "march 1")
 """The steps a skipped turn takes, first found first."""
 
 
-class FloodGame(GameDefaults):
+class FloodGame(RulesGame[str]):
     """After the Flood for exactly 3 players (seed 001); see :mod:`bot.games.flood`."""
 
     meta = GameMeta(
@@ -44,6 +44,7 @@ class FloodGame(GameDefaults):
         rules_summary=Text.of("flood.rules"),
         hidden_information=True,     # only the dice to come
     )
+    tuning = ContractTuning(density=0.5, fast_ai=True)
 
     def setup(self, seed: int, n_players: int, options: Mapping[str, str]) -> State:
         if n_players != D.PLAYERS:
@@ -70,14 +71,16 @@ class FloodGame(GameDefaults):
                 from None
         return texts.action(state, notation)
 
-    def apply(self, state: State, seat: Seat, action: Action | str) -> State:
-        notation = action.notation if isinstance(action, Action) else action
-        checked = self.parse(state, seat, notation).notation
-        new: State = clone(state)
-        new["events"] = []
-        effects.apply(new, seat, checked)
-        view.mark(state, seat, checked, new)
-        return new
+    def checked(self, state: State, seat: Seat, text: str) -> str:
+        """The canonical notation of the legal step ``text`` (see :meth:`parse`)."""
+        return self.parse(state, seat, text).notation
+
+    def perform(self, before: State, seat: Seat, step: str, after: State) -> None:
+        """Carry out the checked step, then what the automatic phases did and the places the
+        turn changed (:func:`bot.games.flood.view.mark`)."""
+        after["events"] = []
+        effects.apply(after, seat, step)
+        view.mark(before, seat, step, after)
 
     def view(self, state: State, seat: Seat | None) -> dict[str, Any]:
         return view.view(state, seat)

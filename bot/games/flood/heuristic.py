@@ -10,6 +10,7 @@ from bot.games.flood.state import (
     rank_of,
     ready,
 )
+from bot.games.kit import lead
 
 RESOURCE_WORTH = 0.4
 """Points a resource is worth per point of value (what it places, buys or trades for)."""
@@ -22,8 +23,7 @@ RANK_WORTH = {"A": 1.2, "B": 0.5}
 
 def heuristic(state: State, seat: Seat) -> float:
     """How good the state looks for ``seat``: its strength minus the best rival's."""
-    strength = [_strength(state, s) for s in range(state["n"])]
-    return strength[seat] - max(v for s, v in enumerate(strength) if s != seat)
+    return lead([_strength(state, s) for s in range(state["n"])], seat)
 
 
 def extension_plan(state: State, seat: Seat) -> tuple[int, dict[str, int]]:

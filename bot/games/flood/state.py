@@ -23,9 +23,6 @@ The state is a JSON dict (seats are 0-based; ``order`` lists them first to last)
 
 from __future__ import annotations
 
-import marshal
-from typing import Any
-
 from bot import chance
 from bot.engine import Seat, State
 from bot.games.flood import data as D
@@ -33,7 +30,6 @@ from bot.games.flood import data as D
 STEPS = ("act", "pay", "rebase", "place", "put", "to", "trade", "raise", "extend",
          "battle", "bid", "vp", "lux")
 VP_SOURCES = ("armies", "nippur", "cities", "majorities")
-MARSHAL_VERSION = 2
 
 
 def zero_res() -> dict[str, int]:
@@ -77,14 +73,6 @@ def new_state(seed: int) -> State:
         "vp_left": [], "last": None, "events": [],
     })
     return state
-
-
-def clone(value: Any) -> Any:
-    """A copy of a JSON value: a state is copied at every step (and many times by the AI's
-    look-ahead); a round trip through ``marshal`` (version 2, which keeps no shared
-    references, so the copy is a tree like the JSON the store keeps) is twice as fast as
-    copying dict by dict and several times faster than ``copy.deepcopy``."""
-    return marshal.loads(marshal.dumps(value, MARSHAL_VERSION))
 
 
 # -- queries --------------------------------------------------------------------------

@@ -14,12 +14,12 @@ from bot import chance
 from bot.engine import Seat, State
 from bot.games.flood import data as D
 from bot.games.flood.state import (
-    clone,
     cost_due,
     equipment_value,
     pass_value,
     rank_of,
 )
+from bot.games.kit import clone
 
 DERIVED = ("ranks", "equip_values", "pass_values", "cost_due", "rounds")
 

@@ -20,9 +20,9 @@ from __future__ import annotations
 from typing import Any
 
 from bot.engine import Seat, Secret, State, Text, seat_ref
+from bot.games.kit import clone
 from bot.games.mesopotamia import data as D
 from bot.games.mesopotamia.combat import TRIBE, Side
-from bot.games.mesopotamia.state import clone
 
 ROWS: tuple[str, ...] = tuple(D.COMBAT_DATA["rules"]["rows"]["ids"])
 """The compartments of the standard combat, in order (:data:`standard.ROWS`)."""

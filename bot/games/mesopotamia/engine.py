@@ -15,7 +15,6 @@ from typing import Any
 from bot import chance
 from bot.engine import (
     Action,
-    GameDefaults,
     GameMeta,
     IllegalMove,
     NotYourTurn,
@@ -29,6 +28,7 @@ from bot.engine import (
     Text,
     checked_notation,
 )
+from bot.games.kit import ContractTuning, RulesGame, clone
 from bot.games.mesopotamia import (
     battles,
     bids,
@@ -47,7 +47,7 @@ from bot.games.mesopotamia import (
     view,
 )
 from bot.games.mesopotamia import data as D
-from bot.games.mesopotamia.state import PHASES, clone
+from bot.games.mesopotamia.state import PHASES
 
 VERBS = setup.VERBS | turn.VERBS | rounds.VERBS | battles.VERBS | standard.VERBS
 """Every step verb of the game."""
@@ -57,7 +57,7 @@ KEEP_ACTIONS = frozenset({"harvest", "phalanx", "create", "grow", "activate", "m
 another action can be taken (:func:`turn.more_actions`), none of them closes the turn."""
 
 
-class MesopotamiaGame(GameDefaults):
+class MesopotamiaGame(RulesGame[str]):
     """Mesopotamia for 2 to 4 players (seed 004); see :mod:`bot.games.mesopotamia.setup`."""
 
     meta = GameMeta(
@@ -72,6 +72,10 @@ class MesopotamiaGame(GameDefaults):
                             battles.MODES[0])),
         hidden_information=True,
     )
+    tuning = ContractTuning(playouts=1, density=0.02, ai_games=1, ai_seats=1, fast_ai=True,
+                            max_steps=60_000)
+    """Random games last hundreds of rounds (``tests/test_mesopotamia_battles.py`` plays more
+    of them)."""
 
     def setup(self, seed: int, n_players: int, options: Mapping[str, str]) -> State:
         state = setup.new_state(seed, n_players)
@@ -96,13 +100,16 @@ class MesopotamiaGame(GameDefaults):
     def parse(self, state: State, seat: Seat, text: str) -> Action:
         if turn.closed_stop(state, seat, text):
             return texts.action("stop")
-        notation = self._checked(state, seat, text)
+        notation = self.checked(state, seat, text)
         return texts.action(notation, state,
                             self._may_close(state, seat) and self._closes(state, seat, notation))
 
-    def _checked(self, state: State, seat: Seat, text: str) -> str:
+    def checked(self, state: State, seat: Seat, text: str) -> str:
         """The canonical notation of the legal step ``text``, or the error that says why it is
-        not one (:mod:`bot.games.mesopotamia.checks`)."""
+        not one (:mod:`bot.games.mesopotamia.checks`); an old log's ``stop`` after an action
+        that ended by itself is taken as it is (:func:`turn.closed_stop`)."""
+        if turn.closed_stop(state, seat, text):
+            return text
         active = self.active(state)
         try:
             return checked_notation("mesopotamia", text, VERBS, seat in active,
@@ -112,13 +119,13 @@ class MesopotamiaGame(GameDefaults):
         except IllegalMove as error:
             raise IllegalMove(checks.why(state, seat, text, options.legal)) from error
 
-    def apply(self, state: State, seat: Seat, action: Action | str) -> State:
-        notation = action.notation if isinstance(action, Action) else action
-        if turn.closed_stop(state, seat, notation):
-            new: State = clone(state)
-            turn.stop_closed(new)
-            return new
-        return self._advance(state, seat, self._checked(state, seat, notation))
+    def perform(self, before: State, seat: Seat, step: str, after: State) -> None:
+        """Carry out the checked step, the turn counted and the regions it changed gathered
+        (an old log's closed ``stop`` does nothing else than :func:`turn.stop_closed`)."""
+        if turn.closed_stop(before, seat, step):
+            turn.stop_closed(after)
+        else:
+            self._carry_out(before, seat, step, after)
 
     @staticmethod
     def _may_close(state: State, seat: Seat) -> bool:
@@ -143,11 +150,18 @@ class MesopotamiaGame(GameDefaults):
     def _advance(self, state: State, seat: Seat, checked: str) -> State:
         """The state after ``seat`` plays the legal step ``checked``, its turn counted and the
         regions it changed gathered."""
-        new = _played(state, seat, checked)
-        if self._ends_turn(state, seat, checked, new):
-            new["turn"] += 1
-        new["changed"] = focus.gather(state, new)
+        new: State = clone(state)
+        self._carry_out(state, seat, checked, new)
         return new
+
+    def _carry_out(self, before: State, seat: Seat, checked: str, after: State) -> None:
+        """Play the legal step ``checked`` on ``after``, a copy of ``before``: the rules
+        (:func:`bot.games.mesopotamia.effects.apply`), then the turn counter and the regions
+        changed."""
+        effects.apply(after, seat, checked)
+        if self._ends_turn(before, seat, checked, after):
+            after["turn"] += 1
+        after["changed"] = focus.gather(before, after)
 
     def _ends_turn(self, before: State, seat: Seat, notation: str, after: State) -> bool:
         """R-turn-count: a turn ends when the phase or the round changes, when the sealed bids are

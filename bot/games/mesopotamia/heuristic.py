@@ -24,11 +24,12 @@ from typing import Any
 
 from bot.engine import Seat, State
 from bot.games import content
+from bot.games.kit import clone, lead
 from bot.games.mesopotamia import actions, scoring
 from bot.games.mesopotamia import data as D
 from bot.games.mesopotamia.actions import harvest_sources
 from bot.games.mesopotamia.construction import COST, GARDEN
-from bot.games.mesopotamia.state import PHASES, clone, seal_case, tech_level
+from bot.games.mesopotamia.state import PHASES, seal_case, tech_level
 
 WEIGHTS: dict[str, Any] = content.load("mesopotamia", "ai")
 TECH_WORTH: dict[str, list[float]] = {a: [float(v) for v in WEIGHTS["tech"][a]]
@@ -169,8 +170,7 @@ def heuristic(state: State, seat: Seat) -> float:
     the best rival's, plus a little for resources and units (material for later rounds)."""
     if state["phase"] in PHASES:
         return 0.0
-    values = [heuristic_worth(state, s) for s in range(state["n"])]
-    return values[seat] - max(v for s, v in enumerate(values) if s != seat)
+    return lead([heuristic_worth(state, s) for s in range(state["n"])], seat)
 
 
 def heuristic_worth(state: State, seat: Seat) -> float:

@@ -48,19 +48,12 @@ The state is a JSON dict (seats are 0-based):
 
 from __future__ import annotations
 
-import marshal
 from typing import Any
 
 from bot.engine import Seat, State
 from bot.games.mesopotamia import data as D
 
 PHASES = ("roles", "empires", "regions", "bonus", "quests", "ready")
-MARSHAL_VERSION = 2
-
-
-def clone(value: Any) -> Any:
-    """A deep copy of a JSON value (``marshal`` version 2 keeps no shared references)."""
-    return marshal.loads(marshal.dumps(value, MARSHAL_VERSION))
 
 
 def new_player() -> dict[str, Any]:

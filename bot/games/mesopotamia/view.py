@@ -17,9 +17,9 @@ from typing import Any
 
 from bot import chance
 from bot.engine import Seat, Secret, State
+from bot.games.kit import clone
 from bot.games.mesopotamia import bids, focus
 from bot.games.mesopotamia import data as D
-from bot.games.mesopotamia.state import clone
 
 HIDDEN = ("sites", "gardens", "quests", "bids", chance.KEY)
 

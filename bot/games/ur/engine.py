@@ -8,7 +8,6 @@ from typing import Any
 
 from bot.engine import (
     Action,
-    GameDefaults,
     GameMeta,
     IllegalMove,
     NotYourTurn,
@@ -19,17 +18,17 @@ from bot.engine import (
     State,
     Text,
 )
-from bot.games.ur import heuristic, texts
+from bot.games.kit import ContractTuning, RulesGame
+from bot.games.ur import effects, heuristic, texts
 from bot.games.ur import state as st
 from bot.games.ur.checks import reason
-from bot.games.ur.effects import perform
 from bot.games.ur.narration import report
 from bot.games.ur.notation import Move, parse_move
 from bot.games.ur.options import legal_moves
 from bot.games.ur.view import public_view, ranking, scores, seat_score, state_from_view
 
 
-class UrGame(GameDefaults):
+class UrGame(RulesGame[Move]):
     """Ur for 3-4 players; states are the flat dicts described in :mod:`.state`."""
 
     meta = GameMeta(
@@ -39,6 +38,10 @@ class UrGame(GameDefaults):
         max_players=4,
         rules_summary=Text.of("ur.rules"),
     )
+    tuning = ContractTuning(density=0.02, ai_games=1, ai_seats=1)
+    """Ur's games are long: its thorough checks are sampled (its own property tests check
+    more), and its AI takes 30 ms a step."""
+    flat = st.FLAT
 
     def setup(self, seed: int, n_players: int, options: Mapping[str, str]) -> State:
         """A fresh game: seeded grid, hands, spare and first player."""
@@ -54,7 +57,8 @@ class UrGame(GameDefaults):
         """Every legal step of ``seat`` now."""
         return [texts.action(state, m) for m in legal_moves(state, seat)]
 
-    def _check(self, state: State, seat: Seat, text: str) -> Move:
+    def checked(self, state: State, seat: Seat, text: str) -> Move:
+        """The legal move written ``text``; else the rule it breaks."""
         move = parse_move(text)
         if seat != state["current"]:
             raise NotYourTurn(Text.of("ur.err.not_your_turn"))
@@ -65,14 +69,11 @@ class UrGame(GameDefaults):
 
     def parse(self, state: State, seat: Seat, text: str) -> Action:
         """The legal action written ``text``."""
-        return texts.action(state, self._check(state, seat, text))
+        return texts.action(state, self.checked(state, seat, text))
 
-    def apply(self, state: State, seat: Seat, action: Action | str) -> State:
-        """The state after ``action``; ``state`` itself is left unchanged."""
-        move = self._check(state, seat, action.notation if isinstance(action, Action) else action)
-        new = st.clone(state)
-        perform(new, seat, move)
-        return new
+    def perform(self, before: State, seat: Seat, step: Move, after: State) -> None:
+        """Carry out the checked move (:func:`bot.games.ur.effects.perform`)."""
+        effects.perform(after, seat, step)
 
     def view(self, state: State, seat: Seat | None) -> dict[str, Any]:
         """The public view (Ur hides nothing)."""

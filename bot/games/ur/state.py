@@ -33,9 +33,10 @@ from bot.games.ur.notation import SPARE
 PENDING, DONE, DECLINED, SACRIFICED = 0, 1, 2, 3
 """States of the held tile's two actions during a turn (``acts``)."""
 
-_CELL_LISTS = ("face", "back", "owner", "tokens", "zig")
-_SEAT_LISTS = ("supply", "zigs")
-_TURN_LISTS = ("acts", "give", "recv", "agri", "touched")
+FLAT = ("face", "back", "owner", "tokens", "zig", "supply", "zigs", "acts", "give", "recv",
+        "agri", "touched")
+"""The keys holding lists of numbers (per cell, per seat, of the turn): copied by one level
+(:func:`bot.games.kit.clone`)."""
 
 
 def fresh_turn() -> dict[str, Any]:
@@ -64,19 +65,6 @@ def new_state(seed: int, n_players: int) -> State:
     return state
 
 
-def clone(state: State) -> State:
-    """A copy of ``state`` sharing nothing mutable with it."""
-    new = dict(state)
-    for key in (*_CELL_LISTS, *_SEAT_LISTS, *_TURN_LISTS):
-        new[key] = state[key].copy()
-    new["hand"] = [h.copy() for h in state["hand"]]
-    if state["spare"] is not None:
-        new["spare"] = state["spare"].copy()
-    if state["last_turn"] is not None:
-        last = dict(state["last_turn"])
-        last["cells"] = list(last["cells"])
-        new["last_turn"] = last
-    return new
 
 
 # ---------------------------------------------------------------- queries
