@@ -41,7 +41,7 @@ class UrGame(RulesGame[Move]):
     tuning = ContractTuning(density=0.02, ai_games=1, ai_seats=1)
     """Ur's games are long: its thorough checks are sampled (its own property tests check
     more), and its AI takes 30 ms a step."""
-    flat = st.FLAT
+    layout = st.LAYOUT
 
     def setup(self, seed: int, n_players: int, options: Mapping[str, str]) -> State:
         """A fresh game: seeded grid, hands, spare and first player."""

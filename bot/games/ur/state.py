@@ -27,16 +27,18 @@ import random
 from typing import Any
 
 from bot.engine import State, Text
+from bot.games.kit import Layout
 from bot.games.ur.board import CELL_NAMES, CELLS, FACES, TOKENS, WAR, ZIGGURATS, build_grid
 from bot.games.ur.notation import SPARE
 
 PENDING, DONE, DECLINED, SACRIFICED = 0, 1, 2, 3
 """States of the held tile's two actions during a turn (``acts``)."""
 
-FLAT = ("face", "back", "owner", "tokens", "zig", "supply", "zigs", "acts", "give", "recv",
-        "agri", "touched")
-"""The keys holding lists of numbers (per cell, per seat, of the turn): copied by one level
-(:func:`bot.games.kit.clone`)."""
+LAYOUT = Layout(flat=("face", "back", "owner", "tokens", "zig", "supply", "zigs", "acts", "give",
+                      "recv", "agri", "touched"),
+                nested=("hand", "spare", "last_turn"))
+"""The keys holding lists of numbers (per cell, per seat, of the turn) and the others holding
+lists or dicts, for :func:`bot.games.kit.clone`."""
 
 
 def fresh_turn() -> dict[str, Any]:
