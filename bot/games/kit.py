@@ -9,6 +9,7 @@ A game's engine class derives from :class:`RulesGame`: it says how a step is che
 from __future__ import annotations
 
 import marshal
+from collections.abc import Mapping
 from abc import ABC, abstractmethod
 from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, TypeVar, cast
@@ -16,6 +17,7 @@ from typing import Any, ClassVar, Generic, TypeVar, cast
 from bot.engine import Action, GameDefaults, Seat, State
 
 T = TypeVar("T")
+S = TypeVar("S")
 StepT = TypeVar("StepT")
 
 MARSHAL_VERSION = 2
@@ -47,6 +49,17 @@ def clone(value: T, layout: Layout | None = None) -> T:
     nested = {key: state[key] for key in layout.nested}
     new.update(marshal.loads(marshal.dumps(nested, MARSHAL_VERSION)))
     return cast(T, new)
+
+
+def typed(kind: type[S], state: State) -> S:
+    """``state`` read as the game's own ``TypedDict`` ``kind`` (a state crosses the contract as
+    a plain dict; nothing is copied or checked)."""
+    return cast(S, state)
+
+
+def plain(state: Mapping[str, Any]) -> State:
+    """A game's typed state as the contract's plain dict (nothing is copied)."""
+    return cast(State, state)
 
 
 def notation_of(action: Action | str) -> str:
@@ -84,11 +97,12 @@ def tuning_of(game: object) -> ContractTuning:
     return found if isinstance(found, ContractTuning) else DEFAULT_TUNING
 
 
-class RulesGame(GameDefaults, ABC, Generic[StepT]):
+class RulesGame(GameDefaults, ABC, Generic[S, StepT]):
     """The parts of the contract written once for every game: ``apply`` checks the step
     (:meth:`checked`, which raises the game's refusal), copies the state and lets the rules
-    change the copy (:meth:`perform`). ``StepT`` is what a checked step is for the rules (the
-    canonical notation, or a parsed move)."""
+    change the copy (:meth:`perform`). ``S`` is the game's state type (its ``TypedDict``),
+    ``StepT`` what a checked step is for the rules (the canonical notation, or a parsed
+    move)."""
 
     tuning: ClassVar[ContractTuning] = DEFAULT_TUNING
     """How hard the contract suite drives the game (see :class:`ContractTuning`)."""
@@ -96,17 +110,18 @@ class RulesGame(GameDefaults, ABC, Generic[StepT]):
     """The layout of the game's states, if its copy needs to be faster (see :func:`clone`)."""
 
     @abstractmethod
-    def checked(self, state: State, seat: Seat, text: str) -> StepT:
+    def checked(self, state: S, seat: Seat, text: str) -> StepT:
         """The step ``text`` of ``seat``, checked legal; raises the GameError that says why
         not."""
 
     @abstractmethod
-    def perform(self, before: State, seat: Seat, step: StepT, after: State) -> None:
+    def perform(self, before: S, seat: Seat, step: StepT, after: S) -> None:
         """Carry out the checked ``step`` on ``after``, a copy of ``before``."""
 
     def apply(self, state: State, seat: Seat, action: Action | str) -> State:
         """A new state after the step; raises a GameError and changes nothing."""
-        step = self.checked(state, seat, notation_of(action))
+        before = cast(S, state)
+        step = self.checked(before, seat, notation_of(action))
         new = clone(state, self.layout)
-        self.perform(state, seat, step, new)
+        self.perform(before, seat, step, cast(S, new))
         return new

@@ -33,7 +33,7 @@ REVEALING = frozenset({"place", "wild", "draw", "offer", "give", "accept", "buy"
 """Steps that show a card someone could not see before, or ask another player: no undo."""
 
 
-class CivilizationsGame(RulesGame[str]):
+class CivilizationsGame(RulesGame[State, str]):
     """Civilizations for 3-6 players (seed 003); see :mod:`bot.games.civsets`."""
 
     meta = GameMeta(

@@ -33,7 +33,7 @@ CAUTIOUS = ("stop", "done", "pass", "march 1")
 """The steps a skipped turn takes, first found first."""
 
 
-class FloodGame(RulesGame[str]):
+class FloodGame(RulesGame[State, str]):
     """After the Flood for exactly 3 players (seed 001); see :mod:`bot.games.flood`."""
 
     meta = GameMeta(

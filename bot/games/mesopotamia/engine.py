@@ -57,7 +57,7 @@ KEEP_ACTIONS = frozenset({"harvest", "phalanx", "create", "grow", "activate", "m
 another action can be taken (:func:`turn.more_actions`), none of them closes the turn."""
 
 
-class MesopotamiaGame(RulesGame[str]):
+class MesopotamiaGame(RulesGame[State, str]):
     """Mesopotamia for 2 to 4 players (seed 004); see :mod:`bot.games.mesopotamia.setup`."""
 
     meta = GameMeta(

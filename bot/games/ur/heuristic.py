@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from bot.engine import Seat, State
+from bot.engine import Seat
 from bot.games.ur import state as st
+from bot.games.ur.state import UrState
 from bot.games.ur.view import scores
 
 
-def heuristic(state: State, seat: Seat) -> float:
+def heuristic(state: UrState, seat: Seat) -> float:
     """Score-if-ended-now lead over the best opponent, plus progress terms.
 
     Ziggurats and full tiles weigh enough that AI-only tables build the

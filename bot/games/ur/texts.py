@@ -8,18 +8,18 @@ from typing import Any
 
 from bot.engine import (
     Action,
-    State,
     Text,
 )
 from bot.games.ur import state as st
 from bot.games.ur.board import CELL_NAMES, NO_BOARD_TOKENS
 from bot.games.ur.notation import SPARE, Move, format_move
+from bot.games.ur.state import UrState
 
 _GROUPS = {"decline_both": "decline", "bonus_done": "bonus", "war_done": "war",
            "politics_done": "politics", "ziggurat_done": "ziggurat"}
 
 
-def _variant(state: State, move: Move) -> Any:
+def _variant(state: UrState, move: Move) -> Any:
     """The part of ``state`` a label depends on (for the label cache)."""
     kind = move.kind
     if kind == "place":
@@ -81,10 +81,10 @@ def _cached_action(move: Move, variant: Any) -> Action:
                   _path(move, variant), closes)
 
 
-def label(state: State, move: Move) -> Text:
+def label(state: UrState, move: Move) -> Text:
     """The readable label of a legal ``move`` in ``state``."""
     return _label(move, _variant(state, move))
 
 
-def action(state: State, move: Move) -> Action:
+def action(state: UrState, move: Move) -> Action:
     return _cached_action(move, _variant(state, move))
