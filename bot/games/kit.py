@@ -9,8 +9,8 @@ A game's engine class derives from :class:`RulesGame`: it says how a step is che
 from __future__ import annotations
 
 import marshal
-from collections.abc import Mapping
 from abc import ABC, abstractmethod
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, TypeVar, cast
 
@@ -60,6 +60,14 @@ def typed(kind: type[S], state: State) -> S:
 def plain(state: Mapping[str, Any]) -> State:
     """A game's typed state as the contract's plain dict (nothing is copied)."""
     return cast(State, state)
+
+
+def known(value: T | None) -> T:
+    """``value``, which the rules guarantee is set where it is read (the action under way of a
+    step that belongs to one); a ValueError if it is not."""
+    if value is None:
+        raise ValueError("a value the rules need is missing")
+    return value
 
 
 def notation_of(action: Action | str) -> str:

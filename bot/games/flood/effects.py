@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from bot import chance
-from bot.engine import Seat, State
+from bot.engine import Seat
 from bot.games.flood import data as D
 from bot.games.flood.options import (
     can_receive,
@@ -31,6 +31,7 @@ from bot.games.flood.pieces import (
 )
 from bot.games.flood.rounds import end_turn
 from bot.games.flood.state import (
+    FloodState,
     army_holder,
     cities_of,
     city_owner,
@@ -40,9 +41,10 @@ from bot.games.flood.state import (
     rank_of,
     ranking,
 )
+from bot.games.kit import known
 
 
-def apply(state: State, seat: Seat, notation: str) -> None:
+def apply(state: FloodState, seat: Seat, notation: str) -> None:
     """Carry out the legal step ``notation`` of ``seat`` on ``state`` (a copy)."""
     words = notation.split()
     verb, args = words[0], words[1:]
@@ -51,13 +53,13 @@ def apply(state: State, seat: Seat, notation: str) -> None:
         _choose(state, seat, verb, args)
     elif step == "pay":
         pay(state, seat, args[0])
-        state["pending"]["owed"] -= 1
-        if state["pending"]["owed"] <= 0:
+        known(state["pending"])["owed"] -= 1
+        if known(state["pending"])["owed"] <= 0:
             _start(state, seat)
     elif step == "rebase":
         del state["cities"][args[0]]
         state["moved"].append(seat)
-        _build(state, seat, state["pending"]["region"])
+        _build(state, seat, known(state["pending"])["region"])
         end_turn(state)
     elif step in ("place", "put", "to"):
         _place_step(state, seat, verb, args)
@@ -79,7 +81,7 @@ def apply(state: State, seat: Seat, notation: str) -> None:
         _vp_step(state, seat, verb, args)
 
 
-def _choose(state: State, seat: Seat, verb: str, args: list[str]) -> None:
+def _choose(state: FloodState, seat: Seat, verb: str, args: list[str]) -> None:
     """The action chosen in the ``act`` step; the opportunity cost first if it is due."""
     if verb == "pass":
         state["passed"].append(seat)
@@ -106,9 +108,9 @@ def _choose(state: State, seat: Seat, verb: str, args: list[str]) -> None:
         _start(state, seat)
 
 
-def _start(state: State, seat: Seat) -> None:
+def _start(state: FloodState, seat: Seat) -> None:
     """The chosen action begins (its cost, if any, paid)."""
-    pending = state["pending"]
+    pending = known(state["pending"])
     action = pending["action"]
     if action == "build":
         if len(cities_of(state, seat)) >= D.BASES:
@@ -122,25 +124,25 @@ def _start(state: State, seat: Seat) -> None:
         state["step"] = action           # place, trade or extend
 
 
-def _build(state: State, seat: Seat, region: str) -> None:
+def _build(state: FloodState, seat: Seat, region: str) -> None:
     """A base in ``region``; Eridu and Uruk bring a worker at once."""
     state["cities"][region] = [seat, False]
     box = D.BUILD_BONUS.get(region)
     if box is None or not can_receive(state, seat, box):
         return
     workers = state["workers"]
-    source = "unavail" if workers["unavail"][seat] > 0 else "avail"
-    if workers[source][seat] <= 0:
+    source = workers["unavail"] if workers["unavail"][seat] > 0 else workers["avail"]
+    if source[seat] <= 0:
         return
-    workers[source][seat] -= 1
+    source[seat] -= 1
     put_worker(state, seat, box)
 
 
-def _use_scribe(state: State, seat: Seat) -> None:
+def _use_scribe(state: FloodState, seat: Seat) -> None:
     state["used"]["scribes"][seat] += 1
 
 
-def _take_moved(state: State, seat: Seat, origin: str) -> None:
+def _take_moved(state: FloodState, seat: Seat, origin: str) -> None:
     """Take the worker a scribe moves out of ``origin``: out of Toolmaking a used one if
     any; out of Scribes another than the scribe moving it (already moved right), a used
     one if any."""
@@ -155,8 +157,8 @@ def _take_moved(state: State, seat: Seat, origin: str) -> None:
         used[seat] -= 1
 
 
-def _place_step(state: State, seat: Seat, verb: str, args: list[str]) -> None:
-    pending = state["pending"]
+def _place_step(state: FloodState, seat: Seat, verb: str, args: list[str]) -> None:
+    pending = known(state["pending"])
     hand = state["workers"]["avail"]
     if verb == "done":
         end_turn(state)
@@ -184,7 +186,7 @@ def _place_step(state: State, seat: Seat, verb: str, args: list[str]) -> None:
         state["step"] = "to"
         return
     elif verb == "to":
-        _take_moved(state, seat, pending["moving"])
+        _take_moved(state, seat, known(pending["moving"]))
         if args[0] == "stock":
             hand[seat] += 1
         else:
@@ -196,8 +198,8 @@ def _place_step(state: State, seat: Seat, verb: str, args: list[str]) -> None:
         end_turn(state)
 
 
-def _trade_step(state: State, seat: Seat, verb: str, args: list[str]) -> None:
-    pending = state["pending"]
+def _trade_step(state: FloodState, seat: Seat, verb: str, args: list[str]) -> None:
+    pending = known(state["pending"])
     if verb == "done":
         end_turn(state)
         return
@@ -222,7 +224,7 @@ def _trade_step(state: State, seat: Seat, verb: str, args: list[str]) -> None:
         end_turn(state)
 
 
-def _gain_armies(state: State, seat: Seat, count: int) -> int:
+def _gain_armies(state: FloodState, seat: Seat, count: int) -> int:
     """Armies from the unavailable stock, never more than 20 available and placed."""
     armies = state["armies"]
     room = D.ARMY_CAP - armies["avail"][seat] - placed_armies(state, seat)
@@ -232,19 +234,19 @@ def _gain_armies(state: State, seat: Seat, count: int) -> int:
     return int(got)
 
 
-def _initiate(state: State, seat: Seat, empire: str) -> None:
+def _initiate(state: FloodState, seat: Seat, empire: str) -> None:
     """Step 1: the empire's armies (and Babylon's) become available."""
     state["empires"][empire] = seat
     state["initiated"].append(seat)
     count = D.EMPIRES[empire].armies
     if owns(state, seat, D.BABYLON):
         count += D.bonus_number(D.BABYLON, "armies")
-    state["pending"]["gained"] = _gain_armies(state, seat, count)
+    known(state["pending"])["gained"] = _gain_armies(state, seat, count)
     state["step"] = "raise"
 
 
-def _raise_step(state: State, seat: Seat, verb: str, args: list[str]) -> None:
-    pending = state["pending"]
+def _raise_step(state: FloodState, seat: Seat, verb: str, args: list[str]) -> None:
+    pending = known(state["pending"])
     if verb == "recruit":
         to_bank(state, seat, args[0])
         pending["recruited"] = _gain_armies(state, seat, D.PURCHASE[args[0]])
@@ -264,8 +266,8 @@ def _raise_step(state: State, seat: Seat, verb: str, args: list[str]) -> None:
             end_turn(state)
 
 
-def _extend_step(state: State, seat: Seat, verb: str, args: list[str]) -> None:
-    pending = state["pending"]
+def _extend_step(state: FloodState, seat: Seat, verb: str, args: list[str]) -> None:
+    pending = known(state["pending"])
     if verb == "done":
         end_turn(state)
         return
@@ -297,22 +299,22 @@ def _extend_step(state: State, seat: Seat, verb: str, args: list[str]) -> None:
     _extend_next(state, seat)
 
 
-def _extend_next(state: State, seat: Seat) -> None:
+def _extend_next(state: FloodState, seat: Seat) -> None:
     state["step"] = "extend"
-    if extend_options(state, seat, state["pending"]) == ["done"]:
+    if extend_options(state, seat, known(state["pending"])) == ["done"]:
         end_turn(state)
 
 
-def better_equipped(state: State, attacker: Seat, defender: Seat) -> bool:
+def better_equipped(state: FloodState, attacker: Seat, defender: Seat) -> bool:
     """True if ``attacker``'s equipment ranks above ``defender``'s (ranks never tie)."""
     ranked = ranking(state)
     return ranked.index(attacker) < ranked.index(defender)
 
 
-def _roll(state: State, seat: Seat) -> None:
+def _roll(state: FloodState, seat: Seat) -> None:
     """One roll of the battle under way: 2d6 against 5 (better equipped) or 7."""
-    pending = state["pending"]
-    battle = pending["battle"]
+    pending = known(state["pending"])
+    battle = known(pending["battle"])
     region, defender = battle["region"], battle["defender"]
     dice = chance.Draw(state).dice(D.DICE, D.SIDES)
     need = D.BETTER_ROLL if better_equipped(state, seat, defender) else D.WORSE_ROLL
@@ -340,8 +342,8 @@ def _roll(state: State, seat: Seat) -> None:
         state["step"] = "battle"
 
 
-def _battle_over(state: State, seat: Seat) -> None:
-    pending = state["pending"]
+def _battle_over(state: FloodState, seat: Seat) -> None:
+    pending = known(state["pending"])
     pending["battle"] = None
     if pending["action"] == "empire":
         end_turn(state)
@@ -349,7 +351,7 @@ def _battle_over(state: State, seat: Seat) -> None:
         _extend_next(state, seat)
 
 
-def _vp_step(state: State, seat: Seat, verb: str, args: list[str]) -> None:
+def _vp_step(state: FloodState, seat: Seat, verb: str, args: list[str]) -> None:
     if state["step"] == "vp":
         if verb == "done":
             end_turn(state)
@@ -361,10 +363,10 @@ def _vp_step(state: State, seat: Seat, verb: str, args: list[str]) -> None:
             return
     elif verb == "add":
         to_bank(state, seat, args[0])
-        state["pending"]["lux"].append(args[0])
+        known(state["pending"])["lux"].append(args[0])
         if lux_options(state, seat) != ["done"]:
             return
-    pending = state["pending"]
+    pending = known(state["pending"])
     points = D.CITY_VP[len(pending["lux"])]
     state["cities"][pending["city"]][1] = True
     score(state, seat, "cities", points)

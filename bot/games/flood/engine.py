@@ -21,8 +21,8 @@ from bot.engine import (
 )
 from bot.games.flood import checks, effects, heuristic, narration, options, rounds, texts, view
 from bot.games.flood import data as D
-from bot.games.flood.state import VP_SOURCES, new_state
-from bot.games.kit import ContractTuning, RulesGame
+from bot.games.flood.state import VP_SOURCES, FloodState, new_state
+from bot.games.kit import ContractTuning, RulesGame, plain, typed
 
 VERBS = frozenset({
     "build", "place", "trade", "empire", "extend", "pass", "pay", "from", "spend", "scribe",
@@ -33,7 +33,7 @@ CAUTIOUS = ("stop", "done", "pass", "march 1")
 """The steps a skipped turn takes, first found first."""
 
 
-class FloodGame(RulesGame[State, str]):
+class FloodGame(RulesGame[FloodState, str]):
     """After the Flood for exactly 3 players (seed 001); see :mod:`bot.games.flood`."""
 
     meta = GameMeta(
@@ -52,30 +52,33 @@ class FloodGame(RulesGame[State, str]):
                              f"not {n_players}")
         state = new_state(seed)
         rounds.start_game(state)
-        return state
+        return plain(state)
 
     def active(self, state: State) -> list[Seat]:
-        return [] if state["phase"] == "over" else [state["current"]]
+        fl = typed(FloodState, state)
+        return [] if fl["phase"] == "over" else [fl["current"]]
 
     def legal(self, state: State, seat: Seat) -> list[Action]:
-        return [texts.action(state, n) for n in options.legal(state, seat)]
+        fl = typed(FloodState, state)
+        return [texts.action(fl, n) for n in options.legal(fl, seat)]
 
     def parse(self, state: State, seat: Seat, text: str) -> Action:
         """The legal step ``text``; a refusal names the rule and what is allowed instead
         (:mod:`bot.games.flood.checks`)."""
+        fl = typed(FloodState, state)
         try:
             notation = checked_notation("flood", text, VERBS, seat in self.active(state),
-                                        options.legal(state, seat))
+                                        options.legal(fl, seat))
         except IllegalMove:
-            raise IllegalMove(checks.why(state, seat, " ".join(text.lower().split()))) \
+            raise IllegalMove(checks.why(fl, seat, " ".join(text.lower().split()))) \
                 from None
-        return texts.action(state, notation)
+        return texts.action(fl, notation)
 
-    def checked(self, state: State, seat: Seat, text: str) -> str:
+    def checked(self, state: FloodState, seat: Seat, text: str) -> str:
         """The canonical notation of the legal step ``text`` (see :meth:`parse`)."""
-        return self.parse(state, seat, text).notation
+        return self.parse(plain(state), seat, text).notation
 
-    def perform(self, before: State, seat: Seat, step: str, after: State) -> None:
+    def perform(self, before: FloodState, seat: Seat, step: str, after: FloodState) -> None:
         """Carry out the checked step, then what the automatic phases did and the places the
         turn changed (:func:`bot.games.flood.view.mark`)."""
         after["events"] = []
@@ -83,49 +86,52 @@ class FloodGame(RulesGame[State, str]):
         view.mark(before, seat, step, after)
 
     def view(self, state: State, seat: Seat | None) -> dict[str, Any]:
-        return view.view(state, seat)
+        return view.view(typed(FloodState, state), seat)
 
     def outcome(self, state: State) -> Outcome | None:
-        if state["phase"] != "over":
+        fl = typed(FloodState, state)
+        if fl["phase"] != "over":
             return None
-        order = state["order"]
-        scores = tuple(int(v) for v in state["vp"])
-        ranked = sorted(range(state["n"]), key=lambda s: (-scores[s], order.index(s)))
+        order = fl["order"]
+        scores = tuple(int(v) for v in fl["vp"])
+        ranked = sorted(range(fl["n"]), key=lambda s: (-scores[s], order.index(s)))
         tied = len(set(scores)) < len(scores)
         tiebreak = Text.of("flood.tiebreak", order=tuple(
             seat_ref(s) for s in order)) if tied else None
         details = tuple(
-            Text.of("flood.detail", n=scores[s], **{k: state["vp_from"][s][k]
+            Text.of("flood.detail", n=scores[s], **{k: fl["vp_from"][s][k]
                                                      for k in VP_SOURCES})
-            for s in range(state["n"]))
+            for s in range(fl["n"]))
         return Outcome(scores, tuple((s,) for s in ranked), tiebreak, details)
 
     def standing(self, state: State) -> tuple[Text, ...]:
         """Each seat's victory points so far."""
-        return tuple(Text.of("flood.standing", n=int(v)) for v in state["vp"])
+        return tuple(Text.of("flood.standing", n=int(v)) for v in typed(FloodState, state)["vp"])
 
     def turn_number(self, state: State) -> int:
-        return int(state["turn"])
+        return int(typed(FloodState, state)["turn"])
 
     def determinize(self, view_: dict[str, Any], seat: Seat, rng: random.Random) -> State:
         return view.determinize(view_, seat, rng)
 
     def heuristic(self, state: State, seat: Seat) -> float:
-        return heuristic.heuristic(state, seat)
+        return heuristic.heuristic(typed(FloodState, state), seat)
 
     def default_action(self, state: State, seat: Seat) -> Action | None:
         """For a skipped turn: stop a battle, end the action, pass, or the first step."""
-        legal = options.legal(state, seat)
+        fl = typed(FloodState, state)
+        legal = options.legal(fl, seat)
         for notation in CAUTIOUS:
             if notation in legal:
-                return texts.action(state, notation)
-        return texts.action(state, legal[0]) if legal else None
+                return texts.action(fl, notation)
+        return texts.action(fl, legal[0]) if legal else None
 
     def report(self, before: State, seat: Seat, action: Action, after: State) -> Report:
-        return narration.report(before, seat, action.notation, after)
+        return narration.report(typed(FloodState, before), seat, action.notation,
+                                typed(FloodState, after))
 
     def prompt(self, state: State, seat: Seat) -> Prompt | None:
-        return texts.prompt(state, seat)
+        return texts.prompt(typed(FloodState, state), seat)
 
 
 GAME = FloodGame()

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from bot.engine import Seat, State
+from bot.engine import Seat
 from bot.games.flood import data as D
 from bot.games.flood.state import (
+    FloodState,
     cities_of,
     owns,
     rank_of,
@@ -21,12 +22,12 @@ WORKER_IN_HAND = 0.12
 RANK_WORTH = {"A": 1.2, "B": 0.5}
 
 
-def heuristic(state: State, seat: Seat) -> float:
+def heuristic(state: FloodState, seat: Seat) -> float:
     """How good the state looks for ``seat``: its strength minus the best rival's."""
     return lead([_strength(state, s) for s in range(state["n"])], seat)
 
 
-def extension_plan(state: State, seat: Seat) -> tuple[int, dict[str, int]]:
+def extension_plan(state: FloodState, seat: Seat) -> tuple[int, dict[str, int]]:
     """The points ``seat``'s goods would make by extending its open cities now (each with 2
     wood and as many different luxuries as it has), and the goods that takes."""
     open_cities = sum(1 for r in cities_of(state, seat) if not state["cities"][r][1])
@@ -44,7 +45,7 @@ def extension_plan(state: State, seat: Seat) -> tuple[int, dict[str, int]]:
     return points, used
 
 
-def _empire_chance(state: State, seat: Seat) -> float:
+def _empire_chance(state: FloodState, seat: Seat) -> float:
     """The armies of the best empire ``seat`` could still initiate this round."""
     if seat in state["initiated"] or state["phase"] != "actions":
         return 0.0
@@ -63,7 +64,7 @@ def _empire_chance(state: State, seat: Seat) -> float:
     return float(best)
 
 
-def _strength(state: State, seat: Seat) -> float:
+def _strength(state: FloodState, seat: Seat) -> float:
     n = state["n"]
     rnd, phase = state["round"], state["phase"]
     later = D.ROUNDS - rnd                       # rounds still to come after this one

@@ -3,12 +3,14 @@ steps of a turn)."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import cast
 
-from bot.engine import Seat, State
+from bot.engine import Seat
 from bot.games.flood import data as D
 from bot.games.flood.pieces import pay
 from bot.games.flood.state import (
+    FloodState,
+    Pending,
     army_holder,
     cities_of,
     city_owner,
@@ -17,9 +19,10 @@ from bot.games.flood.state import (
     placed_armies,
     ready,
 )
+from bot.games.kit import known
 
 
-def build_targets(state: State, seat: Seat) -> list[str]:
+def build_targets(state: FloodState, seat: Seat) -> list[str]:
     """Sumer regions where ``seat`` may build: no city and no other player's army; with all
     bases placed, only if no base was moved this round."""
     if len(cities_of(state, seat)) >= D.BASES and seat in state["moved"]:
@@ -28,11 +31,11 @@ def build_targets(state: State, seat: Seat) -> list[str]:
             and army_holder(state, r) in (None, seat)]
 
 
-def can_receive(state: State, seat: Seat, place: str) -> bool:
+def can_receive(state: FloodState, seat: Seat, place: str) -> bool:
     return place != "scribes" or state["on"]["scribes"][seat] < D.SCRIBE_CAP
 
 
-def place_options(state: State, seat: Seat, pending: dict[str, Any]) -> list[str]:
+def place_options(state: FloodState, seat: Seat, pending: Pending) -> list[str]:
     """The steps of a Place Workers action (``done`` once something was done)."""
     opts: list[str] = []
     hand = state["workers"]["avail"][seat]
@@ -50,7 +53,7 @@ def place_options(state: State, seat: Seat, pending: dict[str, Any]) -> list[str
     return opts
 
 
-def put_options(state: State, seat: Seat, pending: dict[str, Any]) -> list[str]:
+def put_options(state: FloodState, seat: Seat, pending: Pending) -> list[str]:
     """Where the workers of the spent resource go (as many as it places, or as ``fewer``
     lowered that number; the Scribes take at most 2 of a player's)."""
     most = pending["most"]
@@ -63,14 +66,14 @@ def put_options(state: State, seat: Seat, pending: dict[str, Any]) -> list[str]:
     return opts + (["fewer"] if most > 1 else [])
 
 
-def to_options(state: State, seat: Seat, pending: dict[str, Any]) -> list[str]:
+def to_options(state: FloodState, seat: Seat, pending: Pending) -> list[str]:
     """Where a scribe sends the worker it moves."""
     origin = pending["moving"]
     return [f"to {p}" for p in D.PLACES if p != origin and can_receive(state, seat, p)] + [
         "to stock"]
 
 
-def trade_capacity(state: State, seat: Seat, region: str) -> int:
+def trade_capacity(state: FloodState, seat: Seat, region: str) -> int:
     """Exchanges ``seat`` may make in ``region`` per Trade action: its workers there, or its
     armies where it has some; none where another player has an army."""
     holder = army_holder(state, region)
@@ -79,7 +82,7 @@ def trade_capacity(state: State, seat: Seat, region: str) -> int:
     return int(state["troops"][region][seat]) if holder == seat else 0
 
 
-def trade_options(state: State, seat: Seat, pending: dict[str, Any]) -> list[str]:
+def trade_options(state: FloodState, seat: Seat, pending: Pending) -> list[str]:
     """The exchanges and tool-making still possible in this Trade action."""
     opts: list[str] = []
     res, bank = state["res"][seat], state["bank"]
@@ -102,7 +105,7 @@ def trade_options(state: State, seat: Seat, pending: dict[str, Any]) -> list[str
     return opts
 
 
-def empire_options(state: State, seat: Seat) -> list[str]:
+def empire_options(state: FloodState, seat: Seat) -> list[str]:
     """The empires of the round ``seat`` may initiate (one per player per round)."""
     if seat in state["initiated"]:
         return []
@@ -121,14 +124,14 @@ def empire_options(state: State, seat: Seat) -> list[str]:
     return opts
 
 
-def destroy_cost(state: State, owner: Seat) -> int:
+def destroy_cost(state: FloodState, owner: Seat) -> int:
     """Armies to destroy a city of ``owner``: more behind Shuruppak's walls."""
     if owns(state, owner, D.SHURUPPAK) and len(cities_of(state, owner)) >= D.WALLS_CITIES:
         return D.WALLS_COST
     return D.DESTROY_COST
 
 
-def extend_options(state: State, seat: Seat, pending: dict[str, Any]) -> list[str]:
+def extend_options(state: FloodState, seat: Seat, pending: Pending) -> list[str]:
     """Invasions, reinforcements and city destructions still possible this turn."""
     extra = D.REPEAT_COST if pending["count"] >= 1 else 0
     hand = state["armies"]["avail"][seat]
@@ -148,7 +151,7 @@ def extend_options(state: State, seat: Seat, pending: dict[str, Any]) -> list[st
     return opts
 
 
-def raise_options(state: State, seat: Seat) -> list[str]:
+def raise_options(state: FloodState, seat: Seat) -> list[str]:
     """Steps 2 to 4 of initiating an empire."""
     opts: list[str] = []
     res = state["res"][seat]
@@ -162,19 +165,19 @@ def raise_options(state: State, seat: Seat) -> list[str]:
     return opts
 
 
-def fresh(action: str, **args: Any) -> dict[str, Any]:
+def fresh(action: str, **args: str) -> Pending:
     """A new pending action."""
-    pending: dict[str, Any] = {"action": action, **args}
+    pending = cast(Pending, {"action": action, **args})
     if action == "place":
-        pending.update(spent=None, did=False, moving=None)
+        pending["spent"], pending["did"], pending["moving"] = None, False, None
     elif action == "trade":
-        pending.update(count={}, got={}, sippar=False, did=False)
+        pending["count"], pending["got"], pending["sippar"], pending["did"] = {}, {}, False, False
     elif action == "extend":
-        pending.update(count=0, battle=None)
+        pending["count"], pending["battle"] = 0, None
     return pending
 
 
-def _possible(state: State, seat: Seat, pending: dict[str, Any]) -> bool:
+def _possible(state: FloodState, seat: Seat, pending: Pending) -> bool:
     """True if the chosen action can be carried out (its first steps exist)."""
     action = pending["action"]
     if action == "place":
@@ -186,7 +189,7 @@ def _possible(state: State, seat: Seat, pending: dict[str, Any]) -> bool:
     return True
 
 
-def payments(state: State, seat: Seat) -> list[str]:
+def payments(state: FloodState, seat: Seat) -> list[str]:
     """What may pay one item of the opportunity cost."""
     kinds = [r for r in D.RESOURCES if state["res"][seat][r] >= 1]
     if state["armies"]["avail"][seat] >= 1:
@@ -196,24 +199,25 @@ def payments(state: State, seat: Seat) -> list[str]:
     return kinds
 
 
-def _paid(state: State, seat: Seat, kind: str) -> State:
+def _paid(state: FloodState, seat: Seat, kind: str) -> FloodState:
     """``state`` as it would be after paying ``kind`` (only the touched parts copied)."""
-    hypo = dict(state)
+    hypo = state.copy()
     hypo["res"] = [dict(r) for r in state["res"]]
     hypo["bank"] = dict(state["bank"])
-    hypo["workers"] = {k: list(v) for k, v in state["workers"].items()}
-    hypo["armies"] = {k: list(v) for k, v in state["armies"].items()}
+    workers, armies = state["workers"], state["armies"]
+    hypo["workers"] = {"unavail": list(workers["unavail"]), "avail": list(workers["avail"])}
+    hypo["armies"] = {"unavail": list(armies["unavail"]), "avail": list(armies["avail"])}
     pay(hypo, seat, kind)
     return hypo
 
 
-def _affordable(state: State, seat: Seat, pending: dict[str, Any]) -> list[str]:
+def _affordable(state: FloodState, seat: Seat, pending: Pending) -> list[str]:
     """The payments after which the chosen action can still be carried out."""
     return [k for k in payments(state, seat)
             if _possible(_paid(state, seat, k), seat, pending)]
 
 
-def act_options(state: State, seat: Seat) -> list[str]:
+def act_options(state: FloodState, seat: Seat) -> list[str]:
     """The actions ``seat`` may choose now (passing is always possible)."""
     due = cost_due(state) > 0
     opts: list[str] = []
@@ -230,7 +234,7 @@ def act_options(state: State, seat: Seat) -> list[str]:
     return [*opts, "pass"]
 
 
-def vp_options(state: State, seat: Seat) -> list[str]:
+def vp_options(state: FloodState, seat: Seat) -> list[str]:
     """The cities ``seat`` may extend now, and ``done``."""
     if state["res"][seat]["wood"] < D.EXTENSION_WOOD:
         return ["done"]
@@ -238,19 +242,19 @@ def vp_options(state: State, seat: Seat) -> list[str]:
             if not state["cities"][r][1]] + ["done"]
 
 
-def lux_options(state: State, seat: Seat) -> list[str]:
-    added = state["pending"]["lux"]
+def lux_options(state: FloodState, seat: Seat) -> list[str]:
+    added = known(state["pending"])["lux"]
     if len(added) >= D.MAX_LUXURIES:
         return ["done"]
     return [f"add {r}" for r in D.LUXURIES
             if r not in added and state["res"][seat][r] >= 1] + ["done"]
 
 
-def legal(state: State, seat: Seat) -> list[str]:
+def legal(state: FloodState, seat: Seat) -> list[str]:
     """Every legal step of ``seat`` now, as notation."""
     if state["phase"] == "over" or seat != state["current"]:
         return []
-    step, pending = state["step"], state["pending"]
+    step, pending = state["step"], state["pending"] or Pending()
     if step == "act":
         return act_options(state, seat)
     if step == "pay":

@@ -3,10 +3,11 @@ resources to and from the bank, workers and armies placed, spent or lost, points
 
 from __future__ import annotations
 
-from bot.engine import Seat, State
+from bot.engine import Seat
+from bot.games.flood.state import FloodState
 
 
-def take_bank(state: State, seat: Seat, res: str, count: int) -> int:
+def take_bank(state: FloodState, seat: Seat, res: str, count: int) -> int:
     """Give ``seat`` up to ``count`` of ``res`` from the bank; how many it got."""
     got = min(count, state["bank"][res])
     state["bank"][res] -= got
@@ -14,12 +15,12 @@ def take_bank(state: State, seat: Seat, res: str, count: int) -> int:
     return int(got)
 
 
-def to_bank(state: State, seat: Seat, res: str, count: int = 1) -> None:
+def to_bank(state: FloodState, seat: Seat, res: str, count: int = 1) -> None:
     state["res"][seat][res] -= count
     state["bank"][res] += count
 
 
-def lose_workers(state: State, seat: Seat, place: str, count: int) -> int:
+def lose_workers(state: FloodState, seat: Seat, place: str, count: int) -> int:
     """Remove up to ``count`` of ``seat``'s workers from ``place`` to the unavailable stock
     (workers on the right of a box first)."""
     count = min(count, state["on"][place][seat])
@@ -33,7 +34,7 @@ def lose_workers(state: State, seat: Seat, place: str, count: int) -> int:
     return int(count)
 
 
-def put_worker(state: State, seat: Seat, place: str, count: int = 1) -> None:
+def put_worker(state: FloodState, seat: Seat, place: str, count: int = 1) -> None:
     """Put ``count`` workers of ``seat`` in ``place`` (from wherever the caller took them):
     a new scribe enters on the right (used this round), a toolmaker on the left."""
     state["on"][place][seat] += count
@@ -41,18 +42,18 @@ def put_worker(state: State, seat: Seat, place: str, count: int = 1) -> None:
         state["used"]["scribes"][seat] += count
 
 
-def place_armies(state: State, seat: Seat, region: str, count: int) -> None:
+def place_armies(state: FloodState, seat: Seat, region: str, count: int) -> None:
     state["armies"]["avail"][seat] -= count
     state["troops"][region][seat] += count
 
 
-def spend_armies(state: State, seat: Seat, count: int) -> None:
+def spend_armies(state: FloodState, seat: Seat, count: int) -> None:
     """Available armies spent: they become unavailable."""
     state["armies"]["avail"][seat] -= count
     state["armies"]["unavail"][seat] += count
 
 
-def pay(state: State, seat: Seat, kind: str) -> None:
+def pay(state: FloodState, seat: Seat, kind: str) -> None:
     if kind == "army":
         spend_armies(state, seat, 1)
     elif kind == "worker":
@@ -62,6 +63,6 @@ def pay(state: State, seat: Seat, kind: str) -> None:
         to_bank(state, seat, kind)
 
 
-def score(state: State, seat: Seat, source: str, points: int) -> None:
+def score(state: FloodState, seat: Seat, source: str, points: int) -> None:
     state["vp"][seat] += points
     state["vp_from"][seat][source] += points

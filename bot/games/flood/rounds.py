@@ -4,11 +4,11 @@ the end of a round (phase 6) and the final majorities."""
 
 from __future__ import annotations
 
-from bot.engine import State
 from bot.games.flood import data as D
 from bot.games.flood.options import vp_options
 from bot.games.flood.pieces import lose_workers, score, take_bank
 from bot.games.flood.state import (
+    FloodState,
     city_owner,
     next_order,
     owns,
@@ -16,7 +16,7 @@ from bot.games.flood.state import (
 )
 
 
-def end_turn(state: State) -> None:
+def end_turn(state: FloodState) -> None:
     """The current seat's turn is over: the next seat's turn, or the next phase."""
     state["turn"] += 1
     state["pending"] = None
@@ -33,7 +33,7 @@ def end_turn(state: State) -> None:
     _end_actions(state)
 
 
-def _end_actions(state: State) -> None:
+def _end_actions(state: FloodState) -> None:
     """Phases 4 and 5: the next order from the Passed boxes, the armies' points, then the
     city extensions in the new order."""
     state["order"] = next_order(state)
@@ -57,7 +57,7 @@ def _end_actions(state: State) -> None:
     _next_vp(state, first=True)
 
 
-def _next_vp(state: State, first: bool = False) -> None:
+def _next_vp(state: FloodState, first: bool = False) -> None:
     """The next seat (in the new order) that may extend a city, or phase 6."""
     left = state["vp_left"]
     if not first and left:
@@ -71,7 +71,7 @@ def _next_vp(state: State, first: bool = False) -> None:
     _end_round(state)
 
 
-def _end_round(state: State) -> None:
+def _end_round(state: FloodState) -> None:
     """Phase 6, then the next round's phases 1 and 2 (or the end of the game)."""
     n = state["n"]
     armies, workers = state["armies"], state["workers"]
@@ -90,10 +90,11 @@ def _end_round(state: State) -> None:
                 state[box][seat][res] = 0
         for box in state["used"]:
             state["used"][box][seat] = 0
-    state.update(empires={}, initiated=[], passed=[], moved=[], vp_left=[])
+    state["empires"], state["initiated"], state["passed"] = {}, [], []
+    state["moved"], state["vp_left"] = [], []
     if state["round"] >= D.ROUNDS:
         _final_majorities(state)
-        state.update(phase="over", step="over", pending=None)
+        state["phase"], state["step"], state["pending"] = "over", "over", None
         state["events"].append({"k": "over"})
         return
     state["round"] += 1
@@ -120,7 +121,7 @@ def ranked_amounts(by_rank: dict[int, int], counts: list[int]) -> list[int]:
     return out
 
 
-def collect(state: State) -> None:
+def collect(state: FloodState) -> None:
     """Phase 1: grain by Irrigation, cloth by Weaving (the bank pays in turn order), Ur's
     cloth, then 8 workers each (never more than 25 in play)."""
     for by_rank, box, res in ((D.GRAIN_BY_RANK, "irrigation", "grain"),
@@ -139,7 +140,7 @@ def collect(state: State) -> None:
         workers["avail"][seat] += gain
 
 
-def decline(state: State) -> None:
+def decline(state: FloodState) -> None:
     """Phase 2 (rounds 2 and 4): Dilmun emptied, one worker off every other region outside
     Sumer, Irrigation and Weaving cut down to the leaders' 2, one scribe and one toolmaker
     off; every worker removed becomes unavailable."""
@@ -161,7 +162,7 @@ def decline(state: State) -> None:
         lose_workers(state, seat, "toolmaking", D.DECLINE_TOOLS)
 
 
-def _final_majorities(state: State) -> None:
+def _final_majorities(state: FloodState) -> None:
     """The end: whoever has the most workers in a region or box printing points scores
     them; a tie scores nothing."""
     for place in D.PLACES:
@@ -175,7 +176,7 @@ def _final_majorities(state: State) -> None:
         state["events"].append({"k": "majority", "seat": seat, "place": place, "vp": points})
 
 
-def start_game(state: State) -> None:
+def start_game(state: FloodState) -> None:
     """Round 1 after the installation: its collection (no decline)."""
     collect(state)
     state["events"] = []

@@ -14,6 +14,7 @@ from bot import chance
 from bot.engine import Seat, State
 from bot.games.flood import data as D
 from bot.games.flood.state import (
+    FloodState,
     cost_due,
     equipment_value,
     pass_value,
@@ -24,7 +25,7 @@ from bot.games.kit import clone
 DERIVED = ("ranks", "equip_values", "pass_values", "cost_due", "rounds")
 
 
-def view(state: State, seat: Seat | None) -> dict[str, Any]:
+def view(state: FloodState, seat: Seat | None) -> dict[str, Any]:
     """The same for everyone: the state without the dice to come."""
     shown: dict[str, Any] = clone({k: v for k, v in state.items() if k != chance.KEY})
     n = state["n"]
@@ -38,7 +39,7 @@ def view(state: State, seat: Seat | None) -> dict[str, Any]:
     return shown
 
 
-def mark(before: State, seat: Seat, notation: str, after: State) -> None:
+def mark(before: FloodState, seat: Seat, notation: str, after: FloodState) -> None:
     """Keep in ``after`` the places the turn under way has named (``turn_places``) and, once
     it ends, those of the last turn with who played it (``last_turn``), for the board to
     frame: bookkeeping of the pictures, which no rule reads."""
