@@ -4,10 +4,11 @@
 from __future__ import annotations
 
 from bot import chance
-from bot.engine import Seat, State
+from bot.engine import Seat
 from bot.games.civsets.cards import CARDS, CIVS, RULES
 from bot.games.civsets.options import civ_cards
 from bot.games.civsets.state import (
+    CivsetsState,
     controller,
     holding,
     learn,
@@ -16,16 +17,17 @@ from bot.games.civsets.state import (
     occupants,
     others,
 )
+from bot.games.kit import known
 
 
-def apply(state: State, seat: Seat, notation: str) -> None:
+def apply(state: CivsetsState, seat: Seat, notation: str) -> None:
     """Carry out the legal step ``notation`` of ``seat`` on ``state`` (a copy)."""
     words = notation.split()
     verb = words[0]
     if verb in ("place", "wild"):
         _map_step(state, seat, verb, words[1])
     elif verb == "sell":
-        owner = controller(state, words[1])
+        owner = known(controller(state, words[1]))
         state["pending"] = {"kind": "sale", "by": seat, "to": owner, "civ": words[1]}
         state["step"] = "sale"
         state["offered"].append(words[1])          # one offer a territory a turn
@@ -43,8 +45,8 @@ def apply(state: State, seat: Seat, notation: str) -> None:
         if verb == "buy":
             state["actions"] -= 1
     elif verb == "offer":
-        state["pending"]["card"] = words[1]
-        learn(state, words[1], state["pending"]["to"])
+        known(state["pending"])["card"] = words[1]
+        learn(state, words[1], known(state["pending"])["to"])
         state["step"] = "trade"
         state["actions"] -= 1
     elif verb in ("give", "decline", "accept", "refuse"):
@@ -60,7 +62,7 @@ def apply(state: State, seat: Seat, notation: str) -> None:
         end_turn(state)
 
 
-def _map_step(state: State, seat: Seat, verb: str, civ: str) -> None:
+def _map_step(state: CivsetsState, seat: Seat, verb: str, civ: str) -> None:
     rows = state["map"][civ]
     if verb == "place":
         cards = holding(state, seat, civ)
@@ -79,10 +81,10 @@ def _map_step(state: State, seat: Seat, verb: str, civ: str) -> None:
     _check_complete(state, civ)
 
 
-def _sale(state: State, paid: bool) -> None:
+def _sale(state: CivsetsState, paid: bool) -> None:
     """The controller of a territory answers a sale: it pays and takes the seller's last
     placed card there, or refuses."""
-    pending = state["pending"]
+    pending = known(state["pending"])
     seller, owner, civ = pending["by"], pending["to"], pending["civ"]
     moved = []
     if paid:
@@ -101,7 +103,7 @@ def _sale(state: State, paid: bool) -> None:
     state["step"] = "act"
 
 
-def _check_complete(state: State, civ: str) -> None:
+def _check_complete(state: CivsetsState, civ: str) -> None:
     """A territory holding the whole set (12 cards, a wild card among them or not) of one
     player is complete: that player takes its token, the territory closes."""
     seats = occupants(state, civ)
@@ -110,7 +112,7 @@ def _check_complete(state: State, civ: str) -> None:
         state["closed"].append(civ)
 
 
-def _draw(state: State, seat: Seat, count: int = 1, bonus: bool = True) -> None:
+def _draw(state: CivsetsState, seat: Seat, count: int = 1, bonus: bool = True) -> None:
     for _ in range(count):
         if state["deck"]:
             state["hands"][seat].append(state["deck"].pop(0))
@@ -118,7 +120,7 @@ def _draw(state: State, seat: Seat, count: int = 1, bonus: bool = True) -> None:
             state["hands"][seat].append(state["bonus"].pop(0))
 
 
-def _play_bonus(state: State, seat: Seat, kind: str, target: Seat | None) -> None:
+def _play_bonus(state: CivsetsState, seat: Seat, kind: str, target: Seat | None) -> None:
     card = f"bonus-{kind}"
     state["hands"][seat].remove(card)
     state["used"].append(card)
@@ -144,10 +146,10 @@ def _play_bonus(state: State, seat: Seat, kind: str, target: Seat | None) -> Non
             learn(state, seen, seat)
 
 
-def _answer(state: State, seat: Seat, card: str | None) -> None:
+def _answer(state: CivsetsState, seat: Seat, card: str | None) -> None:
     """The other player answers an offer (``give``/``decline``) or a purchase
     (``accept``/``refuse``)."""
-    pending = state["pending"]
+    pending = known(state["pending"])
     buyer = state["current"]
     if card is not None:
         state["hands"][seat].remove(card)
@@ -169,16 +171,16 @@ def _answer(state: State, seat: Seat, card: str | None) -> None:
     state["pending"] = None
 
 
-def _pick(state: State, index: int) -> None:
-    pending = state["pending"]
+def _pick(state: CivsetsState, index: int) -> None:
+    pending = known(state["pending"])
     card = civ_cards(state, pending["to"])[index]
     pending["card"] = card
     learn(state, card, *range(state["n"]))      # its question is read to everyone
     state["step"] = "quiz"
 
 
-def _resolve_challenge(state: State, seat: Seat, answer: int | None) -> None:
-    pending = state["pending"]
+def _resolve_challenge(state: CivsetsState, seat: Seat, answer: int | None) -> None:
+    pending = known(state["pending"])
     card = pending["card"]
     right = answer is not None and answer == CARDS[card].answer
     if right:
@@ -193,7 +195,7 @@ def _resolve_challenge(state: State, seat: Seat, answer: int | None) -> None:
     end_turn(state)           # "in either case, your turn ends"
 
 
-def end_turn(state: State) -> None:
+def end_turn(state: CivsetsState) -> None:
     """The next player's turn; at the end of a round, maybe the end of the game."""
     state["last_turn"] = {"seat": state["current"], "events": state.get("turn_log", [])}
     state["turn_log"] = []
@@ -213,7 +215,7 @@ def end_turn(state: State) -> None:
     state["bought"] = [False] * state["n"]
 
 
-def drew(before: State, after: State) -> bool:
+def drew(before: CivsetsState, after: CivsetsState) -> bool:
     """True if the step took cards from a deck (they were secret: no undo)."""
     return (len(after["deck"]) < len(before["deck"]) or len(after["bonus"]) < len(before["bonus"])
             or chance.drew(before, after))

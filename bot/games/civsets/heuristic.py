@@ -2,19 +2,20 @@
 
 from __future__ import annotations
 
-from bot.engine import Seat, State
+from bot.engine import Seat
 from bot.games.civsets.cards import CARDS, CIVS
+from bot.games.civsets.state import CivsetsState
 from bot.games.kit import lead
 
 
-def heuristic(state: State, seat: Seat) -> float:
+def heuristic(state: CivsetsState, seat: Seat) -> float:
     """How good the state looks for ``seat``: completed sets weigh most, then the cards it
     gathers of each civilization (on its territories above all), then points; minus the
     best rival's."""
     return lead(_strengths(state), seat)
 
 
-def _strengths(state: State) -> list[float]:
+def _strengths(state: CivsetsState) -> list[float]:
     n = state["n"]
     placed_count = [dict.fromkeys(CIVS, 0) for _ in range(n)]
     held = [dict.fromkeys(CIVS, 0.0) for _ in range(n)]
@@ -23,9 +24,9 @@ def _strengths(state: State) -> list[float]:
             placed_count[owner][civ] += 1
     for owner, hand in enumerate(state["hands"]):
         for card in hand:
-            civ = CARDS[card].civ
-            if civ is not None:
-                held[owner][civ] += 1
+            card_civ = CARDS[card].civ
+            if card_civ is not None:
+                held[owner][card_civ] += 1
     pending = state["pending"]
     if pending is not None and pending["kind"] in ("trade", "buy") \
             and state["step"] in ("trade", "buy"):

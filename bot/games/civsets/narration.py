@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-from bot.engine import Report, Seat, State, Text, TextArg, seat_ref
+from bot.engine import Report, Seat, Text, TextArg, seat_ref
 from bot.games.civsets.cards import CARDS, RULES, a_card, civ_adj, territory
-from bot.games.civsets.state import holding, named_seat
+from bot.games.civsets.state import CivsetsState, holding, named_seat
 from bot.games.civsets.texts import card_name, tx
+from bot.games.kit import known
 
 
-def report(before: State, seat: Seat, notation: str, after: State) -> Report:
+def report(before: CivsetsState, seat: Seat, notation: str, after: CivsetsState) -> Report:
     """What the step did: in public, and for the seats that know more."""
     words = notation.split()
     verb = words[0]
@@ -16,11 +17,11 @@ def report(before: State, seat: Seat, notation: str, after: State) -> Report:
         return Report(_with(_placed(before, seat, words[1], verb, after), before, after))
     if verb == "sell":
         civ = words[1]
-        return Report(tx("did.sell", who=seat_ref(after["pending"]["to"]),
+        return Report(tx("did.sell", who=seat_ref(known(after["pending"])["to"]),
                          adj=civ_adj(civ, 2), territory=territory(civ),
                          price=RULES["sell_price"]))
     if verb == "pay" or (verb == "refuse" and before["step"] == "sale"):
-        pending = before["pending"]
+        pending = known(before["pending"])
         text = tx(f"did.{verb}_sale", who=seat_ref(pending["by"]),
                   a_card=a_card(pending["civ"]), price=RULES["sell_price"])
         return Report(_with(text, before, after))
@@ -34,7 +35,7 @@ def report(before: State, seat: Seat, notation: str, after: State) -> Report:
                          a_card=a_card(words[2]), price=RULES["buy_price"]),
                       quiet=verb == "trade")
     if verb == "offer":
-        pending = after["pending"]
+        pending = known(after["pending"])
         card, who, wanted = card_name(words[1]), seat_ref(pending["to"]), a_card(pending["civ"])
         return Report(tx("did.offer", who=who, a_card=wanted), (
             (seat, tx("did.offer_own", card=card, who=who, a_card=wanted)),
@@ -45,15 +46,15 @@ def report(before: State, seat: Seat, notation: str, after: State) -> Report:
     if verb == "challenge":               # told with the card picked, which follows
         return Report(tx("did.challenge", who=seat_ref(named_seat(words[1]))), quiet=True)
     if verb == "pick":
-        card = after["pending"]["card"]
-        return Report(tx("did.pick", who=seat_ref(after["pending"]["to"]),
-                         card=card_name(card), a_card=a_card(CARDS[card].civ or "")))
+        picked = known(after["pending"])["card"]
+        return Report(tx("did.pick", who=seat_ref(known(after["pending"])["to"]),
+                         card=card_name(picked), a_card=a_card(CARDS[picked].civ or "")))
     if verb in ("answer", "skip"):
         return _quiz_report(seat, words, after)
     return Report(tx("did.end"), quiet=True)
 
 
-def _placed(before: State, seat: Seat, civ: str, verb: str, after: State) -> Text:
+def _placed(before: CivsetsState, seat: Seat, civ: str, verb: str, after: CivsetsState) -> Text:
     """Cards placed on a territory (or a deity added to it), and the points they earned."""
     if verb == "wild":
         return tx("did.wild", card=card_name(f"wild-{civ}"), territory=territory(civ))
@@ -62,13 +63,14 @@ def _placed(before: State, seat: Seat, civ: str, verb: str, after: State) -> Tex
               points=after["points"][seat] - before["points"][seat])
 
 
-def _with(text: Text, before: State, after: State) -> Text:
+def _with(text: Text, before: CivsetsState, after: CivsetsState) -> Text:
     """``text``, and the set it completed if it completed one."""
     done = [c for c in after["closed"] if c not in before["closed"]]
     return tx("did.completed", step=text, adj=civ_adj(done[0])) if done else text
 
 
-def _bonus_report(before: State, seat: Seat, words: list[str], after: State) -> Report:
+def _bonus_report(before: CivsetsState, seat: Seat, words: list[str],
+                  after: CivsetsState) -> Report:
     kind = words[1]
     target = named_seat(words[2]) if len(words) > 2 else None
     who = seat_ref(target) if target is not None else None
@@ -85,8 +87,8 @@ def _bonus_report(before: State, seat: Seat, words: list[str], after: State) -> 
     return Report(public)
 
 
-def _deal_report(before: State, seat: Seat, verb: str, card: str | None) -> Report:
-    pending = before["pending"]
+def _deal_report(before: CivsetsState, seat: Seat, verb: str, card: str | None) -> Report:
+    pending = known(before["pending"])
     buyer = before["current"]
     public = tx(f"did.{verb}", who=seat_ref(buyer), a_card=a_card(pending["civ"]),
                 price=RULES["buy_price"])
@@ -101,10 +103,10 @@ def _deal_report(before: State, seat: Seat, verb: str, card: str | None) -> Repo
                            (buyer, tx("did.accept_to_you", card=sold))))
 
 
-def _quiz_report(seat: Seat, words: list[str], after: State) -> Report:
+def _quiz_report(seat: Seat, words: list[str], after: CivsetsState) -> Report:
     """A challenge answered: a short public line for the turn summary, and the whole story
     (the answer given, the right one, what it won, the explanation) as its detail."""
-    last = after["last"]
+    last = known(after["last"])
     card = CARDS[last["card"]]
     facts: dict[str, TextArg] = dict(
         who=seat_ref(seat), owner=seat_ref(last["to"]), card=card.name,

@@ -3,10 +3,12 @@ steps)."""
 
 from __future__ import annotations
 
-from bot.engine import Seat, State
+from bot.engine import Seat
 from bot.games.civsets.cards import CARDS, CIVS, OPTIONS, RULES
 from bot.games.civsets.state import (
     CIV_SET,
+    CivsetsState,
+    Deal,
     controller,
     holding,
     others,
@@ -16,19 +18,19 @@ from bot.games.civsets.state import (
 FREE_KINDS = ("scribe", "caravan", "spy", "tribute", "library", "sanctuary")
 
 
-def _targets(state: State, seat: Seat) -> list[Seat]:
+def _targets(state: CivsetsState, seat: Seat) -> list[Seat]:
     """Players who may be challenged or bought from (not shielded, holding a Civilization
     card)."""
     return [s for s in others(state, seat) if not state["shield"][s] and civ_cards(state, s)]
 
 
-def civ_cards(state: State, seat: Seat) -> list[str]:
+def civ_cards(state: CivsetsState, seat: Seat) -> list[str]:
     """The Civilization cards of a hand, in its order (the cards a challenge picks from:
     Bonus cards carry no question)."""
     return [c for c in state["hands"][seat] if c in CIV_SET]
 
 
-def map_steps(state: State, seat: Seat) -> list[str]:
+def map_steps(state: CivsetsState, seat: Seat) -> list[str]:
     """Free steps on the map and Bonus cards: any number, any time during the turn."""
     steps = []
     for civ in CIVS:
@@ -52,7 +54,7 @@ def map_steps(state: State, seat: Seat) -> list[str]:
     return steps
 
 
-def action_steps(state: State, seat: Seat) -> list[str]:
+def action_steps(state: CivsetsState, seat: Seat) -> list[str]:
     """The four actions of the rulebook, as far as they are possible now: a challenge
     first (the heart of the game), then draw, swaps and purchases."""
     steps = [f"challenge {other + 1}" for other in _targets(state, seat)]
@@ -66,11 +68,11 @@ def action_steps(state: State, seat: Seat) -> list[str]:
     return steps
 
 
-def legal(state: State, seat: Seat) -> list[str]:
+def legal(state: CivsetsState, seat: Seat) -> list[str]:
     """Every legal step of ``seat`` now, as notation."""
     if state["over"]:
         return []
-    step, pending = state["step"], state["pending"]
+    step, pending = state["step"], state["pending"] or Deal()
     if step == "trade" and seat == pending["to"]:
         return [f"give {c}" for c in holding(state, seat, pending["civ"])] + ["decline"]
     if step == "buy" and seat == pending["to"]:

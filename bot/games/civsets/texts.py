@@ -11,9 +11,10 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from bot.engine import Action, Prompt, Seat, State, Text, TextArg, seat_ref
+from bot.engine import Action, Prompt, Seat, Text, TextArg, seat_ref
 from bot.games.civsets.cards import CARDS, CIVS, RULES, a_card, civ_adj, civ_name, territory
-from bot.games.civsets.state import CIV_SET, holding, named_seat
+from bot.games.civsets.state import CIV_SET, CivsetsState, Deal, holding, named_seat
+from bot.games.kit import known
 
 GROUPS = {"place": "map", "wild": "map", "sell": "map", "play": "bonus", "end": "end"}
 
@@ -27,7 +28,7 @@ def tx(key: str, **args: TextArg) -> Text:
     return Text.of(f"civsets.{key}", **args)
 
 
-def label(state: State, seat: Seat, notation: str) -> Text:
+def label(state: CivsetsState, seat: Seat, notation: str) -> Text:
     """How a legal step reads in the panel and in autocomplete."""
     words = notation.split()
     verb = words[0]
@@ -38,9 +39,9 @@ def label(state: State, seat: Seat, notation: str) -> Text:
                   points=n * RULES["points_per_placed_card"])
     if verb == "answer":
         k = int(words[1])
-        return tx("act.answer", k=k, text=CARDS[state["pending"]["card"]].option(k - 1))
+        return tx("act.answer", k=k, text=CARDS[known(state["pending"])["card"]].option(k - 1))
     if verb in ("pay", "refuse") and state["step"] == "sale":
-        pending = state["pending"]
+        pending = known(state["pending"])
         return tx(f"act.{verb}_sale", who=seat_ref(pending["by"]),
                   a_card=a_card(pending["civ"]), price=RULES["sell_price"])
     return _fixed_label(notation)
@@ -88,7 +89,7 @@ def _path(notation: str) -> tuple[Text, ...]:
     return ()
 
 
-def action(state: State, seat: Seat, notation: str) -> Action:
+def action(state: CivsetsState, seat: Seat, notation: str) -> Action:
     """A legal step with its label, group and choices."""
     verb = notation.split(" ", 1)[0]
     if verb in ("place", "answer", "pay", "refuse"):
@@ -103,12 +104,12 @@ def _fixed_action(notation: str) -> Action:
                   offered=verb != "skip")
 
 
-def prompt(state: State, seat: Seat) -> Prompt | None:
+def prompt(state: CivsetsState, seat: Seat) -> Prompt | None:
     """The quiz question (public), an offer or a purchase to answer, the card to offer or
     to pick, or the seat's hand."""
     if state["over"]:
         return None
-    pending, step = state["pending"], state["step"]
+    pending, step = state["pending"] or Deal(), state["step"]
     if step == "quiz" and seat == state["current"]:
         card = CARDS[pending["card"]]
         return Prompt(tx("prompt.quiz", card=card.name, a_card=a_card(card.civ or ""),
@@ -131,7 +132,7 @@ def prompt(state: State, seat: Seat) -> Prompt | None:
     return Prompt(hand_text(state, seat))
 
 
-def hand_text(state: State, seat: Seat) -> Text:
+def hand_text(state: CivsetsState, seat: Seat) -> Text:
     """A seat's hand, grouped by civilization (then its Bonus cards)."""
     hand = state["hands"][seat]
     groups = []

@@ -12,12 +12,13 @@ from __future__ import annotations
 
 import copy
 import random
+from collections.abc import Mapping
 from typing import Any
 
 from bot import chance
 from bot.engine import Seat, Secret, State
 from bot.games.civsets.cards import BONUS_CARDS, CIV_CARDS, CIVS, RULES
-from bot.games.civsets.state import CIV_SET, controller
+from bot.games.civsets.state import CIV_SET, CivsetsState, Deal, controller
 from bot.games.civsets.texts import card_name
 
 PUBLIC_KEYS = ("n", "points", "sets", "closed", "map", "round", "turn", "current", "step",
@@ -29,12 +30,12 @@ LOGS: dict[str, Any] = {"turn_log": [], "last_turn": None}
 """The public events of this turn and of the last (absent from states stored before them)."""
 
 
-def _shown(deal: dict[str, Any] | None, seat: Seat | None) -> dict[str, Any] | None:
+def _shown(deal: Deal | None, seat: Seat | None) -> dict[str, Any] | None:
     """An offer, purchase or challenge as ``seat`` may see it: the cards a trade or a sale
     moves are for its two sides only; a challenged card is everybody's once picked."""
     if deal is None:
         return None
-    shown = {k: v for k, v in deal.items() if k not in ("card", "answer")}
+    shown: dict[str, Any] = {k: v for k, v in deal.items() if k not in ("card", "answer")}
     if "answer" in deal:
         shown["accepted"] = deal["answer"] is not None
     if deal["kind"] == "challenge" or seat in (deal["by"], deal["to"]):
@@ -42,11 +43,12 @@ def _shown(deal: dict[str, Any] | None, seat: Seat | None) -> dict[str, Any] | N
     return shown
 
 
-def view(state: State, seat: Seat | None) -> dict[str, Any]:
+def view(state: CivsetsState, seat: Seat | None) -> dict[str, Any]:
     """What ``seat`` sees (None: everybody): the public facts, and for a seat its hand,
     the deal it is part of and the hands it has spied on."""
-    shown = {key: copy.deepcopy(state[key]) for key in PUBLIC_KEYS}
-    shown.update({key: copy.deepcopy(state.get(key, empty)) for key, empty in LOGS.items()})
+    fields: Mapping[str, Any] = state
+    shown = {key: copy.deepcopy(fields[key]) for key in PUBLIC_KEYS}
+    shown.update({key: copy.deepcopy(fields.get(key, empty)) for key, empty in LOGS.items()})
     shown.update(
         hand_sizes=[len(h) for h in state["hands"]],
         civ_sizes=[sum(c in CIV_SET for c in h) for h in state["hands"]],
@@ -62,7 +64,7 @@ def view(state: State, seat: Seat | None) -> dict[str, Any]:
     return shown
 
 
-def secrets(state: State) -> list[Secret]:
+def secrets(state: CivsetsState) -> list[Secret]:
     """Every card not on the map, by name and id, readable by its holder and by whoever
     learnt where it is (everybody, once a challenge showed it)."""
     found: list[Secret] = []
