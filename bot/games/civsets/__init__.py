@@ -12,7 +12,8 @@ cited in ``data/civsets/RULINGS.md``.
 
 Modules (the same names in every game package, see ``bot/games/README.md``):
 
-- ``state``: the state's shape, setup and the shared queries.
+- ``state``: the state's shape (``CivsetsState``, a ``TypedDict``), setup and the shared
+  queries.
 - ``options``: the legal steps now; ``checks``: why a step is refused.
 - ``effects``: what a step does.
 - ``texts``: labels, choices and prompts; ``narration``: what a step did (reports).

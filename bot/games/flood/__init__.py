@@ -35,7 +35,8 @@ in ``data/flood/RULINGS.md``.
 
 Modules (the same names in every game package, see ``bot/games/README.md``):
 
-- ``state``: the state's shape, setup and the shared queries.
+- ``state``: the state's shape (``FloodState``, a ``TypedDict``), setup and the shared
+  queries.
 - ``options``: the legal steps now; ``checks``: why a step is refused.
 - ``effects``: what a step does (``pieces``: the small moves of pieces and goods it shares
   with ``rounds``: the end of a turn and the automatic phases).

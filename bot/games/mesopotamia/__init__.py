@@ -6,7 +6,8 @@ for 2 to 4 players, from the setup to the final score.
 
 Modules (the same names in every game package, see ``bot/games/README.md``):
 
-- ``state``: the state's shape and the shared queries (the setup is ``setup``'s).
+- ``state``: the state's shape (``MesopotamiaState``, a ``TypedDict``) and the shared
+  queries (the setup is ``setup``'s).
 - ``options``: the legal steps now; ``checks``: why a step is refused.
 - ``effects``: what a step does (through the module of the setup or of the phase under
   way).

@@ -4,12 +4,12 @@ phase under way carries it out; entering the combat phase removes clashing ships
 
 from __future__ import annotations
 
-from bot.engine import Seat, State
+from bot.engine import Seat
 from bot.games.mesopotamia import battles, combat, events, rounds, setup, turn
-from bot.games.mesopotamia.state import PHASES
+from bot.games.mesopotamia.state import PHASES, MesopotamiaState
 
 
-def apply(state: State, seat: Seat, checked: str) -> None:
+def apply(state: MesopotamiaState, seat: Seat, checked: str) -> None:
     """Carry out ``seat``'s legal step ``checked`` on ``state`` (the rules alone: the turn
     counter and the regions changed are the engine's)."""
     phase = state["phase"]

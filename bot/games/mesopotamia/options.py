@@ -3,12 +3,12 @@ under way (each phase's module lists its own)."""
 
 from __future__ import annotations
 
-from bot.engine import Seat, State
+from bot.engine import Seat
 from bot.games.mesopotamia import battles, events, rounds, setup, turn
-from bot.games.mesopotamia.state import PHASES
+from bot.games.mesopotamia.state import PHASES, MesopotamiaState
 
 
-def legal(state: State, seat: Seat) -> list[str]:
+def legal(state: MesopotamiaState, seat: Seat) -> list[str]:
     """The legal notations of ``seat``: a setup step, or a step of a round."""
     if state["phase"] in PHASES:
         return setup.legal(state, seat)

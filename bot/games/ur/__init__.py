@@ -6,7 +6,8 @@ Modules (the same names in every game package, see ``bot/games/README.md``, and 
 - ``board``: components (loaded once from ``data/ur/components.json``), cell
   names, adjacency, and the seeded construction of the starting grid.
 - ``notation``: the step grammar (``war B3>C3 move 2`` ...), parse and format.
-- ``state``: the state layout (flat lists), setup, copy, shared queries, prompts.
+- ``state``: the state layout (``UrState``, a ``TypedDict`` of flat lists), setup, shared
+  queries, prompts.
 - ``checks``: whether a step is legal, and the rule it breaks if not.
 - ``options``: the legal steps of the current step, generated directly.
 - ``effects``: what a step does, and the automatic parts of the turn.
