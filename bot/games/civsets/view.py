@@ -10,7 +10,6 @@ spied on.
 
 from __future__ import annotations
 
-import copy
 import random
 from collections.abc import Mapping
 from typing import Any
@@ -20,6 +19,7 @@ from bot.engine import Seat, Secret, State
 from bot.games.civsets.cards import BONUS_CARDS, CIV_CARDS, CIVS, RULES
 from bot.games.civsets.state import CIV_SET, CivsetsState, Deal, controller
 from bot.games.civsets.texts import card_name
+from bot.games.kit import clone
 
 PUBLIC_KEYS = ("n", "points", "sets", "closed", "map", "round", "turn", "current", "step",
                "actions", "bought", "shield", "used", "last", "over", "quiz_seconds",
@@ -47,8 +47,8 @@ def view(state: CivsetsState, seat: Seat | None) -> dict[str, Any]:
     """What ``seat`` sees (None: everybody): the public facts, and for a seat its hand,
     the deal it is part of and the hands it has spied on."""
     fields: Mapping[str, Any] = state
-    shown = {key: copy.deepcopy(fields[key]) for key in PUBLIC_KEYS}
-    shown.update({key: copy.deepcopy(fields.get(key, empty)) for key, empty in LOGS.items()})
+    shown = {key: clone(fields[key]) for key in PUBLIC_KEYS}
+    shown.update({key: clone(fields.get(key, empty)) for key, empty in LOGS.items()})
     shown.update(
         hand_sizes=[len(h) for h in state["hands"]],
         civ_sizes=[sum(c in CIV_SET for c in h) for h in state["hands"]],
@@ -60,7 +60,7 @@ def view(state: CivsetsState, seat: Seat | None) -> dict[str, Any]:
     )
     if seat is not None:
         shown["hand"] = list(state["hands"][seat])
-        shown["spied"] = copy.deepcopy(state["spied"][seat])
+        shown["spied"] = clone(state["spied"][seat])
     return shown
 
 
@@ -83,8 +83,8 @@ def secrets(state: CivsetsState) -> list[Secret]:
 def determinize(view: dict[str, Any], seat: Seat, rng: random.Random) -> State:
     """A full state consistent with ``seat``'s view: the cards it cannot place dealt at
     random to the other hands and the decks, and an unknown future."""
-    state: State = {key: copy.deepcopy(view[key]) for key in (*PUBLIC_KEYS, *LOGS)}
-    pending = copy.deepcopy(view["pending"])
+    state: State = {key: clone(view[key]) for key in (*PUBLIC_KEYS, *LOGS)}
+    pending = clone(view["pending"])
     hands: list[list[str]] = [[] for _ in range(view["n"])]
     hands[seat] = list(view["hand"])
     fixed: dict[int, list[str]] = {}    # (a spy's look may be stale: it is not used)

@@ -138,6 +138,9 @@ def _build(state: FloodState, seat: Seat, region: str) -> None:
     put_worker(state, seat, box)
 
 
+# -- Place Workers ------------------------------------------------------------------------
+
+
 def _use_scribe(state: FloodState, seat: Seat) -> None:
     state["used"]["scribes"][seat] += 1
 
@@ -198,6 +201,9 @@ def _place_step(state: FloodState, seat: Seat, verb: str, args: list[str]) -> No
         end_turn(state)
 
 
+# -- Trade --------------------------------------------------------------------------------
+
+
 def _trade_step(state: FloodState, seat: Seat, verb: str, args: list[str]) -> None:
     pending = known(state["pending"])
     if verb == "done":
@@ -222,6 +228,9 @@ def _trade_step(state: FloodState, seat: Seat, verb: str, args: list[str]) -> No
     pending["did"] = True
     if trade_options(state, seat, pending) == ["done"]:
         end_turn(state)
+
+
+# -- Initiate an Empire -------------------------------------------------------------------
 
 
 def _gain_armies(state: FloodState, seat: Seat, count: int) -> int:
@@ -264,6 +273,9 @@ def _raise_step(state: FloodState, seat: Seat, verb: str, args: list[str]) -> No
         else:
             place_armies(state, seat, region, count)
             end_turn(state)
+
+
+# -- Extend an Empire and battles ---------------------------------------------------------
 
 
 def _extend_step(state: FloodState, seat: Seat, verb: str, args: list[str]) -> None:
@@ -349,6 +361,9 @@ def _battle_over(state: FloodState, seat: Seat) -> None:
         end_turn(state)
     else:
         _extend_next(state, seat)
+
+
+# -- phase 5: extending cities ------------------------------------------------------------
 
 
 def _vp_step(state: FloodState, seat: Seat, verb: str, args: list[str]) -> None:
