@@ -18,7 +18,8 @@ from __future__ import annotations
 from typing import Any
 
 from bot.chance import Draw
-from bot.engine import Seat, State
+from bot.engine import Seat
+from bot.games.kit import known
 from bot.games.mesopotamia.automaton import priorities
 from bot.games.mesopotamia.automaton.cards import (
     ACTION_CARDS,
@@ -30,29 +31,29 @@ from bot.games.mesopotamia.automaton.cards import (
     draws,
     number,
 )
+from bot.games.mesopotamia.state import MesopotamiaState
 
-KEY = "automata"
 Place = tuple[str, int]
 """A Strategy card and one of its actions (0 left, 1 right)."""
 
 
-def enlist(state: State, seat: Seat, difficulty: str) -> None:
+def enlist(state: MesopotamiaState, seat: Seat, difficulty: str) -> None:
     """Make ``seat`` an Automaton at ``difficulty`` (its decks are made at its first turn, once
     its empire is known: « ajoutez les 2 cartes spécifiques à l'Empire contre qui vous jouez »)."""
     if difficulty not in DIFFICULTIES:
         raise ValueError(f"unknown difficulty {difficulty!r}")
-    state.setdefault(KEY, {})[str(seat)] = {
+    state.setdefault("automata", {})[str(seat)] = {
         "difficulty": difficulty, "deck": None, "top": [], "discard": [], "shown": [],
         "marks": {}, "turn": None, "last": None}
 
 
-def box(state: State, seat: Seat) -> dict[str, Any] | None:
+def box(state: MesopotamiaState, seat: Seat) -> dict[str, Any] | None:
     """``seat``'s Automaton box, or None for a seat that is a player."""
-    boxes = state.get(KEY)
+    boxes = state.get("automata")
     return None if not boxes else boxes.get(str(seat))
 
 
-def plays(state: State, seat: Seat) -> bool:
+def plays(state: MesopotamiaState, seat: Seat) -> bool:
     """True when ``seat`` is an Automaton."""
     return box(state, seat) is not None
 
@@ -92,14 +93,14 @@ def assign(order: list[str], marks: dict[str, list[bool]],
     return out, take(free(None))
 
 
-def begin_turn(state: State, seat: Seat) -> list[str]:
+def begin_turn(state: MesopotamiaState, seat: Seat) -> list[str]:
     """Start the Automaton's turn: its Strategy cards, their priorities, the Action cards drawn
     and assigned, the bonus; returns the actions it takes, in order (R-auto-activation)."""
     own = box(state, seat)
     assert own is not None
     rng = Draw(state)
     if own["deck"] is None:
-        own["deck"] = deck_for(state["players"][seat]["empire"])
+        own["deck"] = deck_for(known(state["players"][seat]["empire"]))
     _refill(own, rng)
     values: dict[str, int] = {}
     conditions: dict[str, bool] = {}
@@ -124,7 +125,7 @@ def begin_turn(state: State, seat: Seat) -> list[str]:
     return [entry[0] for entry in plan]
 
 
-def end_turn(state: State, seat: Seat) -> None:
+def end_turn(state: MesopotamiaState, seat: Seat) -> None:
     """« CONCLUSION DU TOUR »: the draws of Grow and Draw (R-auto-grow-draw), the discard of
     every Strategy card whose two actions are done, the refill to 3 (reshuffling the discard
     when the deck is empty); the Action cards need nothing (shuffled at each turn)."""

@@ -17,13 +17,14 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from bot.engine import Seat, State, Text
+from bot.engine import Seat, Text
+from bot.games.kit import plain
 from bot.games.mesopotamia import data as D
 from bot.games.mesopotamia.automaton import deck, explain
 from bot.games.mesopotamia.automaton.cards import STRATEGIES
 from bot.games.mesopotamia.construction import COST
 from bot.games.mesopotamia.engine import GAME
-from bot.games.mesopotamia.state import tech_level, units_of
+from bot.games.mesopotamia.state import MesopotamiaState, tech_level, units_of
 from bot.games.mesopotamia.trade import TOKENS
 
 GARDEN_COST: dict[str, dict[str, int]] = {t["id"]: t["cost"] for t in D.GARDEN_DATA["tiles"]}
@@ -43,16 +44,17 @@ class Decision:
     summary: Text | None = None
 
 
-def next_steps(state: State, seat: Seat) -> Decision:
+def next_steps(state: MesopotamiaState, seat: Seat) -> Decision:
     """The Automaton seat's next step: () when it has no decision to take now."""
-    if seat not in GAME.active(state):
+    if seat not in GAME.active(plain(state)):
         return Decision(())
-    legal = [a.notation for a in GAME.legal(state, seat)]
+    legal = [a.notation for a in GAME.legal(plain(state), seat)]
     if not legal:
         return Decision(())
     own = deck.box(state, seat)
-    t = state.get("t") or {}
-    if own is None or state["phase"] != "actions" or state.get("event") or "cards" not in t:
+    t = state.get("t")
+    if own is None or state["phase"] != "actions" or state.get("event") or t is None \
+            or "cards" not in t:
         return Decision((_default(legal),))
     act = t["act"]
     if act is None:
@@ -80,7 +82,7 @@ def _plan(own: dict[str, Any], action: str) -> dict[str, Any]:
     return {}
 
 
-def _part(state: State, seat: Seat, act: dict[str, Any], plan: dict[str, Any],
+def _part(state: MesopotamiaState, seat: Seat, act: dict[str, Any], plan: dict[str, Any],
           legal: list[str]) -> str:
     """The part of the action under way the Automaton plays (``stop`` when none serves)."""
     action = act["action"]
@@ -100,7 +102,8 @@ def _part(state: State, seat: Seat, act: dict[str, Any], plan: dict[str, Any],
     return chosen if chosen is not None else ("stop" if "stop" in legal else legal[0])
 
 
-def _research(state: State, seat: Seat, plan: dict[str, Any], legal: list[str]) -> str | None:
+def _research(state: MesopotamiaState, seat: Seat, plan: dict[str, Any],
+              legal: list[str]) -> str | None:
     """R-auto-research: « Discover the next Research Technology and the least upgraded
     Technologies. »: Research first, then the lowest technology (ties in action order);
     Clay into Tablets when no discovery can be paid."""
@@ -115,7 +118,8 @@ def _research(state: State, seat: Seat, plan: dict[str, Any], legal: list[str]) 
     return "convert" if "convert" in legal else None
 
 
-def _build(state: State, seat: Seat, plan: dict[str, Any], legal: list[str]) -> str | None:
+def _build(state: MesopotamiaState, seat: Seat, plan: dict[str, Any],
+           legal: list[str]) -> str | None:
     """R-auto-goals: the first goal not reached that can be built now."""
     player = state["players"][seat]
     have = _built(state, seat)
@@ -134,7 +138,7 @@ def _build(state: State, seat: Seat, plan: dict[str, Any], legal: list[str]) -> 
     return None
 
 
-def _harvest_trade(state: State, seat: Seat, legal: list[str]) -> str | None:
+def _harvest_trade(state: MesopotamiaState, seat: Seat, legal: list[str]) -> str | None:
     """R-auto-trade: harvest first what its face-up cards' next actions lack most
     (:func:`needs`), then what it holds least of; then « Place your Amphora on the Trade token
     offering the most VP. Otherwise, place it on the next best free slot. »"""
@@ -153,7 +157,7 @@ def _harvest_trade(state: State, seat: Seat, legal: list[str]) -> str | None:
                                       slot_of[n.split()[1]] not in claimed))
 
 
-def needs(state: State, seat: Seat) -> Counter[str]:
+def needs(state: MesopotamiaState, seat: Seat) -> Counter[str]:
     """What the Automaton lacks for its face-up cards' unresolved actions: the Food of its
     Growth card, and the cost of each Construction's first goal not reached (R-auto-trade)."""
     own = deck.box(state, seat) or {}
@@ -173,7 +177,7 @@ def needs(state: State, seat: Seat) -> Counter[str]:
     return Counter({k: v - player["res"][k] for k, v in want.items() if v > player["res"][k]})
 
 
-def _goal_cost(state: State, seat: Seat, plan: dict[str, Any]) -> dict[str, int]:
+def _goal_cost(state: MesopotamiaState, seat: Seat, plan: dict[str, Any]) -> dict[str, int]:
     """The cost of the first goal of ``plan`` not reached (nothing when all are)."""
     have = _built(state, seat)
     for structure, target in plan.get("build", []):
@@ -187,7 +191,7 @@ def _goal_cost(state: State, seat: Seat, plan: dict[str, Any]) -> dict[str, int]
     return {}
 
 
-def _built(state: State, seat: Seat) -> dict[str, int]:
+def _built(state: MesopotamiaState, seat: Seat) -> dict[str, int]:
     """How far the Automaton is with each kind of build goal (R-auto-goals)."""
     player = state["players"][seat]
     return {"storey": int(player["ziggurat"]), "colony": len(player["colonies"]),
@@ -195,7 +199,7 @@ def _built(state: State, seat: Seat) -> dict[str, int]:
             "garden": len(player.get("gardens") or [])}
 
 
-def _war(state: State, seat: Seat, legal: list[str]) -> str | None:
+def _war(state: MesopotamiaState, seat: Seat, legal: list[str]) -> str | None:
     """R-auto-war: its Phalanxes first, then the strongest unit it may create, in the place
     nearest to an enemy unit."""
     if "phalanx" in legal:
@@ -207,7 +211,7 @@ def _war(state: State, seat: Seat, legal: list[str]) -> str | None:
                                        _distance_to(state, seat, n.split()[2])))
 
 
-def _explore(state: State, seat: Seat, act: dict[str, Any], plan: dict[str, Any],
+def _explore(state: MesopotamiaState, seat: Seat, act: dict[str, Any], plan: dict[str, Any],
              legal: list[str]) -> str | None:
     """R-auto-explore: one land unit at a time towards the first kind of target there is (an
     enemy Rampart, an enemy unit, an undiscovered event), each move bringing it nearer, and
@@ -229,7 +233,7 @@ def _explore(state: State, seat: Seat, act: dict[str, Any], plan: dict[str, Any]
                default=None)
 
 
-def _targets(state: State, seat: Seat, kinds: Iterable[str]) -> set[str]:
+def _targets(state: MesopotamiaState, seat: Seat, kinds: Iterable[str]) -> set[str]:
     for kind in kinds:
         if kind == "enemy_rampart":
             found = {r for s, p in enumerate(state["players"]) if s != seat
@@ -257,7 +261,7 @@ def _distances(targets: set[str]) -> dict[str, int]:
     return far
 
 
-def _distance_to(state: State, seat: Seat, region: str) -> int:
+def _distance_to(state: MesopotamiaState, seat: Seat, region: str) -> int:
     """Steps from ``region`` to the nearest enemy land unit (0 when there is none)."""
     enemies = {u[2] for u in state["units"] if u[0] != seat and u[1] in D.LAND}
     return _distances(enemies).get(region, 99) if enemies else 0

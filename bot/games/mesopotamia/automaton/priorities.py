@@ -9,14 +9,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.engine import Seat, State
+from bot.engine import Seat
 from bot.games.mesopotamia import data as D
 from bot.games.mesopotamia.automaton.cards import STRATEGIES, number
-from bot.games.mesopotamia.state import seal_order, tech_level, units_of
+from bot.games.mesopotamia.state import MesopotamiaState, seal_order, tech_level, units_of
 from bot.games.mesopotamia.trade import TOKENS
 
 
-def holds(state: State, seat: Seat, condition: dict[str, Any]) -> bool:
+def holds(state: MesopotamiaState, seat: Seat, condition: dict[str, Any]) -> bool:
     """True when ``condition`` (a Strategy card's, ``strategy.json``) holds for ``seat``."""
     test = condition["test"]
     player = state["players"][seat]
@@ -29,7 +29,7 @@ def holds(state: State, seat: Seat, condition: dict[str, Any]) -> bool:
         return any(u[0] != seat and u[1] in D.LAND and u[2] in _occupied_marks(state)
                    for u in state["units"])
     if test == "enemy_near":
-        home = {player["start"], *player["colonies"]} - {None}
+        home = {r for r in (player["start"], *player["colonies"]) if r is not None}
         near = home | {n for r in home for n in D.REGIONS[r].neighbours}
         return any(u[0] != seat and u[1] in D.LAND and u[2] in near for u in state["units"])
     if test == "behind":
@@ -42,7 +42,7 @@ def holds(state: State, seat: Seat, condition: dict[str, Any]) -> bool:
     raise ValueError(f"unknown condition {test!r}")
 
 
-def _count(state: State, seat: Seat, what: str) -> int:
+def _count(state: MesopotamiaState, seat: Seat, what: str) -> int:
     player = state["players"][seat]
     if what == "colonies":
         return len(player["colonies"])
@@ -53,7 +53,7 @@ def _count(state: State, seat: Seat, what: str) -> int:
     return int(player["res"][what])
 
 
-def _occupied_marks(state: State) -> set[str]:
+def _occupied_marks(state: MesopotamiaState) -> set[str]:
     """Regions holding a Colony or an event (a token face down or up, a running event)."""
     colonies = {r for p in state["players"] for r in p["colonies"]}
     events = set(state["sites"]) | set(state.get("vp_tokens") or {}) | \
@@ -61,7 +61,7 @@ def _occupied_marks(state: State) -> set[str]:
     return colonies | events
 
 
-def priority(state: State, seat: Seat, card: str) -> tuple[int, bool]:
+def priority(state: MesopotamiaState, seat: Seat, card: str) -> tuple[int, bool]:
     """``card``'s priority for ``seat`` now, and whether its condition holds."""
     strategy = STRATEGIES[card]
     true = holds(state, seat, strategy.condition)
