@@ -65,7 +65,6 @@ def _empire_chance(state: FloodState, seat: Seat) -> float:
 
 
 def _strength(state: FloodState, seat: Seat) -> float:
-    n = state["n"]
     rnd, phase = state["round"], state["phase"]
     later = D.ROUNDS - rnd                       # rounds still to come after this one
     acting = phase == "actions"
@@ -110,7 +109,7 @@ def _strength(state: FloodState, seat: Seat) -> float:
         mine = counts[seat]
         if mine == 0:
             continue
-        best_other = max(counts[s] for s in range(n) if s != seat)
+        best_other = max(counts[:seat] + counts[seat + 1:])
         points = D.PLACE_VP[place]
         if mine > best_other:
             value += points * sure + 0.15 * min(mine - best_other, 2)

@@ -215,7 +215,8 @@ def city_owner(state: FloodState, region: str) -> Seat | None:
 
 def cities_of(state: FloodState, seat: Seat) -> list[str]:
     """The regions of ``seat``'s cities, in map order."""
-    return [r for r in D.CITY_SITES if city_owner(state, r) == seat]
+    cities = state["cities"]
+    return [r for r in D.CITY_SITES if r in cities and int(cities[r][0]) == seat]
 
 
 def owns(state: FloodState, seat: Seat, region: str) -> bool:
