@@ -2,7 +2,7 @@
 
 A test that takes the ``database`` fixture (directly or through another fixture) runs
 once on SQLite and once on PostgreSQL, unless marked ``sqlite_only``. PostgreSQL is a
-throwaway cluster started once for the session (:mod:`tests.pgcluster`), a new database
+throwaway cluster started once for the session (:mod:`tests.pgcluster`), a new schema
 per test; where PostgreSQL is not installed, those tests say so and skip.
 """
 
@@ -45,16 +45,20 @@ def backend(request: pytest.FixtureRequest) -> str:
 
 
 @pytest.fixture
-async def database(backend: str, tmp_path: Path, request: pytest.FixtureRequest
-                   ) -> AsyncIterator[str]:
-    """Where a new store goes: a SQLite file's path, or a new PostgreSQL database's
-    address (dropped afterwards)."""
+def database(backend: str, tmp_path: Path, request: pytest.FixtureRequest) -> Iterator[str]:
+    """Where a new store goes: a SQLite file's path, or the address of a new PostgreSQL
+    schema (dropped afterwards)."""
     if backend == "sqlite":
         yield str(tmp_path / "dingir.sqlite3")
         return
-    cluster: Cluster = request.getfixturevalue("pg_cluster")
-    url = await cluster.create_database()
+    yield request.getfixturevalue("pg_database")
+
+
+@pytest.fixture
+async def pg_database(pg_cluster: Cluster) -> AsyncIterator[str]:
+    """The address of a new PostgreSQL schema (dropped afterwards)."""
+    url = await pg_cluster.create_schema()
     try:
         yield url
     finally:
-        await cluster.drop_database(url)
+        await pg_cluster.drop_schema(url)

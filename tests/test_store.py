@@ -12,6 +12,7 @@ import pytest
 
 from bot.records import GameRecord, SeatInfo, ServiceError, StaleVersion, StoreUnavailable
 from bot.store import MIGRATIONS, StepWrite, Store, open_store
+from bot.store.commit import Conflict
 
 
 def lobby(channel: int = 10, status: str = "lobby") -> GameRecord:
@@ -241,5 +242,25 @@ async def test_reminder_marks_are_conditional(database: str) -> None:
         assert await store.mark_reminder(game_id, 0, 500.0, 1, 600.0, 700.0)  # a new stretch
         row = (await store.reminder_rows([game_id]))[(game_id, 0)]
         assert (row.since, row.count, row.timeout_since) == (500.0, 1, None)
+    finally:
+        await store.close()
+
+
+async def test_a_statement_refused_in_a_group_fails_alone(database: str) -> None:
+    store = await open_store(database)
+    try:
+        games = [await running(store, channel) for channel in (10, 11)]
+        prefs = "INSERT INTO user_prefs (user_id, dm_notify) VALUES (?, 1)"
+        results = await asyncio.gather(
+            store.apply_step(step(games[0], 1)),           # alone
+            store._write(prefs, (5,)),                     # the next three: one group
+            store._write(prefs, (5,)),                     # refused (the same key)
+            store.apply_step(step(games[1], 1)),
+            return_exceptions=True)
+        assert results[0] is None and results[1] == 1 and results[3] is None, results
+        assert isinstance(results[2], Conflict)
+        for game_id in games:
+            assert [a.idx for a in await store.actions(game_id)] == [2]
+        assert await store.notify_prefs([5]) == {5: True}
     finally:
         await store.close()

@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from pathlib import Path
 
+from bot.store.address import is_postgres, shown
 from bot.store.base import Store
 from bot.store.rows import (
     ActionRow,
@@ -33,12 +34,7 @@ from bot.store.schema import MIGRATIONS, SchemaTooNew
 
 __all__ = ["MIGRATIONS", "ActionRow", "ClockRow", "MemberLoad", "ReminderRow", "ResultRow",
            "SchemaTooNew", "StepWrite", "Store", "StoredGame", "dumps", "is_postgres",
-           "open_store"]
-
-
-def is_postgres(target: str | Path) -> bool:
-    """True for a PostgreSQL address (``postgresql://`` or ``postgres://``)."""
-    return str(target).startswith(("postgresql://", "postgres://"))
+           "open_store", "shown"]
 
 
 async def open_store(target: str | Path, *, lease: Sequence[int] = ()) -> Store:

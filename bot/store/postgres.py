@@ -21,12 +21,12 @@ import re
 from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
-from urllib.parse import urlsplit, urlunsplit
 
 import asyncpg
 
 from bot.instance import AlreadyRunning
 from bot.records import StoreUnavailable
+from bot.store.address import shown
 from bot.store.base import Store
 from bot.store.commit import Conflict, Dialect, Outcome, Statement
 from bot.store.pgschema import STEP, for_postgres
@@ -93,13 +93,14 @@ def _errors() -> Iterator[None]:
         raise mapped from error
 
 
-def shown(url: str) -> str:
-    """``url`` without its password (for messages and logs)."""
-    parts = urlsplit(url)
-    if parts.password is None:
-        return url
-    netloc = parts.netloc.replace(f":{parts.password}@", ":***@", 1)
-    return urlunsplit(parts._replace(netloc=netloc))
+@contextlib.contextmanager
+def _connect_errors() -> Iterator[None]:
+    """Any error of PostgreSQL's while connecting (a wrong address, password, database)
+    -> StoreUnavailable, which the bot reports in one line."""
+    try:
+        yield
+    except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError) as error:
+        raise StoreUnavailable(f"{type(error).__name__}: {error}") from error
 
 
 class _PgTx:
@@ -178,10 +179,10 @@ class PgStore(Store):
         """Connect to (and migrate) the database at ``url``; hold the lease of the shards
         ``lease`` (none: a tool, a test or a benchmark that shares the database)."""
         settings = {"application_name": f"dingir pid {os.getpid()}"}
-        with _errors():
+        with _connect_errors():
             writer = await asyncpg.connect(url, server_settings=settings)
         try:
-            with _errors():
+            with _connect_errors():
                 await _take_lease(writer, url, lease)
                 await _migrate(writer)
                 pool = await asyncpg.create_pool(url, min_size=1, max_size=readers,
