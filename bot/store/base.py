@@ -11,6 +11,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from bot.store.clocks import ClocksMixin
+from bot.store.commit import Tx
 from bot.store.games import GamesMixin
 from bot.store.players import PlayersMixin
 from bot.store.schema import SchemaMixin
@@ -41,3 +42,11 @@ class Store(SchemaMixin, GamesMixin, ClocksMixin, PlayersMixin):
     async def tables(self) -> list[str]:
         """The names of the tables (``schema_version`` among them), sorted."""
         raise NotImplementedError
+
+    async def columns(self, table: str) -> list[str]:
+        """The names of ``table``'s columns, in their order."""
+        raise NotImplementedError
+
+    async def _after_copy(self, tx: Tx) -> None:
+        """What a database needs after rows were copied in with their ids
+        (:mod:`bot.migrate`)."""

@@ -28,7 +28,7 @@ from bot.instance import AlreadyRunning
 from bot.records import StoreUnavailable
 from bot.store.address import shown
 from bot.store.base import Store
-from bot.store.commit import Conflict, Dialect, Outcome, Statement
+from bot.store.commit import Conflict, Dialect, Outcome, Statement, Tx
 from bot.store.pgschema import STEP, for_postgres
 from bot.store.schema import MIGRATIONS, migrate
 
@@ -215,6 +215,21 @@ class PgStore(Store):
             "SELECT table_name FROM information_schema.tables WHERE table_type = 'BASE TABLE'"
             " AND table_schema = current_schema() ORDER BY table_name")
         return [str(r[0]) for r in rows]
+
+    async def columns(self, table: str) -> list[str]:
+        rows = await self._fetchall(
+            "SELECT column_name FROM information_schema.columns WHERE table_name = ?"
+            " AND table_schema = current_schema() ORDER BY ordinal_position", (table,))
+        return [str(r[0]) for r in rows]
+
+    async def _after_copy(self, tx: Tx) -> None:
+        """The identity columns continue after the ids copied in."""
+        for table, column in await tx.execute_fetchall(
+                "SELECT table_name, column_name FROM information_schema.columns"
+                " WHERE is_identity = 'YES' AND table_schema = current_schema()"):
+            await tx.execute(
+                f"SELECT setval(pg_get_serial_sequence('{table}', '{column}'),"
+                f" coalesce(max({column}), 0) + 1, false) FROM {table}")
 
     @property
     def _tx(self) -> _PgTx:

@@ -244,6 +244,11 @@ class SqliteStore(Store):
             " AND name NOT LIKE 'sqlite_%' ORDER BY name")
         return [str(r[0]) for r in rows]
 
+    async def columns(self, table: str) -> list[str]:
+        rows = await self._fetchall("SELECT name FROM pragma_table_info(?) ORDER BY cid",
+                                    (table,))
+        return [str(r[0]) for r in rows]
+
     @property
     def _tx(self) -> _SqliteTx:
         return self._writer
