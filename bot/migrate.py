@@ -145,8 +145,8 @@ async def migrate(source: str, target: str,
             store = await open_store(where, lease=(0,))
             stack.push_async_callback(store.close)
             stores.append(store)
-        counts = await copy(*stores)
-        report = await check(*stores, list(counts), engines)
+        counts = await copy(stores[0], stores[1])
+        report = await check(stores[0], stores[1], list(counts), engines)
         if report.problems:
             raise Refused("\n".join(report.lines()))
         return report
