@@ -24,7 +24,11 @@ FAST = ("-c fsync=off -c synchronous_commit=off -c full_page_writes=off")
 
 
 def find_bindir() -> Path | None:
-    """The folder of ``initdb`` and ``pg_ctl`` (the newest Debian one first), or None."""
+    """The folder of ``initdb`` and ``pg_ctl`` (``DINGIR_TEST_PG_BINDIR`` if set, else the
+    newest Debian one, else the one on ``PATH``), or None."""
+    chosen = os.environ.get("DINGIR_TEST_PG_BINDIR")
+    if chosen is not None:
+        return Path(chosen) if (Path(chosen) / "initdb").is_file() else None
     for found in sorted(glob.glob("/usr/lib/postgresql/*/bin/initdb"),
                         key=lambda p: int(p.split("/")[4]) if p.split("/")[4].isdigit() else 0,
                         reverse=True):
