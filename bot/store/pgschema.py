@@ -42,3 +42,30 @@ def for_postgres(script: str) -> str:
     for pattern, replacement in _TYPES:
         text = pattern.sub(replacement, text)
     return text + ";" if text else "SELECT 1;"
+
+_STEP_COLUMNS = (
+    ("game_id", "bigint"), ("expected_version", "bigint"), ("state", "text"),
+    ("active", "text"), ("status", "text"), ("turn", "bigint"),
+    ("turn_started_at", "float8"), ("turn_ended", "int"), ("ended_at", "float8"),
+    ("seat", "bigint"), ("notation", "text"), ("step_turn", "bigint"),
+    ("reversible", "bigint"), ("at", "float8"), ("waiting", "text"),
+)
+_ARRAYS = ", ".join(f"${n}::{kind}[]" for n, (_, kind) in enumerate(_STEP_COLUMNS, start=1))
+_NAMES = ", ".join(name for name, _ in _STEP_COLUMNS)
+
+STEPS = (
+    f"WITH s AS (SELECT * FROM unnest({_ARRAYS}) AS s ({_NAMES})),"
+    " g AS (UPDATE games SET state = s.state, version = s.expected_version + 1,"
+    " active = s.active, status = s.status, turn = s.turn,"
+    " turn_started_at = s.turn_started_at, ended_at = s.ended_at, waiting = s.waiting"
+    " FROM s WHERE games.id = s.game_id AND games.version = s.expected_version"
+    " AND games.status = 'running' RETURNING s.*),"
+    " t AS (INSERT INTO turn_starts (game_id, state) SELECT game_id, state FROM g"
+    " WHERE turn_ended = 1 ON CONFLICT (game_id) DO UPDATE SET state = excluded.state),"
+    " a AS (INSERT INTO actions (game_id, idx, seat, notation, turn, reversible, at)"
+    " SELECT game_id, expected_version + 1, seat, notation, step_turn, reversible, at FROM g)"
+    " SELECT game_id FROM g"
+)
+"""Several steps of different games at once (each parameter an array of one column of
+:data:`STEP`'s parameters): one round trip for a group commit's steps; the ids of the
+games written (a game missing: its version was stale)."""

@@ -29,7 +29,7 @@ from bot.records import StoreUnavailable
 from bot.store.address import shown
 from bot.store.base import Store
 from bot.store.commit import Conflict, Dialect, Outcome, Statement, Tx
-from bot.store.pgschema import STEP, for_postgres
+from bot.store.pgschema import STEP, STEPS, for_postgres
 from bot.store.schema import MIGRATIONS, migrate
 
 LOCK_CLASS = 0x44494E47
@@ -159,6 +159,25 @@ async def _migrate(conn: Any) -> None:
         await conn.execute("SELECT pg_advisory_unlock($1, $2)", LOCK_CLASS, MIGRATING)
 
 
+def _runs(statements: Sequence[Statement]) -> Iterator[tuple[str, list[Sequence[Any]]]]:
+    """``statements`` cut into runs written in one round trip each: consecutive steps of
+    different games (with :data:`STEPS`), or one other statement; each run's parameters."""
+    run: list[Sequence[Any]] = []
+    for sql, params in statements:
+        if sql == STEP and all(params[0] != other[0] for other in run):
+            run.append(params)
+            continue
+        if run:
+            yield STEP, run
+            run = []
+        if sql == STEP:
+            run.append(params)
+        else:
+            yield sql, [params]
+    if run:
+        yield STEP, run
+
+
 class PgStore(Store):
     """The database of one bot process on PostgreSQL (see the module docstring)."""
 
@@ -250,7 +269,14 @@ class PgStore(Store):
     async def _commit_group(self, statements: Sequence[Statement]) -> list[Outcome]:
         try:
             await self._begin()
-            outcome: list[Outcome] = [await self._writer.execute(s, p) for s, p in statements]
+            outcome: list[Outcome] = []
+            for sql, run in _runs(statements):
+                if len(run) > 1:
+                    written = {r[0] for r in await self._conn.fetch(
+                        STEPS, *(list(column) for column in zip(*run, strict=True)))}
+                    outcome += [int(params[0] in written) for params in run]
+                else:
+                    outcome.append(await self._writer.execute(sql, run[0]))
             await self._conn.execute("COMMIT")
             return outcome
         except asyncpg.PostgresError as error:
