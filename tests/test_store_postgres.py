@@ -1,6 +1,7 @@
 """PostgreSQL's own side of the store: the lease (one bot per database, as an advisory
-lock), a lost connection stops the writes, and a backup made with ``pg_dump`` resumes
-every game (as README says). The contract both stores keep is in ``test_store``."""
+lock), a lost connection that comes back with the lease or stops writing, and a backup
+made with ``pg_dump`` that resumes every game (as README says). The contract both stores
+keep is in ``test_store``."""
 
 from __future__ import annotations
 
@@ -16,7 +17,7 @@ import pytest
 from bot.clock import FakeClock
 from bot.instance import AlreadyRunning
 from bot.records import StoreUnavailable
-from bot.store import open_store
+from bot.store import Store, open_store
 from tests.pgcluster import Cluster
 from tests.test_session import current_user, make_service, started
 
@@ -38,22 +39,41 @@ async def test_a_second_store_on_the_same_shards_is_refused(pg_database: str) ->
     await again.close()
 
 
-async def test_a_lost_connection_stops_every_write(pg_database: str) -> None:
+async def cut(store: Store) -> None:
+    """End the store's writing connection from the server's side (as a restart would)."""
+    admin = await asyncpg.connect(store.url)  # type: ignore[attr-defined]
+    try:
+        await admin.execute("SELECT pg_terminate_backend($1)",
+                            store._conn.get_server_pid())  # type: ignore[attr-defined]
+    finally:
+        await admin.close()
+    for _ in range(100):                       # the client sees it
+        if store._conn.is_closed():  # type: ignore[attr-defined]
+            return
+        await asyncio.sleep(0.01)
+
+
+async def test_a_lost_connection_comes_back_with_its_lease_or_stops(pg_database: str) -> None:
     store = await open_store(pg_database, lease=(0,))
     try:
         service = make_service(store, FakeClock())
         record = await started(service)
-        writer_pid = store._conn.get_server_pid()  # type: ignore[attr-defined]
-        admin = await asyncpg.connect(pg_database)
+        user = current_user(record)
+        await cut(store)
+        await service.play(record.channel_id, user, "add 1")      # connected again
+        assert store.check_file()
+        with pytest.raises(AlreadyRunning):                        # with the lease
+            await open_store(pg_database, lease=(0,))
+        await cut(store)
+        other = await open_store(pg_database, lease=(0,))         # another bot took it
         try:
-            await admin.execute("SELECT pg_terminate_backend($1)", writer_pid)
+            with pytest.raises(StoreUnavailable):
+                await service.play(record.channel_id, user, "add 1")
+            assert store.lost and not store.check_file()
+            (entry,) = await other.actions(record.id)              # nothing more written
+            assert entry.notation == "add 1"
         finally:
-            await admin.close()
-        with pytest.raises(StoreUnavailable):
-            await service.play(record.channel_id, current_user(record), "add 1")
-        assert not store.check_file() and store.lost
-        later = await open_store(pg_database, lease=(0,))     # the lease went with it
-        await later.close()
+            await other.close()
     finally:
         await store.close()
 

@@ -135,6 +135,10 @@ class StoreCore:
         """Rows of a read-only query, on the reading connection(s)."""
         raise NotImplementedError
 
+    async def _reconnect(self) -> None:
+        """Before a write: a backend whose writing connection was lost opens a new one (and
+        sets :attr:`lost` if it may not write any more)."""
+
     def check_file(self) -> bool:
         """True while this store may write: the database is the one it opened and still its
         own; once not, the store stops writing for good (its steps would go where nobody
@@ -148,6 +152,7 @@ class StoreCore:
         """Exclusive use of the writing connection; a failed transaction is rolled back and
         availability errors become StoreUnavailable."""
         async with self._lock:
+            await self._reconnect()
             if not self.check_file():     # checked at every write: none goes astray
                 raise StoreUnavailable("the database was replaced or is no longer this "
                                        "process's")

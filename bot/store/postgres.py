@@ -7,15 +7,18 @@ would abort the whole transaction on PostgreSQL: the group is then rolled back a
 of its statements run alone, so that it still fails alone.
 
 The lease: the writing connection holds a PostgreSQL advisory lock per shard it serves
-(``pg_try_advisory_lock``), so a second bot on the same shards is refused, and a bot
-whose connection dropped (its locks go with it) stops writing: it must start again to
-take the lease back. Backups are PostgreSQL's own (``pg_dump``, see README).
+(``pg_try_advisory_lock``), so a second bot on the same shards is refused. A bot whose
+connection dropped (its locks go with it) connects again at its next write and takes the
+lease back; if another bot took it meanwhile, it writes no more (every write is checked
+against the game's version, so a step is never written twice either way). Backups are
+PostgreSQL's own (``pg_dump``, see README).
 """
 
 from __future__ import annotations
 
 import contextlib
 import functools
+import logging
 import os
 import re
 from collections.abc import Iterable, Iterator, Sequence
@@ -58,6 +61,9 @@ _UNAVAILABLE = (
     asyncpg.CannotConnectNowError,
 )
 _MARK = re.compile(r"\?")
+_SETTINGS = {"application_name": f"dingir pid {os.getpid()}"}
+"""Who holds a lease, as another process is told (see :func:`_holder`)."""
+log = logging.getLogger(__name__)
 
 
 @functools.lru_cache(maxsize=512)
@@ -143,6 +149,19 @@ async def _take_lease(conn: Any, url: str, shards: Sequence[int]) -> None:
                                  setting="DINGIR_DATABASE_URL")
 
 
+async def _writer(url: str, lease: Sequence[int]) -> Any:
+    """A new writing connection to ``url``, holding the lease of the shards ``lease``."""
+    with _connect_errors():
+        conn = await asyncpg.connect(url, server_settings=_SETTINGS)
+    try:
+        with _connect_errors():
+            await _take_lease(conn, url, lease)
+    except BaseException:
+        await conn.close()
+        raise
+    return conn
+
+
 async def _migrate(conn: Any) -> None:
     """The schema brought up to date, one process at a time."""
     tx = _PgTx(conn)
@@ -183,8 +202,9 @@ class PgStore(Store):
 
     dialect = POSTGRES
 
-    def __init__(self, writer: Any, readers: Any, url: str) -> None:
+    def __init__(self, writer: Any, readers: Any, url: str, lease: Sequence[int] = ()) -> None:
         super().__init__()
+        self._lease = tuple(lease)
         self._conn = writer
         self._readers = readers
         self._writer = _PgTx(writer)
@@ -197,19 +217,16 @@ class PgStore(Store):
                       ) -> PgStore:
         """Connect to (and migrate) the database at ``url``; hold the lease of the shards
         ``lease`` (none: a tool, a test or a benchmark that shares the database)."""
-        settings = {"application_name": f"dingir pid {os.getpid()}"}
-        with _connect_errors():
-            writer = await asyncpg.connect(url, server_settings=settings)
+        writer = await _writer(url, lease)
         try:
             with _connect_errors():
-                await _take_lease(writer, url, lease)
                 await _migrate(writer)
                 pool = await asyncpg.create_pool(url, min_size=1, max_size=readers,
-                                                 server_settings=settings)
+                                                 server_settings=_SETTINGS)
         except BaseException:
             await writer.close()
             raise
-        return cls(writer, pool, url)
+        return cls(writer, pool, url, lease)
 
     async def close(self) -> None:
         """Close the connections (the lease goes with the writing one)."""
@@ -222,12 +239,23 @@ class PgStore(Store):
         """Not here: PostgreSQL's backups are ``pg_dump`` (README)."""
         raise NotImplementedError("back up PostgreSQL with pg_dump (see README)")
 
-    def check_file(self) -> bool:
-        """True while the writing connection (and so the lease) is alive; once it is lost
-        the store stops writing for good (another process may hold the lease now)."""
-        if not self.lost and self._conn.is_closed():
+    async def _reconnect(self) -> None:
+        """A lost writing connection (PostgreSQL restarted, the network cut) is opened again
+        and takes the lease back; while PostgreSQL cannot be reached each write answers "try
+        again". If another process took the lease meanwhile, this store stops writing for
+        good (:attr:`lost`)."""
+        if self.lost or not self._conn.is_closed():
+            return
+        try:
+            self._conn = await _writer(self.url, self._lease)
+        except AlreadyRunning:
             self.lost = True
-        return not self.lost
+            log.error("the lease of %s was taken by another process while the connection "
+                      "was lost: this one writes no more", self.path)
+            return
+        self._writer = _PgTx(self._conn)
+        log.warning("the connection to %s was lost: a new one holds the lease again",
+                    self.path)
 
     async def tables(self) -> list[str]:
         rows = await self._fetchall(
