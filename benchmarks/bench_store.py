@@ -1,7 +1,7 @@
 """Steps per second and latency of the store alone, on SQLite and on PostgreSQL.
 
 Usage: ``python benchmarks/bench_store.py [--database sqlite|postgresql|URL ...]
-[--steps 3000] [--games 1,64] [--state-bytes 5000] [--json out.json]``
+[--steps 3000] [--games 1,64] [--state-bytes 5000] [--rounds 5] [--json out.json]``
 
 For each database and each number of games written at once (``--games``: 1 is one
 player at a time, 64 many tables playing together, where the group commit shares each
@@ -10,7 +10,8 @@ commit among the steps that arrive meanwhile), ``Store.apply_step`` of a state o
 second over the run, and each step's latency (median, p99). Beside it, ``bare``: one
 transaction of the same size (``BEGIN``, ``UPDATE`` the state, ``INSERT`` a log row,
 ``COMMIT``) at a time on a connection of the database's own driver, the limit of one
-commit at a time on this disk.
+commit at a time on this disk. Every measurement runs in ``--rounds`` parts, taken in
+turn, so that all see the same drifts of the disk's speed.
 
 ``sqlite`` is a new file (WAL, synchronous=FULL) in a temporary folder; ``postgresql`` a
 throwaway cluster started for the run with PostgreSQL's defaults (fsync and synchronous
@@ -28,8 +29,9 @@ import statistics
 import sys
 import tempfile
 import time
-from collections.abc import AsyncIterator
-from contextlib import asynccontextmanager
+from collections.abc import Awaitable, Callable
+from contextlib import AsyncExitStack
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -69,21 +71,54 @@ async def play(store: Store, game_id: int, steps: int, size: int, latencies: lis
         latencies.append(time.perf_counter() - t0)
 
 
-async def store_run(store: Store, games: int, steps: int, size: int, first_channel: int
-                    ) -> dict[str, Any]:
-    ids = [await running_game(store, first_channel + i, size) for i in range(games)]
-    latencies: list[float] = []
-    t0 = time.perf_counter()
-    await asyncio.gather(*(play(store, g, steps // games, size, latencies) for g in ids))
-    return row(f"store, {games} game{'s' if games > 1 else ''} at once", latencies,
-               time.perf_counter() - t0)
+@dataclass
+class Series:
+    """The latencies and the wall time of one measurement, over all rounds."""
+
+    latencies: list[float] = field(default_factory=list)
+    seconds: float = 0.0
+
+    def row(self, name: str) -> dict[str, Any]:
+        ordered = sorted(self.latencies)
+        return {"name": name, "steps": len(ordered),
+                "per_second": round(len(ordered) / self.seconds),
+                "median_ms": round(statistics.median(ordered) * 1e3, 2),
+                "p99_ms": round(ordered[int(len(ordered) * 0.99) - 1] * 1e3, 2)}
 
 
-def row(name: str, latencies: list[float], seconds: float) -> dict[str, Any]:
-    ordered = sorted(latencies)
-    return {"name": name, "steps": len(ordered), "per_second": round(len(ordered) / seconds),
-            "median_ms": round(statistics.median(ordered) * 1e3, 2),
-            "p99_ms": round(ordered[int(len(ordered) * 0.99) - 1] * 1e3, 2)}
+class Target:
+    """One database measured: its store, a bare connection of its driver, its series."""
+
+    def __init__(self, store: Store, bare: Any, games: list[int]) -> None:
+        self.store = store
+        self.bare = bare
+        self.series = {n: Series() for n in games}
+        self.bare_series = Series()
+        self.channel = 0
+        self.idx = 0
+
+    async def round(self, steps: int, size: int) -> None:
+        for n, series in self.series.items():
+            ids = []
+            for _ in range(n):
+                self.channel += 1
+                ids.append(await running_game(self.store, self.channel, size))
+            t0 = time.perf_counter()
+            await asyncio.gather(*(play(self.store, g, steps // n, size, series.latencies)
+                                   for g in ids))
+            series.seconds += time.perf_counter() - t0
+        t0 = time.perf_counter()
+        for _ in range(steps):
+            self.idx += 1
+            t1 = time.perf_counter()
+            await self.bare(dumps(state(self.idx, size)), self.idx)
+            self.bare_series.latencies.append(time.perf_counter() - t1)
+        self.bare_series.seconds += time.perf_counter() - t0
+
+    def rows(self, driver: str) -> list[dict[str, Any]]:
+        rows = [series.row(f"store, {n} game{'s' if n > 1 else ''} at once")
+                for n, series in self.series.items()]
+        return [*rows, self.bare_series.row(f"bare transaction ({driver})")]
 
 
 BARE_TABLES = ("CREATE TABLE bare_games (id BIGINT PRIMARY KEY, state TEXT, version BIGINT);"
@@ -92,70 +127,75 @@ BARE_TABLES = ("CREATE TABLE bare_games (id BIGINT PRIMARY KEY, state TEXT, vers
                "INSERT INTO bare_games VALUES (1, '', 0);")
 
 
-async def bare_sqlite(path: Path, steps: int, size: int) -> dict[str, Any]:
+async def bare_sqlite(stack: AsyncExitStack, path: Path) -> Callable[[str, int], Awaitable[None]]:
+    """One transaction at a time with Python's sqlite3 (WAL, synchronous=FULL)."""
     conn = sqlite3.connect(path, isolation_level=None)
+    stack.callback(conn.close)
     conn.execute("PRAGMA journal_mode = WAL")
     conn.execute("PRAGMA synchronous = FULL")
     conn.executescript(BARE_TABLES)
-    latencies = []
-    start = time.perf_counter()
-    for idx in range(1, steps + 1):
-        t0 = time.perf_counter()
+
+    async def one(text: str, idx: int) -> None:
         conn.execute("BEGIN IMMEDIATE")
-        conn.execute("UPDATE bare_games SET state = ?, version = ? WHERE id = 1",
-                     (dumps(state(idx, size)), idx))
+        conn.execute("UPDATE bare_games SET state = ?, version = ? WHERE id = 1", (text, idx))
         conn.execute("INSERT INTO bare_log VALUES (1, ?, 0, 'add 1', ?)", (idx, time.time()))
         conn.execute("COMMIT")
-        latencies.append(time.perf_counter() - t0)
-    conn.close()
-    return row("bare transaction (sqlite3)", latencies, time.perf_counter() - start)
+    return one
 
 
-async def bare_postgres(url: str, steps: int, size: int) -> dict[str, Any]:
+async def bare_postgres(stack: AsyncExitStack, url: str
+                        ) -> Callable[[str, int], Awaitable[None]]:
+    """One transaction at a time with asyncpg (PostgreSQL's defaults)."""
     conn = await asyncpg.connect(url)
+    stack.push_async_callback(conn.close)
     await conn.execute(BARE_TABLES)
-    latencies = []
-    start = time.perf_counter()
-    for idx in range(1, steps + 1):
-        t0 = time.perf_counter()
+
+    async def one(text: str, idx: int) -> None:
         async with conn.transaction():
             await conn.execute("UPDATE bare_games SET state = $1, version = $2 WHERE id = 1",
-                               dumps(state(idx, size)), idx)
+                               text, idx)
             await conn.execute("INSERT INTO bare_log VALUES (1, $1, 0, 'add 1', $2)",
                                idx, time.time())
-        latencies.append(time.perf_counter() - t0)
-    await conn.close()
-    return row("bare transaction (asyncpg)", latencies, time.perf_counter() - start)
+    return one
 
 
-@asynccontextmanager
-async def database(choice: str, folder: Path) -> AsyncIterator[str]:
-    """The address to measure: a new SQLite file, a throwaway cluster, or ``choice``."""
+async def open_target(stack: AsyncExitStack, choice: str, folder: Path,
+                      games: list[int]) -> Target:
+    """The store and bare connection of ``choice``: a new SQLite file, a throwaway
+    cluster (PostgreSQL's defaults: fsync and synchronous commit on), or an address."""
+    where = choice
     if choice == "sqlite":
-        yield str(folder / "bench.sqlite3")
+        where = str(folder / "bench.sqlite3")
     elif choice == "postgresql":
         from tests.pgcluster import Cluster
         cluster = Cluster.start(durable=True)
-        try:
-            yield await cluster.create_database()
-        finally:
-            cluster.stop()
-    else:
-        yield choice
+        stack.callback(cluster.stop)
+        where = await cluster.create_database()
+    store = await open_store(where)
+    stack.push_async_callback(store.close)
+    bare = await (bare_postgres(stack, where) if is_postgres(where)
+                  else bare_sqlite(stack, folder / "bare.sqlite3"))
+    return Target(store, bare, games)
 
 
-async def measure(choice: str, games: list[int], steps: int, size: int) -> list[dict[str, Any]]:
+async def measure(choices: list[str], games: list[int], steps: int, size: int, rounds: int
+                  ) -> dict[str, list[dict[str, Any]]]:
+    """Every measurement of every database, in ``rounds`` rounds taken in turn (the disk's
+    speed drifts: each figure sees the same mix of it)."""
     with tempfile.TemporaryDirectory() as folder:
-        async with database(choice, Path(folder)) as where:
-            store = await open_store(where)
-            try:
-                rows = [await store_run(store, n, steps, size, 1000 * i)
-                        for i, n in enumerate(games)]
-            finally:
-                await store.close()
-            rows.append(await bare_postgres(where, steps, size) if is_postgres(where)
-                        else await bare_sqlite(Path(folder) / "bare.sqlite3", steps, size))
-    return rows
+        async with AsyncExitStack() as stack:
+            targets: dict[str, Target] = {}
+            for choice in choices:
+                try:
+                    targets[choice] = await open_target(stack, choice, Path(folder), games)
+                except RuntimeError as error:      # no PostgreSQL here
+                    print(f"{choice}: skipped ({error})")
+            for _ in range(rounds):
+                for target in targets.values():
+                    await target.round(steps // rounds, size)
+            return {choice: target.rows("asyncpg" if is_postgres(target.store.path)
+                                        else "sqlite3")
+                    for choice, target in targets.items()}
 
 
 async def main() -> None:
@@ -166,15 +206,12 @@ async def main() -> None:
     parser.add_argument("--steps", type=int, default=3000)
     parser.add_argument("--games", default="1,64")
     parser.add_argument("--state-bytes", type=int, default=5000)
+    parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--json", type=Path)
     args = parser.parse_args()
     games = [int(n) for n in args.games.split(",")]
-    results: dict[str, list[dict[str, Any]]] = {}
-    for choice in args.database or ["sqlite", "postgresql"]:
-        try:
-            results[choice] = await measure(choice, games, args.steps, args.state_bytes)
-        except RuntimeError as error:      # no PostgreSQL here
-            print(f"{choice}: skipped ({error})")
+    results = await measure(args.database or ["sqlite", "postgresql"], games, args.steps,
+                            args.state_bytes, args.rounds)
     print(f"steps={args.steps} state={args.state_bytes} bytes")
     print(f"{'':12}{'':34}{'steps/s':>9}{'median ms':>11}{'p99 ms':>9}")
     for choice, rows in results.items():
