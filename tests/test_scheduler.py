@@ -103,7 +103,7 @@ async def test_an_ai_seat_left_with_the_move_is_due_after_a_minute(env: Env) -> 
     assert await due(env) == []
     env.clock.advance(1)
     assert await due(env) == [StalledAI(record.id)]
-    await env.service.run_ai(record.id)  # what the bot then does: a person has the move
+    await env.service.play_seats(record.id)  # what the bot then does: a person has the move
     assert await due(env) == []
 
 
@@ -124,7 +124,7 @@ async def test_paused_and_finished_games_are_quiet(env: Env) -> None:
 
 async def test_ai_seats_get_no_reminders(env: Env) -> None:
     record = await started(env.service, (ANN,), ai=1)
-    await env.service.run_ai(record.id)
+    await env.service.play_seats(record.id)
     env.clock.advance(hours=24)
     events = await reminders(env)
     assert [e.user_id for e in events] == [ANN.user_id]
@@ -295,7 +295,7 @@ async def test_a_missing_turn_message_is_due_a_minute_after_the_turn_started(
 async def test_a_missing_final_message_is_due_too(env: Env) -> None:
     record = await started(env.service, (ANN,), ai=1)
     while True:
-        await env.service.run_ai(record.id)
+        await env.service.play_seats(record.id)
         record = await env.service.get_by_id(record.id) or record
         if record.status != "running":
             break

@@ -504,7 +504,7 @@ async def test_a_paused_game_offers_no_step(env: Env) -> None:
 
 async def test_run_ai_plays_ai_seats_until_a_human_is_active(env: Env) -> None:
     record = await started(env.service, (ANN,), ai=2)
-    results = await env.service.run_ai(record.id)
+    results = await env.service.play_seats(record.id)
     after = await env.service.get(CHANNEL)
     assert after is not None
     assert after.seats[after.active[0]].user_id == ANN.user_id
@@ -523,7 +523,7 @@ async def test_default_ai_is_deterministic(env: Env) -> None:
         await service.resign(channel, ANN.user_id)  # all seats AI: the game is aborted
         record = await service.create(GUILD, channel + 10, ANN, "race", {}, ai_seats=3)
         record = await service.start(channel + 10, ANN.user_id)
-        await service.run_ai(record.id)
+        await service.play_seats(record.id)
         ends.append([(e.seat, e.notation) for e in (await service.log(channel + 10))[1]])
     assert ends[0] == ends[1] and ends[0]
 
@@ -541,7 +541,7 @@ async def test_resign_hands_the_seat_to_the_ai_and_ranks_last(env: Env) -> None:
     with pytest.raises(ServiceError) as error:
         await env.service.play(CHANNEL, quitter, "end")
     assert reason(error) == "service.not_seated"
-    results = await env.service.run_ai(record.id)
+    results = await env.service.play_seats(record.id)
     assert results and results[0].seat == seat
     record = results[-1].record
     last = None
@@ -551,7 +551,8 @@ async def test_resign_hands_the_seat_to_the_ai_and_ranks_last(env: Env) -> None:
         last = await env.service.play(CHANNEL, user, legal[1 if len(legal) > 1 else 0].notation)
         record = last.record
         if record.status == "running":
-            record = ([last.record] + [r.record for r in await env.service.run_ai(record.id)])[-1]
+            played = await env.service.play_seats(record.id)
+            record = ([last.record] + [r.record for r in played])[-1]
     assert last is not None and last.outcome is not None
     assert last.outcome.ranking[-1] == (seat,)
     assert env.service.outcome(record) == last.outcome

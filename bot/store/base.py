@@ -22,14 +22,18 @@ class Store(SchemaMixin, GamesMixin, ClocksMixin, PlayersMixin):
     :func:`~bot.store.open_store` (by address), close with :meth:`close`."""
 
     @staticmethod
-    async def open(path: str | Path, *, busy_timeout_ms: int = 5000) -> Store:
+    async def open(path: str | Path, *, busy_timeout_ms: int = 5000,
+                   durable: bool = True) -> Store:
         """Open (creating if needed) and migrate the SQLite database at ``path``.
 
         ``busy_timeout_ms``: how long a statement waits for a lock held by another
-        connection before :class:`~bot.records.StoreUnavailable` is raised.
+        connection before :class:`~bot.records.StoreUnavailable` is raised. Without
+        ``durable``, a commit does not wait for the disk (a scratch database, as the
+        terminal's).
         """
         from bot.store.sqlite import SqliteStore
-        return await SqliteStore.open_file(path, busy_timeout_ms=busy_timeout_ms)
+        return await SqliteStore.open_file(path, busy_timeout_ms=busy_timeout_ms,
+                                           durable=durable)
 
     async def close(self) -> None:
         """Close the connections (pending work finishes first)."""

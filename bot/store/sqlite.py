@@ -181,16 +181,19 @@ class SqliteStore(Store):
         self._identity = _identity(path)
 
     @classmethod
-    async def open_file(cls, path: str | Path, *, busy_timeout_ms: int = 5000) -> SqliteStore:
+    async def open_file(cls, path: str | Path, *, busy_timeout_ms: int = 5000,
+                        durable: bool = True) -> SqliteStore:
         """Open (creating if needed) and migrate the database at ``path``.
 
         ``busy_timeout_ms``: how long a statement waits for a lock held by another
-        connection before :class:`StoreUnavailable` is raised.
+        connection before :class:`StoreUnavailable` is raised. Without ``durable``, a
+        commit does not wait for the disk (a scratch database, as the terminal's).
         """
         path = Path(path)
         path.parent.mkdir(parents=True, exist_ok=True)
         writer = await _connect(path, busy_timeout_ms, "journal_mode = WAL",
-                                "synchronous = FULL", "foreign_keys = ON")
+                                f"synchronous = {'FULL' if durable else 'OFF'}",
+                                "foreign_keys = ON")
         try:
             with _unavailable_as_service_error():
                 await migrate(_SqliteTx(writer), MIGRATIONS,
