@@ -30,6 +30,9 @@ class Settings:
 
     token: str = field(repr=False)
     db_path: Path = Path("var/dingir.sqlite3")
+    database_url: str | None = field(default=None, repr=False)
+    """A PostgreSQL address (``DINGIR_DATABASE_URL``): the store is there, not in
+    ``db_path``. Out of ``repr``: it may hold a password."""
     dev_guild: int | None = None
     log_level: str = "INFO"
     language: str = "en"
@@ -117,6 +120,7 @@ def from_mapping(env: Mapping[str, str]) -> Settings:
     return Settings(
         token=token,
         db_path=Path(env.get("DINGIR_DB", "").strip() or "var/dingir.sqlite3"),
+        database_url=_database_url(env),
         dev_guild=_guild(env),
         log_level=level,
         language=language,
@@ -132,6 +136,14 @@ def from_mapping(env: Mapping[str, str]) -> Settings:
         post_retry_seconds=_number(env, "DINGIR_POST_RETRY_SECONDS", 5.0),
         limits=_limits(env),
     )
+
+
+def _database_url(env: Mapping[str, str]) -> str | None:
+    url = env.get("DINGIR_DATABASE_URL", "").strip()
+    if url and not url.startswith(("postgresql://", "postgres://")):
+        raise ConfigError("DINGIR_DATABASE_URL must be a PostgreSQL address "
+                          "(postgresql://user:password@host/database), or empty for SQLite")
+    return url or None
 
 
 def _limits(env: Mapping[str, str]) -> Limits:

@@ -19,7 +19,6 @@ from bot.scheduler import (
     Timeout,
     Unposted,
 )
-from bot.store import Store
 from tests.test_session import (
     ANN,
     BOB,
@@ -27,7 +26,6 @@ from tests.test_session import (
     CID,
     Env,
     current_user,
-    make_service,
     reason,
     started,
 )
@@ -147,9 +145,7 @@ async def test_reminders_survive_a_restart(env: Env) -> None:
     env.clock.advance(hours=24)
     (event,) = await reminders(env)
     await scheduler(env).mark_sent(event)
-    await env.store.close()
-    env.store = await Store.open(env.path)
-    env.service = make_service(env.store, env.clock)
+    await env.reopen()
     assert await due(env) == []  # nothing resent after the restart
     env.clock.advance(hours=48)
     (event,) = await reminders(env)

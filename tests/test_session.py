@@ -17,7 +17,7 @@ from bot.clock import FakeClock
 from bot.engine import Action, BadNotation, Game, Seat, State
 from bot.records import GameRecord, Player, ServiceError, StaleVersion, StoreUnavailable
 from bot.service import GameService, in_thread
-from bot.store import Store
+from bot.store import Store, open_store
 from tests.toy_game import GAME, RaceGame
 
 CHANNEL = 10
@@ -88,6 +88,15 @@ class Env:
     store: Store
     service: GameService
     path: Path
+    """The SQLite file (on PostgreSQL: a path nothing uses)."""
+    target: str = ""
+    """Where the store is (:func:`~bot.store.open_store`): reopened at a restart."""
+
+    async def reopen(self) -> None:
+        """Close the store and open it again, with a new service (a restart)."""
+        await self.store.close()
+        self.store = await open_store(self.target)
+        self.service = make_service(self.store, self.clock)
 
 
 def make_service(store: Store, clock: FakeClock, seed: int = 1234) -> GameService:
@@ -99,11 +108,12 @@ def make_service(store: Store, clock: FakeClock, seed: int = 1234) -> GameServic
 
 
 @pytest.fixture
-async def env(tmp_path: Path) -> AsyncIterator[Env]:
+async def env(database: str, tmp_path: Path) -> AsyncIterator[Env]:
+    """A service over a new store, on each backend (see ``tests/conftest.py``)."""
     clock = FakeClock()
-    path = tmp_path / "dingir.sqlite3"
-    store = await Store.open(path)
-    environment = Env(clock, store, make_service(store, clock), path)
+    store = await open_store(database)
+    environment = Env(clock, store, make_service(store, clock), tmp_path / "dingir.sqlite3",
+                      database)
     try:
         yield environment
     finally:
@@ -375,9 +385,7 @@ async def test_state_survives_a_restart(env: Env) -> None:
     record = await started(env.service)
     user = current_user(record)
     await env.service.play(CHANNEL, user, "add 1")
-    await env.store.close()
-    env.store = await Store.open(env.path)
-    env.service = make_service(env.store, env.clock)
+    await env.reopen()
     again = await env.service.get(CHANNEL)
     assert again is not None and again.version == record.version + 1
     result = await env.service.play(CHANNEL, user, "end")
@@ -641,6 +649,7 @@ async def test_message_id_notify_and_running_games(env: Env) -> None:
 # -- database failures ---------------------------------------------------------------------
 
 
+@pytest.mark.sqlite_only
 async def test_locked_database_gives_store_unavailable_and_changes_nothing(env: Env) -> None:
     record = await started(env.service)
     await env.store.close()
@@ -674,6 +683,7 @@ async def test_locked_database_gives_store_unavailable_and_changes_nothing(env: 
     assert stored is not None and stored.state == result.record.state
 
 
+@pytest.mark.sqlite_only
 async def test_full_disk_gives_store_unavailable_and_changes_nothing(env: Env) -> None:
     record = await started(env.service, game="bulky")
     user = current_user(record)
