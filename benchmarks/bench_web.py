@@ -65,7 +65,7 @@ async def reader(http: ClientSession, base: str, stop: float,
 async def bench(game: str, players: int, readers: int, seconds: float, turn_every: float,
                 processes: int, poll: float) -> None:
     folder = Path(tempfile.mkdtemp())
-    service = await web_games.open_service(folder)
+    service = await web_games.open_service(folder / "dingir.sqlite3")
     record = await web_games.start(service, game, players)
     rng = random.Random(1)
     record = await web_games.play(service, record, 30, rng)

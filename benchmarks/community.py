@@ -937,8 +937,9 @@ class Driver:
                   if post.mentions(user.id) or plays_again(post, user)]
         if is_turn_message(post):
             self.turn_owner = called[0].id if len(called) == 1 else None
-        elif component(posted, "me") is not None and called:
-            self.requests.append(post)
+        elif called and (component(posted, "me") is not None or (
+                question_ids(posted) and self.turn_owner not in [u.id for u in called])):
+            self.requests.append(post)      # put to another player: its answer pings nobody
         for user in called:
             self.calls[user.id] = post
             self.count("calls_by_" + ("turn_message" if is_turn_message(post) else

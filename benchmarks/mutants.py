@@ -2,7 +2,7 @@
 
 Usage::
 
-    python benchmarks/mutants.py bot/games/civsets/rules.py \\
+    python benchmarks/mutants.py bot/games/civsets/effects.py \\
         --tests tests/test_civsets_rules.py tests/test_civsets_rule_edges.py \\
         [--sample 40] [--seed 1] [--timeout 120] [--json FILE]
 

@@ -14,7 +14,7 @@ import signal
 import sqlite3
 import sys
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import IO, TYPE_CHECKING, Any
 
 import aiohttp
 import discord
@@ -28,6 +28,7 @@ from bot.service import GameService
 if TYPE_CHECKING:
     from aiohttp.web import AppRunner
 
+    from bot.store import Store
     from bot.workers import Workers
 
 log = logging.getLogger("bot")
@@ -98,25 +99,13 @@ async def run(settings: config.Settings, seed_source: Callable[[], int] | None =
     from bot.backups import Backups
     from bot.client import DingirBot
     from bot.deadlines import Deadlines
-    from bot.instance import AlreadyRunning, hold
     from bot.scheduler import Scheduler
-    from bot.store import SchemaTooNew, Store
     from bot.workers import Workers
 
     clock = OffsetClock(SystemClock(), settings.clock_file) if settings.clock_file \
         else SystemClock()
-    try:
-        lock = hold(settings.db_path)
-    except AlreadyRunning as error:
-        raise Fatal(str(error)) from None
-    try:
-        store = await Store.open(settings.db_path)
-    except SchemaTooNew as error:
-        raise Fatal(f"{settings.db_path}: {error}.") from None
-    except (StoreUnavailable, sqlite3.Error, OSError) as error:
-        detail = error.detail if isinstance(error, StoreUnavailable) else error
-        raise Fatal(f"cannot open the database {settings.db_path} ({detail}): check DINGIR_DB "
-                    "and that its folder is writable.") from None
+    store, lock = await open_database(settings)
+    backup_hours = 0.0 if settings.database_url else settings.backup_hours  # pg_dump's job
     web: AppRunner | None = None
     try:
         workers = Workers(settings.worker_processes)
@@ -126,7 +115,7 @@ async def run(settings: config.Settings, seed_source: Callable[[], int] | None =
         service.watchers.append(deadlines.watch)
         bot = DingirBot(settings, service, Scheduler(service, store, clock), workers, deadlines,
                         Backups(store, clock, settings.backup_dir or settings.db_path.parent
-                                / "backups", settings.backup_hours, settings.backup_keep))
+                                / "backups", backup_hours, settings.backup_keep))
         asyncio.get_running_loop().add_signal_handler(
             signal.SIGTERM, lambda: bot.spawn(bot.close(), "sigterm")
         )
@@ -151,7 +140,43 @@ async def run(settings: config.Settings, seed_source: Callable[[], int] | None =
         if web is not None:
             await web.cleanup()
         await store.close()
-        lock.close()
+        if lock is not None:
+            lock.close()
+
+
+async def open_database(settings: config.Settings) -> tuple[Store, IO[str] | None]:
+    """The store the settings name, held by this process alone: a SQLite file (with its
+    lock file, returned) or a PostgreSQL database (holding its lease)."""
+    from bot.instance import AlreadyRunning, hold
+
+    try:
+        lock = None if settings.database_url else hold(settings.db_path)
+    except AlreadyRunning as error:
+        raise Fatal(str(error)) from None
+    try:
+        return await _open_store(settings), lock
+    except BaseException:
+        if lock is not None:
+            lock.close()
+        raise
+
+
+async def _open_store(settings: config.Settings) -> Store:
+    from bot.instance import AlreadyRunning
+    from bot.store import SchemaTooNew, open_store, shown
+
+    where = shown(settings.database_url or settings.db_path)
+    try:
+        return await open_store(settings.database_url or settings.db_path, lease=(0,))
+    except AlreadyRunning as error:
+        raise Fatal(str(error)) from None
+    except SchemaTooNew as error:
+        raise Fatal(f"{where}: {error}.") from None
+    except (StoreUnavailable, sqlite3.Error, OSError) as error:
+        detail = error.detail if isinstance(error, StoreUnavailable) else error
+        check = ("DINGIR_DATABASE_URL and that PostgreSQL runs" if settings.database_url
+                 else "DINGIR_DB and that its folder is writable")
+        raise Fatal(f"cannot open the database {where} ({detail}): check {check}.") from None
 
 
 async def start_web(settings: config.Settings, service: GameService, workers: Workers

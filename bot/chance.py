@@ -14,10 +14,8 @@ when the counter moved (:func:`drew`): such a step cannot be undone.
 from __future__ import annotations
 
 import random
-from collections.abc import MutableSequence, Sequence
+from collections.abc import Mapping, MutableSequence, Sequence
 from typing import Any, TypeVar
-
-from bot.engine import State
 
 KEY = "chance"
 """Where a state keeps its box of randomness."""
@@ -40,7 +38,7 @@ def hide(view: dict[str, Any]) -> dict[str, Any]:
     return {key: value for key, value in view.items() if key != KEY}
 
 
-def drew(before: State, after: State) -> bool:
+def drew(before: Mapping[str, Any], after: Mapping[str, Any]) -> bool:
     """True if randomness was drawn between ``before`` and ``after``."""
     old, new = before.get(KEY), after.get(KEY)
     return old is not None and new is not None and old["count"] != new["count"]
@@ -49,7 +47,7 @@ def drew(before: State, after: State) -> bool:
 class Draw:
     """Draws from the box of a state being built by ``apply`` (it moves the counter)."""
 
-    def __init__(self, state: State) -> None:
+    def __init__(self, state: Mapping[str, Any]) -> None:
         self._box: dict[str, int] = state[KEY]
 
     def _next(self) -> random.Random:

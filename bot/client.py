@@ -48,9 +48,6 @@ first, then buttons: the others register press handlers); each game's own comman
 from :func:`bot.registry.extensions`."""
 
 
-GAME_LOCKS_KEPT = 4096
-"""Past this many posting locks, the idle ones are dropped."""
-
 GC_THRESHOLDS = (10_000, 10, 10)
 """The collector's thresholds. Every interaction leaves garbage cycles (discord.py's
 interaction and its response, a view and its buttons refer to each other). With
@@ -85,7 +82,6 @@ class DingirBot(commands.Bot):
         """The public message asking each (game, seat) to decide, until they answer
         (cogs.posting)."""
         self._tasks: set[asyncio.Task[None]] = set()
-        self._game_locks: dict[int, asyncio.Lock] = {}
         self.stopping = False
         """True once :meth:`close` began (its commands are being unloaded, then the
         connection closed): interactions still arriving cannot be served."""
@@ -130,14 +126,6 @@ class DingirBot(commands.Bot):
                 task.cancel()
             await asyncio.gather(*tasks, return_exceptions=True)
             await self.workers.close()
-
-    def game_lock(self, game_id: int) -> asyncio.Lock:
-        """The lock that keeps one game's channel posts in order (idle ones are dropped
-        once there are many: a new one serves as well)."""
-        if len(self._game_locks) > GAME_LOCKS_KEPT:
-            self._game_locks = {g: lock for g, lock in self._game_locks.items()
-                                if lock.locked()}
-        return self._game_locks.setdefault(game_id, asyncio.Lock())
 
     def spawn(self, coro: Coroutine[Any, Any, Any], name: str) -> asyncio.Task[Any]:
         """Run ``coro`` in the background, keeping a reference and logging its failure."""

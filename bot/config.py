@@ -30,6 +30,9 @@ class Settings:
 
     token: str = field(repr=False)
     db_path: Path = Path("var/dingir.sqlite3")
+    database_url: str | None = field(default=None, repr=False)
+    """A PostgreSQL address (``DINGIR_DATABASE_URL``): the store is there, not in
+    ``db_path``. Out of ``repr``: it may hold a password."""
     dev_guild: int | None = None
     log_level: str = "INFO"
     language: str = "en"
@@ -123,6 +126,7 @@ def from_mapping(env: Mapping[str, str]) -> Settings:
     return Settings(
         token=token,
         db_path=Path(env.get("DINGIR_DB", "").strip() or "var/dingir.sqlite3"),
+        database_url=_database_url(env),
         dev_guild=_guild(env),
         log_level=level,
         language=language,
@@ -149,6 +153,14 @@ def _port(env: Mapping[str, str]) -> int | None:
     if port > 65535:
         raise ConfigError(f"DINGIR_WEB_PORT={port} is not a port (1-65535): fix it in .env")
     return port or None
+
+
+def _database_url(env: Mapping[str, str]) -> str | None:
+    url = env.get("DINGIR_DATABASE_URL", "").strip()
+    if url and not url.startswith(("postgresql://", "postgres://")):
+        raise ConfigError("DINGIR_DATABASE_URL must be a PostgreSQL address "
+                          "(postgresql://user:password@host/database), or empty for SQLite")
+    return url or None
 
 
 def _limits(env: Mapping[str, str]) -> Limits:

@@ -1,4 +1,5 @@
-"""One bot per database: an exclusive lock on a file beside it.
+"""One bot per database: an exclusive lock on a file beside it (SQLite; PostgreSQL's
+lease is an advisory lock, :mod:`bot.store.postgres`).
 
 Two processes on one database would both send the same reminders and overwrite each
 other's settings. :func:`hold` takes an exclusive ``flock`` on ``<database>.lock``
@@ -17,9 +18,9 @@ from typing import IO
 class AlreadyRunning(Exception):
     """Another process holds the database."""
 
-    def __init__(self, path: Path, pid: str) -> None:
+    def __init__(self, path: Path | str, pid: str, setting: str = "DINGIR_DB") -> None:
         super().__init__(f"another Dingir (pid {pid or 'unknown'}) is already using {path}: "
-                         "stop it first, or give this one its own DINGIR_DB")
+                         f"stop it first, or give this one its own {setting}")
         self.pid = pid
 
 

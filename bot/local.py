@@ -12,12 +12,13 @@ offer to answer; each is asked in turn); in a game with secrets, a seat is shown
 what it alone may see when the decision is its own, and the steps of the others only as
 that seat may know them (an AI's, as the one human seat may, without their notation).
 A human seat types steps in the game's notation, or ``undo`` (take back your last step
-of this turn), ``board`` (the board as text), ``help`` (list the legal steps again) or
-``quit``. Each step is printed with what it did, and the board as text after
-each turn. Steps come from
-the terminal, from standard input when it is not a terminal (one per line), or
-from ``--script FILE`` (one step per line, for whichever human seat is to play;
-blank lines and ``#`` comments are ignored). AI seats play by :mod:`bot.ai`.
+of this turn, by the bot's rule: :meth:`bot.service.GameService.undo`), ``board`` (the
+board as text), ``help`` (list the legal steps again) or ``quit``. Each step is printed
+with what it did, and the board as text after each turn. The game runs on a game service
+of its own, as in the bot (its turn loop plays the AI seats; the end of the game is told
+in the same lines). Steps come from the terminal, from standard input when it is not a
+terminal (one per line), or from ``--script FILE`` (one step per line, for whichever human
+seat is to play; blank lines and ``#`` comments are ignored). AI seats play by :mod:`bot.ai`.
 With ``--out DIR`` the public board is written as ``DIR/turn-NNN.png`` whenever
 a turn ends, and ``DIR/final.png`` at the end.
 
@@ -38,18 +39,25 @@ script or of the input) or ``quit``; 4 the engine offered no step (a bug).
 from __future__ import annotations
 
 import argparse
+import asyncio
 import json
 import random
 import secrets
 import sys
+import tempfile
 from collections.abc import Iterator, Sequence
 from pathlib import Path
+from typing import Any
 
-from bot import ai, chance, registry
-from bot.engine import Action, Game, GameError, Outcome, Seat, State, Text
+from bot import ai, registry
+from bot.clock import FakeClock
+from bot.engine import Action, Game, GameError, GameMeta, Outcome, Seat, Text
 from bot.i18n import LANGUAGES, tr, translate
-from bot.notation import localized, parse_typed
-from bot.replay import Step, apply_steps
+from bot.notation import localized
+from bot.records import GameRecord, Played, Player, ServiceError, StepResult
+from bot.service import GameService, Searcher, reads
+from bot.service.final import final_lines
+from bot.store import Store
 from render.context import RenderContext, Renderer
 
 EXIT_OK = 0
@@ -83,64 +91,74 @@ class Source:
                 return text
 
 
-class LocalGame:
-    """One game played in the terminal; the rules all come from the engine."""
+CHANNEL = 1
+"""The one "channel" of the terminal's service: one game at a time."""
 
-    def __init__(
-        self,
-        game: Game,
-        renderer: Renderer,
-        n_players: int,
-        state: State,
-        ai_seats: frozenset[Seat],
-        ai_rng: random.Random,
-        lang: str,
-        out: Path | None,
-    ) -> None:
-        self.game = game
+
+class LocalGame:
+    """One game played in the terminal: a front end of the game service (its turn loop,
+    undo rule and end-of-game text), as the Discord channel is; the rules all come from
+    the engine, through the service."""
+
+    def __init__(self, service: GameService, record: GameRecord, renderer: Renderer,
+                 ai_seats: frozenset[Seat], lang: str, out: Path | None) -> None:
+        self.service = service
+        self.record = record
         self.renderer = renderer
-        self.state = state
         self.ai_seats = ai_seats
-        self.ai_rng = ai_rng
         self.lang = lang
         self.out = out
+        self.hidden = reads.meta(record.game).hidden_information
         self.names = tuple(
             tr(lang, "local.ai_name" if s in ai_seats else "local.seat_name", n=s + 1)
-            for s in range(n_players)
+            for s in range(len(record.seats))
         )
-        self.log: list[Step] = []
-        self.turn_start = state
-        self.turn_base = 0  # index in the log of the first step of this turn
-        self.undo_floor = 0  # steps before this index can no longer be undone
+        self.shown: int | None = None
+        """The turn whose board was shown last."""
+        self.turn: list[Played] = []
+        """The steps of the current turn (the one an undo takes back is among them)."""
 
     def say(self, key: str, **args: str | int | Text) -> None:
         """Print one catalogue message."""
         print(tr(self.lang, key, **args))
 
-    def run(self, source: Source) -> int:
+    async def run(self, source: Source) -> int:
         """Play until the game ends or the steps run out; the exit status."""
-        self.write_board(f"turn-{self.game.turn_number(self.state):03d}.png")
-        prompted: tuple[State, Seat] | None = None
-        while (outcome := self.game.outcome(self.state)) is None:
-            active = self.game.active(self.state)
-            seat = next((s for s in active if s in self.ai_seats), active[0] if active else -1)
-            legal = self.game.legal(self.state, seat) if active else []
-            if not legal:
-                self.say("local.dead_end", name=self.names[seat] if active else "-")
-                return EXIT_DEAD_END
-            if seat in self.ai_seats:
-                view = self.game.view(self.state, seat)
-                self.play(seat, ai.choose(self.game, view, legal, seat, self.ai_rng))
+        await self.service.move_on(self.record.id, self)    # the AI may move first
+        prompted: tuple[int, Seat] | None = None
+        while (record := await self.latest()).status == "running":
+            seat = next((s for s in record.active if not self.service.is_ai(record, s)), None)
+            if seat is None:                  # the service's seats play on (a long run)
+                if not await self.service.move_on(record.id, self):
+                    return self.dead_end(None)
                 continue
-            if prompted is None or prompted[0] is not self.state or prompted[1] != seat:
-                prompted = (self.state, seat)
+            legal = reads.legal_steps(record, seat)
+            if not legal:
+                return self.dead_end(seat)
+            if prompted != (record.version, seat):
+                prompted = (record.version, seat)
                 self.show_turn(seat, legal)
-            status = self.human(source, seat, legal)
+            status = await self.human(source, seat, legal)
             if status is not None:
                 return status
+        outcome = self.service.outcome(record)
+        if outcome is None:
+            return self.dead_end(None)
         self.write_board("final.png")
-        self.show_outcome(outcome)
+        for line in final_lines(outcome, "local"):
+            print(self.text(line))
+        print(json.dumps(result_json(outcome, self.lang)))
         return EXIT_OK
+
+    async def latest(self) -> GameRecord:
+        """The game as the service has it now."""
+        self.record = await self.service.get_by_id(self.record.id) or self.record
+        return self.record
+
+    def dead_end(self, seat: Seat | None) -> int:
+        """Say that the engine offers no step (a bug in the game)."""
+        self.say("local.dead_end", name="-" if seat is None else self.names[seat])
+        return EXIT_DEAD_END
 
     def text(self, text: Text) -> str:
         """``text`` in the game's language, seats written as their names."""
@@ -149,12 +167,11 @@ class LocalGame:
     def show_turn(self, seat: Seat, legal: list[Action]) -> None:
         """Whose decision it is, what only that seat may see, what it is asked, and the
         legal steps with their notation and label."""
-        self.say("local.turn_header", turn=self.game.turn_number(self.state) + 1,
-                 name=self.names[seat])
-        if self.game.meta.hidden_information:
+        self.say("local.turn_header", turn=self.record.turn + 1, name=self.names[seat])
+        if self.hidden:
             self.say("local.private_view", name=self.names[seat])
             print(self.board_text(seat))
-        prompt = self.game.prompt(self.state, seat)
+        prompt = reads.prompt(self.record, seat)
         if prompt is not None:
             print(self.text(prompt.text))
         self.show_legal(legal)
@@ -164,17 +181,17 @@ class LocalGame:
         then label."""
         self.say("local.legal_header")
         legal = [action for action in legal if action.offered]
-        typed = [localized(self.game.meta.id, action.notation, self.lang) for action in legal]
+        typed = [localized(self.record.game, action.notation, self.lang) for action in legal]
         width = max(len(notation) for notation in typed)
         for notation, action in zip(typed, legal, strict=True):
             print(f"  {notation:<{width}}  {self.text(action.label)}")
 
     def board_text(self, seat: Seat | None = None) -> str:
         """The board as ``seat`` sees it (None: the public board), as text."""
-        view = self.game.view(self.state, seat)
-        return self.renderer.text(view, RenderContext(self.names, self.lang))
+        return self.renderer.text(reads.view(self.record, seat),
+                                  RenderContext(self.names, self.lang))
 
-    def human(self, source: Source, seat: Seat, legal: list[Action]) -> int | None:
+    async def human(self, source: Source, seat: Seat, legal: list[Action]) -> int | None:
         """Read and apply one human input; an exit status if play must stop."""
         name = self.names[seat]
         text = source.next(tr(self.lang, "local.prompt", name=name))
@@ -190,14 +207,16 @@ class LocalGame:
             self.show_legal(legal)
             return None
         if command == "board":
-            print(self.board_text(seat if self.game.meta.hidden_information else None))
+            print(self.board_text(seat if self.hidden else None))
             return None
         try:
             if command == "undo":
-                self.undo(seat)
+                await self.undo(seat)
             else:
-                self.play(seat, parse_typed(self.game, self.state, seat, text, self.lang))
-        except GameError as error:
+                result = await self.service.play_by_id(self.record.id, user_of(seat), text,
+                                                       lang=self.lang)
+                await self.service.move_on(self.record.id, self, result)
+        except (GameError, ServiceError) as error:
             return self.refuse(source, text, error.reason)
         return None
 
@@ -221,86 +240,84 @@ class LocalGame:
             return seat
         return humans[0] if len(humans) == 1 else None
 
-    def play(self, seat: Seat, action: Action) -> None:
-        """Apply one step, say what it did as the one at the keyboard may read it (in a
-        game with secrets, another seat's step that some seats read otherwise without its
-        notation, which may name a hidden card), and keep the turn bookkeeping (undo,
-        board text and images)."""
-        before = self.state
-        self.state = self.game.apply(before, seat, action)
-        self.log.append(Step(seat, action.notation))
-        report = self.game.report(before, seat, action, self.state)
-        reader = self.reader(seat)
-        told = self.text(report.for_seat(reader))
-        if self.game.meta.hidden_information and reader != seat and report.private:
-            self.say("local.played_unseen", name=self.names[seat], label=told)
-        else:
-            self.say("local.played", name=self.names[seat],
-                     notation=localized(self.game.meta.id, action.notation, self.lang),
-                     label=told)
-        if report.detail is not None:        # the whole story of a question answered
-            print(self.text(report.detail))
-        turn = self.game.turn_number(self.state)
-        if turn != self.game.turn_number(before):
-            self.turn_start = self.state
-            self.turn_base = self.undo_floor = len(self.log)
-            print(self.board_text())
-            self.write_board(f"turn-{turn:03d}.png")
-        elif not self.game.is_reversible(before, seat, action) or chance.drew(before, self.state):
-            self.undo_floor = len(self.log)
+    async def show_missing(self, record: GameRecord) -> None:
+        """The board that was never shown (the start's): its image."""
+        self.record = record
+        if self.shown != record.turn:
+            self.write_board(f"turn-{record.turn:03d}.png")
 
-    def undo(self, seat: Seat) -> None:
-        """Take back ``seat``'s last step of this turn by replaying the turn without it."""
-        if len(self.log) <= self.undo_floor or self.log[-1].seat != seat:
-            irreversible = self.undo_floor > self.turn_base and self.log[-1].seat == seat
-            key = "local.undo_irreversible" if irreversible else "local.undo_nothing"
-            raise GameError(Text.of(key))
-        undone = self.log.pop()
-        self.state = apply_steps(self.game, self.turn_start, self.log[self.turn_base :])
-        self.say("local.undone", notation=undone.notation)
+    async def tell(self, steps: Sequence[StepResult]) -> None:
+        """Say what each step did as the one at the keyboard may read it (in a game with
+        secrets, another seat's step that some seats read otherwise without its notation,
+        which may name a hidden card), and the board (text and image) after each turn."""
+        for result in steps:
+            self.record = result.record
+            report, seat = result.report, result.seat
+            reader = self.reader(seat)
+            told = self.text(report.for_seat(reader))
+            if self.hidden and reader != seat and report.private:
+                self.say("local.played_unseen", name=self.names[seat], label=told)
+            else:
+                self.say("local.played", name=self.names[seat], label=told,
+                         notation=localized(result.record.game, result.action.notation,
+                                            self.lang))
+            if report.detail is not None:        # the whole story of a question answered
+                print(self.text(report.detail))
+            self.turn = [] if result.turn_ended else list(result.turn_steps)
+            if result.turn_ended:
+                print(self.board_text())
+                self.write_board(f"turn-{result.record.turn:03d}.png")
+
+    async def undo(self, seat: Seat) -> None:
+        """Take back ``seat``'s last step of this turn (the service's undo rule)."""
+        await self.service.undo(CHANNEL, user_of(seat))
+        undone = next(p for p in reversed(self.turn) if p.seat == seat)
+        self.turn.remove(undone)
+        self.say("local.undone", notation=undone.action.notation)
 
     def write_board(self, filename: str) -> None:
         """Write the public board image to the output directory, if there is one."""
+        self.shown = self.record.turn
         if self.out is None:
             return
-        view = self.game.view(self.state, None)
         path = self.out / filename
-        path.write_bytes(self.renderer.png(view, RenderContext(self.names, self.lang)))
+        path.write_bytes(self.renderer.png(reads.view(self.record),
+                                           RenderContext(self.names, self.lang)))
         self.say("local.board_written", path=str(path))
 
-    def show_outcome(self, outcome: Outcome) -> None:
-        """The result: ranking with scores, a shared result, tie-break, details, then the
-        JSON line."""
-        self.say("local.game_over")
-        per_seat = len(outcome.details) == len(self.names)
-        rank = 1
-        for group in outcome.ranking:
-            for entry in group:
-                name = self.entry_name(outcome, entry)
-                if per_seat and entry < len(self.names):    # the game's own ranking words
-                    self.say("local.detail_rank", rank=rank, name=name,
-                             detail=self.text(outcome.details[entry]))
-                else:
-                    self.say("local.rank_line", rank=rank, name=name, n=outcome.scores[entry])
-            rank += len(group)
-        if outcome.tiebreak is not None:
-            self.say("local.tiebreak", reason=self.text(outcome.tiebreak))
-        if not per_seat:
-            for detail in outcome.details:
-                print(self.text(detail))
-        if outcome.together is not None:
-            self.say(f"local.together_{outcome.together}",
-                     n=outcome.team_score if outcome.team_score is not None else "-")
-        else:
-            winners = outcome.winners
-            self.say("local.winners", n=len(winners),
-                     names=", ".join(self.entry_name(outcome, e) for e in winners))
-        print(json.dumps(result_json(outcome, self.lang)))
 
-    def entry_name(self, outcome: Outcome, entry: int) -> str:
-        """A seat's name, or a non-player side's."""
-        side = outcome.side(entry)
-        return self.text(side) if side is not None else self.names[entry]
+def user_of(seat: Seat) -> int:
+    """The member id the terminal gives a human seat."""
+    return seat + 1
+
+
+def one_generator(rng: random.Random) -> Searcher:
+    """The terminal's AI: :func:`bot.ai.choose` drawing from one generator seeded by the
+    game's seed (not one per decision, as in the bot), so that a game replays as it always
+    did in the terminal."""
+    async def search(game: str, engine: Game, view: dict[str, Any], legal: list[Action],
+                     seat: Seat, seed: str) -> Action:
+        return ai.choose(engine, view, legal, seat, rng)
+    return search
+
+
+async def play(game: str, renderer: Renderer, players: int, options: dict[str, str],
+               seed: int, ai_seats: frozenset[Seat], lang: str, out: Path | None,
+               source: Source) -> int:
+    """Play one game on a game service of its own (a database in a temporary folder, a
+    clock that stands still: no decision's clock runs out at the keyboard); the exit
+    status."""
+    with tempfile.TemporaryDirectory(prefix="dingir-local-") as folder:
+        store = await Store.open(Path(folder) / "local.sqlite3", durable=False)
+        try:
+            service = GameService(store, FakeClock(), seed_source=lambda: seed,
+                                  ai_search=one_generator(random.Random(f"dingir-ai:{seed}")))
+            seats = [None if s in ai_seats else Player(user_of(s), f"Seat {s + 1}")
+                     for s in range(players)]
+            record = await service.open_table(CHANNEL, game, options, seats, lang)
+            return await LocalGame(service, record, renderer, ai_seats, lang, out).run(source)
+        finally:
+            await store.close()
 
 
 def result_json(outcome: Outcome, lang: str = "en") -> dict[str, object]:
@@ -338,10 +355,10 @@ def parse_ai(text: str | None, n_players: int) -> frozenset[Seat]:
     return frozenset(seats)
 
 
-def parse_options(game: Game, pairs: Sequence[str]) -> dict[str, str]:
+def parse_options(meta: GameMeta, pairs: Sequence[str]) -> dict[str, str]:
     """The game options: defaults overridden by ``NAME=VALUE`` pairs; ValueError if invalid."""
-    specs = {spec.name: spec for spec in game.meta.options}
-    options = {spec.name: spec.default for spec in game.meta.options}
+    specs = {spec.name: spec for spec in meta.options}
+    options = {spec.name: spec.default for spec in meta.options}
     for pair in pairs:
         name, sep, value = pair.partition("=")
         spec = specs.get(name.strip())
@@ -384,9 +401,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.game not in registry.GAMES:
         known = ", ".join(registry.ids())
         parser.error(tr(lang, "local.unknown_game", game=args.game, known=known))
-    entry = registry.get(args.game)
-    game = entry.engine
-    meta = game.meta
+    meta = reads.meta(args.game)
     players: int = args.players or meta.min_players
     if not meta.min_players <= players <= meta.max_players:
         parser.error(tr(lang, "local.bad_players", game=meta.name, min=meta.min_players,
@@ -396,18 +411,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     except ValueError:
         parser.error(tr(lang, "local.bad_ai", text=args.ai, n=players))
     try:
-        options = parse_options(game, args.option)
+        options = parse_options(meta, args.option)
     except ValueError as error:
         parser.error(tr(lang, "local.bad_option", text=str(error)))
     seed: int = args.seed if args.seed is not None else secrets.randbits(63)
     if args.out is not None:
         args.out.mkdir(parents=True, exist_ok=True)
     print(tr(lang, "local.intro", game=meta.name, n=players, seed=seed))
-    local = LocalGame(
-        game, entry.renderer, players, game.setup(seed, players, options), ai_seats,
-        random.Random(f"dingir-ai:{seed}"), lang, args.out,
-    )
-    return local.run(_source(args.script))
+    renderer = registry.get(args.game).renderer
+    return asyncio.run(play(args.game, renderer, players, options, seed, ai_seats, lang,
+                            args.out, _source(args.script)))
 
 
 if __name__ == "__main__":

@@ -7,12 +7,10 @@ from collections.abc import Sequence
 
 import discord
 
-from bot import registry
 from bot.client import DingirBot
-from bot.engine import Seat
+from bot.engine import Report, Seat
 from bot.i18n import tr
 from bot.records import GameRecord, LogEntry
-from bot.replay import Step, iter_reports
 from cogs import buttons, posting
 from cogs.buttons import Press, on_press
 from cogs.common import (
@@ -29,15 +27,12 @@ LOG_PAGE = 15
 """Log entries per page of ``/game log``."""
 
 
-def log_lines(record: GameRecord, entries: Sequence[LogEntry], lang: str,
-              viewer: Seat | None = None) -> list[str]:
-    """Readable log lines as ``viewer`` may read them (None: the public), rebuilt by
-    replaying the log (worker thread)."""
-    engine = registry.get(record.game).engine
-    state = engine.setup(record.seed, len(record.seats), record.options)
-    steps = [Step(e.seat, e.notation) for e in entries]
+def log_lines(record: GameRecord, entries: Sequence[LogEntry], reports: Sequence[Report],
+              lang: str, viewer: Seat | None = None) -> list[str]:
+    """Readable log lines as ``viewer`` may read them (None: the public), from what each
+    step did (:meth:`~bot.service.GameService.reports`)."""
     lines = []
-    for entry, (report, _) in zip(entries, iter_reports(engine, state, steps), strict=False):
+    for entry, report in zip(entries, reports, strict=False):
         lines.append(tr(lang, "discord.log_line", index=entry.index + 1, turn=entry.turn + 1,
                         name=seat_name(record, entry.seat, lang),
                         step=text_of(report.for_seat(viewer), record, lang)))
@@ -54,7 +49,8 @@ async def log_page(bot: DingirBot, channel_id: int, user_id: int, lang: str, pag
     if record.state is None:                 # a lobby: nothing played yet
         return tr(lang, "discord.log_empty"), buttons.view_of()
     viewer = bot.service.seat_of(record, user_id)
-    lines = await asyncio.to_thread(log_lines, record, entries, lang, viewer)
+    reports = await asyncio.to_thread(bot.service.reports, record, entries)
+    lines = log_lines(record, entries, reports, lang, viewer)
     if not lines:
         return tr(lang, "discord.log_empty"), buttons.view_of()
     pages = (len(lines) + LOG_PAGE - 1) // LOG_PAGE

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from bot import registry
 from bot.engine import Seat
 from bot.i18n import tr, translate
 from bot.ratings import Rating
 from bot.records import GameRecord
+from bot.service import reads
 from cogs import posting
 from cogs.common import mention, safe, seat_name
 
@@ -20,7 +20,7 @@ def seats_text(record: GameRecord, lang: str) -> str:
 
 def lobby_text(record: GameRecord, lang: str) -> str:
     """The lobby announcement: game, players so far, how to join and start."""
-    meta = registry.get(record.game).engine.meta
+    meta = reads.meta(record.game)
     return tr(
         lang, "discord.lobby", creator=f"<@{record.creator_id}>",
         game=translate(meta.name, lang), min=meta.min_players, max=meta.max_players,
@@ -36,8 +36,7 @@ def status_text(record: GameRecord, lang: str, health: tuple[int, int] | None = 
     of the worker processes: up, replaced)."""
     lines = [tr(lang, "discord.status_title", game=posting.game_title(record, lang),
                 status=tr(lang, f"discord.status.{record.status}"), turn=record.turn + 1)]
-    standing = registry.get(record.game).engine.standing(record.state) if record.state \
-        else ()
+    standing = reads.standing(record)
     for info in record.seats:
         until = (away or {}).get(info.user_id or 0)
         left = (banks or {}).get(info.seat)
@@ -135,4 +134,4 @@ def leaderboard_text(game: str, board: list[tuple[int, str, Rating]], lang: str)
 
 
 def _game_name(game: str, lang: str) -> str:
-    return translate(registry.get(game).engine.meta.name, lang)
+    return translate(reads.meta(game).name, lang)

@@ -20,13 +20,13 @@ from discord import app_commands
 from discord.app_commands import Choice
 from discord.ext import commands
 
-from bot import registry
 from bot.client import DingirBot
 from bot.engine import Text
 from bot.export import SeatEntry
 from bot.i18n import LANGUAGES, tr, translate
 from bot.notation import whole_number
 from bot.records import GameRecord, Player, ServiceError, StepResult
+from bot.service import reads
 from cogs import buttons, posting, seats, webpage
 from cogs.buttons import Press, on_press
 from cogs.common import (
@@ -55,7 +55,7 @@ MAX_IMPORT_BYTES = 16 << 20
 
 def _game_choices() -> list[Choice[str]]:
     return [
-        Choice(name=loc(registry.get(g).engine.meta.name.key), value=g) for g in registry.ids()
+        Choice(name=loc(reads.meta(g).name.key), value=g) for g in reads.games()
     ]
 
 
@@ -97,7 +97,7 @@ async def start_game(bot: DingirBot, interaction: Interaction, channel_id: int,
 
 async def _first_post(bot: DingirBot, record: GameRecord) -> None:
     await refresh_lobby(bot, record)
-    async with bot.game_lock(record.id):
+    async with bot.service.telling(record.id):
         await posting.post_board(bot, record)
     await posting.advance(bot, None, record.id)
 
@@ -218,7 +218,7 @@ async def open_thread(bot: DingirBot, interaction: Interaction, game: str, ai: i
     if not (mine.create_public_threads and mine.send_messages_in_threads):
         raise ServiceError(Text.of("discord.thread_bot_forbidden"))
     await bot.service.check_new(interaction.guild_id, interaction.user.id, game, options, ai)
-    title = translate(registry.get(game).engine.meta.name, lang)
+    title = translate(reads.meta(game).name, lang)
     name = tr(lang, "discord.thread_name", game=title, player=interaction.user.display_name)
     thread = await channel.create_thread(name=name[:100], type=discord.ChannelType.public_thread,
                                          auto_archive_duration=10080)
@@ -264,7 +264,7 @@ async def press_thread(interaction: Interaction, press: Press) -> None:
     bot = bot_of(interaction)
     game, _, ai_text = press.arg.removeprefix(":").partition(":")
     ai = whole_number(ai_text, MAX_AI)
-    if game not in registry.ids() or ai is None:
+    if game not in reads.games() or ai is None:
         raise buttons.unknown_button()
     await interaction.response.defer(ephemeral=True, thinking=True)
     thread_id = await open_thread(bot, interaction, game, ai, {})
@@ -463,7 +463,7 @@ class Lobby(Guarded, commands.GroupCog, group_name=loc("discord.cmd.game.name"),
 
     async def _after_change(self, record: GameRecord) -> None:
         """Post the board after a resignation or an import, then let AI seats play."""
-        async with self.bot.game_lock(record.id):
+        async with self.bot.service.telling(record.id):
             await posting.post_board(self.bot, record)
         await posting.advance(self.bot, None, record.id)
 
@@ -484,7 +484,7 @@ class Lobby(Guarded, commands.GroupCog, group_name=loc("discord.cmd.game.name"),
                            f"skip-{vote.record.id}")
 
     async def _after_skip(self, game_id: int, steps: list[StepResult]) -> None:
-        async with self.bot.game_lock(game_id):
+        async with self.bot.service.telling(game_id):
             await posting.report_steps(self.bot, steps)
         await posting.advance(self.bot, None, game_id)
 

@@ -25,6 +25,7 @@ from bot.games.mesopotamia.texts import card_lines
 from bot.i18n import tr, translate
 from bot.notation import whole_number
 from bot.records import GameRecord, ServiceError
+from bot.service import reads
 from cogs.common import Guarded, Interaction, in_time, lang_of, loc, reply, seat_name
 from cogs.posting import render_context
 from render.mesopotamia import crop_pngs
@@ -83,7 +84,7 @@ class Mesopotamia(Guarded, commands.GroupCog, group_name=loc("discord.cmd.mesopo
             raise ServiceError(Text.of("discord.mesopotamia.which_player"))
         if seat is None:
             raise ServiceError(Text.of("discord.mesopotamia.unknown_player", name=player))
-        view = self.bot.service.engine(GAME).view(record.state, seat if seat == mine else None)
+        view = reads.view(record, seat if seat == mine else None)
         png = await self.bot.workers.picture(board_png, view, render_context(record, lang), seat)
         cards = "\n".join(translate(line, lang) for line in card_lines(record.state, seat))
         return tr(lang, "discord.mesopotamia.board", who=seat_name(record, seat, lang),
@@ -97,7 +98,7 @@ class Mesopotamia(Guarded, commands.GroupCog, group_name=loc("discord.cmd.mesopo
         if rid is None:
             raise ServiceError(Text.of("discord.mesopotamia.unknown_region", name=region))
         seat = self.bot.service.seat_of(record, interaction.user.id)
-        view = self.bot.service.engine(GAME).view(record.state, seat)
+        view = reads.view(record, seat)
         crops = await self.bot.workers.picture(crop_pngs, view, render_context(record, lang),
                                                [rid])
         return tr(lang, "discord.mesopotamia.zoom",

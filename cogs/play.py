@@ -22,12 +22,12 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot import registry
 from bot.client import DingirBot
 from bot.engine import GameError, Seat, Text
 from bot.i18n import tr
 from bot.notation import localized, whole_number
 from bot.records import GameRecord, ServiceError, StaleVersion, StepResult
+from bot.service import reads
 from cogs import buttons, choices, posting
 from cogs.buttons import Press, on_press, unknown_button
 from cogs.common import (
@@ -90,8 +90,7 @@ def _status_line(record: GameRecord | None, lang: str) -> str:
 
 def _prompt_lines(record: GameRecord, seat: Seat, lang: str) -> list[str]:
     """What the seat's decision asks (the engine's prompt) and its clock, if any."""
-    assert record.state is not None
-    prompt = registry.get(record.game).engine.prompt(record.state, seat)
+    prompt = reads.prompt(record, seat)
     lines = [text_of(prompt.text, record, lang)] if prompt is not None else []
     if seat in record.active:
         lines.append(posting.deadline_text(record, seat, lang))
@@ -135,7 +134,7 @@ async def build_panel(bot: DingirBot, record: GameRecord | None, user_id: int, l
                                         label=tr(lang, "discord.undo")))
         return Panel("\n".join(x for x in body if x), image, buttons.view_of(*items))
     version = record.seat_version(seat)
-    legal = registry.get(record.game).engine.legal(record.state, seat)
+    legal = reads.legal_steps(record, seat)
     options = [(i, a) for i, a in enumerate(legal) if a.group != "end" and a.offered]
     ends = [i for i, a in enumerate(legal) if a.group == "end"]
     items, control_row, hint = choices.option_items(record, version, options, page, group,
@@ -257,7 +256,7 @@ async def _step_panel(bot: DingirBot, press: Press, index: int, user: int, lang:
     if record is None or seat is None or record.state is None:
         return await build_panel(bot, record, user, lang, note=tr(lang, "discord.moved_on"))
     stale = bot.service.stale_reason(record, seat, press.version)
-    legal = registry.get(record.game).engine.legal(record.state, seat) if stale is None else []
+    legal = reads.legal_steps(record, seat) if stale is None else []
     if not 0 <= index < len(legal):
         note = text_of(stale, record, lang) if stale else tr(lang, "discord.moved_on")
         return await build_panel(bot, record, user, lang, note=note)
@@ -282,7 +281,7 @@ async def _end_with(bot: DingirBot, result: StepResult, user: int) -> StepResult
     record = result.record
     if result.turn_ended or record.state is None or result.seat not in record.active:
         return result
-    left = registry.get(record.game).engine.legal(record.state, result.seat)
+    left = reads.legal_steps(record, result.seat)
     if len(left) != 1 or left[0].group != "end":
         return result
     return await bot.service.play_by_id(record.id, user, left[0].notation,

@@ -22,7 +22,6 @@ from typing import TYPE_CHECKING, TypeVar
 
 import discord
 
-from bot import registry
 from bot.engine import Action, Outcome, Seat
 from bot.i18n import tr, translate
 from bot.records import (
@@ -33,7 +32,8 @@ from bot.records import (
     StepResult,
     StoreUnavailable,
 )
-from bot.service import GameService
+from bot.service import GameService, reads
+from bot.service.final import final_lines
 from cogs import buttons, webpage
 from cogs.common import listed, mentions, seat_name, text_of
 from render.context import RenderContext
@@ -61,9 +61,6 @@ MAX_PUBLIC_OPTIONS = 20
 """Options a public question shows as buttons (4 rows of 5; more go to the panel)."""
 MAX_DETAILS = 9
 """Extra pictures a turn message carries after its board (Discord allows 10 files)."""
-STORE_RETRY_SECONDS = (1, 2, 4, 8, 15, 30, 60)
-"""Waits before the AI tries again when the database is locked or full (then it gives
-up until the next restart)."""
 
 
 def render_context(record: GameRecord, lang: str) -> RenderContext:
@@ -76,11 +73,8 @@ async def board_png(bot: DingirBot, record: GameRecord, lang: str, seat: Seat | 
                     *, preview: bool = False) -> bytes:
     """The board of ``record`` as ``seat`` sees it, drawn by the workers (smaller
     and cheaper with ``preview``, for private panels)."""
-    if record.state is None:
-        raise ValueError(f"game {record.id} has no state yet")
-    view = registry.get(record.game).engine.view(record.state, seat)
-    return await bot.workers.png(record.game, view, render_context(record, lang),
-                                 preview=preview)
+    return await bot.workers.png(record.game, reads.view(record, seat),
+                                 render_context(record, lang), preview=preview)
 
 
 @dataclass
@@ -122,8 +116,8 @@ async def turn_files(bot: DingirBot, record: GameRecord, lang: str) -> list[disc
     workers."""
     if record.state is None:
         raise ValueError(f"game {record.id} has no state yet")
-    view = registry.get(record.game).engine.view(record.state, None)
-    board, found = await bot.workers.turn(record.game, view, render_context(record, lang))
+    board, found = await bot.workers.turn(record.game, reads.view(record),
+                                          render_context(record, lang))
     return [board_file(board), *(discord.File(io.BytesIO(png), filename=name)
                                  for name, png in found[:MAX_DETAILS])]
 
@@ -173,7 +167,7 @@ def sentence(lang: str, text: str) -> str:
 
 def game_title(record: GameRecord, lang: str) -> str:
     """The game's name in ``lang``."""
-    return translate(registry.get(record.game).engine.meta.name, lang)
+    return translate(reads.meta(record.game).name, lang)
 
 
 def next_line(record: GameRecord, lang: str, *, buttons: bool = True,
@@ -199,32 +193,8 @@ def _entry_name(record: GameRecord, outcome: Outcome, entry: int, lang: str) -> 
 
 
 def final_text(record: GameRecord, outcome: Outcome, lang: str) -> str:
-    """Final scores and ranking (ties share a place; a non-player side such as an
-    automaton ranked among the players), a shared result, the tie-break and the details."""
-    lines = [tr(lang, "discord.game_over")]
-    place = 1
-    for group in outcome.ranking:
-        for entry in group:
-            lines.append(
-                tr(lang, "discord.rank_line", place=place,
-                   name=_entry_name(record, outcome, entry, lang), n=outcome.scores[entry])
-            )
-        place += len(group)
-    if outcome.together is not None:
-        lines.append(tr(lang, f"discord.together_{outcome.together}",
-                        n=outcome.team_score if outcome.team_score is not None else "-"))
-    else:
-        winners = listed(lang, [_entry_name(record, outcome, e, lang) for e in outcome.winners])
-        lines.append(tr(lang, "discord.winners", n=len(outcome.winners), names=winners))
-    if outcome.tiebreak is not None:
-        lines.append(tr(lang, "discord.tiebreak", reason=text_of(outcome.tiebreak, record, lang)))
-    if len(outcome.details) == outcome.n_seats:        # one line per player, best first
-        lines.extend(tr(lang, "discord.detail_line", name=seat_name(record, seat, lang),
-                        detail=text_of(outcome.details[seat], record, lang))
-                     for group in outcome.ranking for seat in group if seat < outcome.n_seats)
-    else:
-        lines.extend(f"· {text_of(d, record, lang)}" for d in outcome.details)
-    return "\n".join(lines)
+    """The end-of-game text (:func:`bot.service.final.final_lines`) in ``lang``."""
+    return "\n".join(text_of(line, record, lang) for line in final_lines(outcome, "discord"))
 
 
 def turn_text(record: GameRecord, lang: str, turns: Sequence[StepResult] = (),
@@ -263,7 +233,7 @@ def within_limit(title: str, steps: list[str], last: str, limit: int = 2000) -> 
 
 def hides_information(record: GameRecord) -> bool:
     """True when the game's seats see different things (hands, sealed bids)."""
-    return registry.get(record.game).engine.meta.hidden_information
+    return reads.meta(record.game).hidden_information
 
 
 def panel_button(record: GameRecord, lang: str) -> buttons.GameComponent:
@@ -513,7 +483,7 @@ def decision_view(record: GameRecord, seat: Seat, lang: str) -> discord.ui.View 
     """``seat``'s options as buttons on a public message, or None when they are too many
     for one message."""
     assert record.state is not None
-    legal = registry.get(record.game).engine.legal(record.state, seat)
+    legal = reads.legal_steps(record, seat)
     items = _option_buttons(record, seat, record.seat_version(seat), legal, lang)
     if not items or len(items) > MAX_PUBLIC_OPTIONS:
         return None
@@ -523,7 +493,7 @@ def decision_view(record: GameRecord, seat: Seat, lang: str) -> discord.ui.View 
 def deadline_text(record: GameRecord, seat: Seat, lang: str) -> str:
     """"answer before <time>" for a decision with a clock of seconds, else ""."""
     assert record.state is not None
-    deadline = registry.get(record.game).engine.deadline(record.state, seat)
+    deadline = reads.deadline(record, seat)
     if deadline is None or deadline.seconds is None:
         return ""
     due = int(record.seat_since(seat) + deadline.seconds + 0.999)
@@ -555,12 +525,11 @@ async def post_decisions(bot: DingirBot, result: StepResult) -> None:
     assert record.state is not None
     if handed_back(result):
         return
-    engine = registry.get(record.game).engine
     others = []
     for seat in result.asked:
         if GameService.is_ai(record, seat):
             continue
-        prompt = engine.prompt(record.state, seat)
+        prompt = reads.prompt(record, seat)
         view = decision_view(record, seat, lang) if prompt is not None and prompt.public \
             else None
         if prompt is None or view is None:
@@ -691,42 +660,28 @@ async def report_steps(bot: DingirBot, results: Sequence[StepResult]) -> None:
         await post_board(bot, (turns or results)[-1].record, turns, told)
 
 
+class Channel:
+    """The game's channel as a front end of the service's turn loop
+    (:class:`bot.service.Front`)."""
+
+    def __init__(self, bot: DingirBot) -> None:
+        self.bot = bot
+
+    async def show_missing(self, record: GameRecord) -> None:
+        """Post the turn message, or the final message, lost to a crash."""
+        if record.status == "finished":
+            await post_final(self.bot, record)
+        else:
+            await post_board(self.bot, record)
+
+    async def tell(self, steps: Sequence[StepResult]) -> None:
+        """Tell the channel what ``steps`` did (:func:`report_steps`)."""
+        await report_steps(self.bot, steps)
+
+
 async def advance(bot: DingirBot, first: StepResult | None, game_id: int) -> list[StepResult]:
-    """After a human step: let the AI seats that are to play play, then tell the channel
-    what the step and theirs did (one message for the human's turn and the AI turns that
-    followed it). Returns the steps it told (``first`` and the AI's).
-
-    Runs in the background under the game's lock, so posts stay in order.
-    """
-    async with bot.game_lock(game_id):
-        pending = [first] if first is not None else []
-        missing = first is None
-        for delay in STORE_RETRY_SECONDS:
-            try:
-                return await _move_on(bot, game_id, missing, pending)
-            except StoreUnavailable:
-                log.warning("database unavailable while game %s moves on: again in %s s",
-                            game_id, delay)
-                await asyncio.sleep(delay)
-                missing = True   # what went out before the failure is checked again
-        return await _move_on(bot, game_id, missing, pending)
-
-
-async def _move_on(bot: DingirBot, game_id: int, missing: bool,
-                   pending: list[StepResult]) -> list[StepResult]:
-    """Post what the channel is missing (if ``missing``), let the AI seats play, then
-    report ``pending`` and the AI's steps (``pending`` is emptied once told); returns
-    the steps told."""
-    record = await bot.service.get_by_id(game_id)
-    if missing and not pending and record is not None and bot.service.board_missing(record):
-        if record.status == "finished":   # the final message was lost to a crash
-            await post_final(bot, record)
-            return []
-        await post_board(bot, record)  # the turn's board was lost (crash before posting)
-    results = list(pending)
-    if record is not None and record.status == "running" \
-            and any(GameService.is_ai(record, s) for s in record.active):
-        results += await bot.service.run_ai(game_id)
-    pending.clear()
-    await report_steps(bot, results)
-    return results
+    """After a human step, or whenever the game may move on: the service's turn loop
+    (:meth:`~bot.service.GameService.move_on`: the AI seats play), told in the channel (one
+    message for the human's turn and the AI turns that followed it). Returns the steps it
+    told (``first`` and the AI's)."""
+    return await bot.service.move_on(game_id, Channel(bot), first)

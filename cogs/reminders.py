@@ -94,15 +94,7 @@ class Reminders(commands.Cog):
         """Check that the database file is still the one opened (False once it was deleted
         or replaced: nothing more is written, the log says so once) and take the backup
         that is due."""
-        store = self.bot.service.store
-        if store.lost:
-            return False
-        if not store.check_file():
-            log.error("the database file %s was deleted or replaced while the bot ran: "
-                      "no step is taken any more; stop the bot, put the right file back "
-                      "at that path (keep the -wal file beside it: it holds the latest "
-                      "steps) and start it",
-                      store.path)
+        if not self.bot.service.database_usable():
             return False
         try:
             await self.bot.backups.maybe_run()
@@ -142,7 +134,7 @@ class Reminders(commands.Cog):
     def move_on(self, event: StalledAI | Unposted) -> None:
         """Let an AI seat whose move was lost play, or post the missing turn message
         (unless the game is busy posting)."""
-        if not self.bot.game_lock(event.game_id).locked():
+        if not self.bot.service.telling(event.game_id).locked():
             log.warning("game %s: %s", event.game_id,
                         "the AI had lost its move; playing it now" if isinstance(
                             event, StalledAI) else "its last post is missing; posting it")
@@ -179,7 +171,7 @@ class Reminders(commands.Cog):
         await posting.send(self.bot, record, translate(event.text(), record.lang), remember=False)
         steps = await self.bot.scheduler.apply_timeout(event)
         if steps:
-            async with self.bot.game_lock(record.id):
+            async with self.bot.service.telling(record.id):
                 await posting.report_steps(self.bot, steps)
             await posting.advance(self.bot, None, record.id)
 

@@ -858,7 +858,6 @@ def lines(view: View, ctx: RenderContext) -> list[str]:
 def sample_view() -> View:
     """A busy view (every piece, colour and resource) to make the palette from."""
     from bot.games.flood.engine import GAME
-    from bot.games.flood.view import view as view_of
 
     state = GAME.setup(1, 3, {})
     for seat, region in enumerate(("uruk", "ur", "nippur")):
@@ -871,7 +870,7 @@ def sample_view() -> View:
     for res in D.RESOURCES:
         state["res"][0][res] = 2
     state["last_turn"] = {"seat": 0, "places": ["uruk", "scribes"]}
-    return view_of(state, None)
+    return GAME.view(state, None)
 
 
 class FloodRenderer:

@@ -39,11 +39,13 @@ from typing import Any
 
 from PIL import Image, ImageChops, ImageDraw
 
+from bot.games.kit import typed
 from bot.games.mesopotamia import data as D
 from bot.games.mesopotamia.focus import MAX_FOCUS
 from bot.games.mesopotamia.rounds import contested
 from bot.games.mesopotamia.scoring import public as public_scores
 from bot.games.mesopotamia.setup import blocker_regions
+from bot.games.mesopotamia.state import MesopotamiaState
 from bot.games.mesopotamia.trade import TOKENS
 from bot.games.mesopotamia.words import amounts
 from bot.i18n import catalogue, tr, translate
@@ -683,7 +685,7 @@ class _Board:
         if changed.get("turn") is not None and int(changed["turn"]) >= view["turn"] - 1:
             for rid in changed.get("regions", []):
                 self.outline(rid, _C["changed"], 4, 12)
-        for rid in contested(view):
+        for rid in contested(typed(MesopotamiaState, view)):
             self.outline(rid, _C["contested"], 4, 12)
 
     def region(self, rid: str, units: dict[str, Counter[int]],
@@ -891,7 +893,7 @@ def _standing(view: dict[str, Any]) -> list[int]:
     if view["phase"] in ("roles", "empires", "regions", "bonus", "quests", "ready"):
         return [0] * view["n"]
     state = {**view, "quests": {"hands": [[] for _ in range(view["n"])]}}
-    return public_scores(state)
+    return public_scores(typed(MesopotamiaState, state))
 
 
 def _land_units(view: dict[str, Any], rams: bool = False) -> dict[str, Counter[int]]:
@@ -1072,7 +1074,7 @@ def crop_box(rid: str) -> tuple[int, int, int, int]:
 def _caption(view: dict[str, Any], ctx: RenderContext, rid: str, width: int) -> list[str]:
     """The title of a crop of ``rid`` and what the region holds, wrapped to ``width`` px."""
     title = _t(ctx.lang, "region", rid)
-    if rid in contested(view):
+    if rid in contested(typed(MesopotamiaState, view)):
         title += " · " + tr(ctx.lang, "mesopotamia.render.contested")
     found = [title]
     for part in _contents(view, ctx, rid):

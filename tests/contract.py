@@ -32,6 +32,7 @@ from PIL import Image
 
 from bot import ai, chance
 from bot.engine import Action, BadNotation, Game, Outcome, Seat, Secret, State, Text
+from bot.games.kit import DEFAULT_TUNING
 from bot.i18n import LANGUAGES, translate
 from bot.registry import GameEntry
 from bot.replay import Step, replay
@@ -40,7 +41,7 @@ from render.context import RenderContext
 GARBAGE = ("", "   ", "xyzzy 42", "🎲🎲", "a" * 300, "\x00", "--", "undo undo")
 MAX_IMAGE_BYTES = 250_000
 MAX_IMAGE_SIDE = 2400
-MAX_STEPS = 20_000
+MAX_STEPS = DEFAULT_TUNING.max_steps
 """Steps a playout may take before it counts as endless, unless told otherwise."""
 NAMES = ("Avery", "Blake", "Casey", "Devon", "Emery", "Finley")
 """Seat names for the checks: no card, good or place of any game is called like them."""

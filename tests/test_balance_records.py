@@ -27,7 +27,7 @@ def test_a_fingerprint_covers_files_and_folders() -> None:
     fingerprint."""
     code = ("bot/games/mesopotamia/data.py", "data/mesopotamia")
     assert fingerprint(code) != fingerprint(code[:1]) != fingerprint(code[1:])
-    assert fingerprint(["bot/games/mesopotamia/*.py"]) == fingerprint(["bot/games/mesopotamia"])
+    assert fingerprint(["bot/games/mesopotamia/**/*.py"]) == fingerprint(["bot/games/mesopotamia"])
 
 
 @pytest.mark.parametrize("game", sorted(registry.GAMES))

@@ -12,7 +12,7 @@ from collections import Counter
 import pytest
 
 from bot.engine import GameError, Seat, State, Text
-from bot.games.civsets import refusals, rules
+from bot.games.civsets import checks, options
 from bot.games.civsets.engine import GAME, VERBS
 from bot.i18n import catalogue, translate
 from bot.records import GameRecord, SeatInfo
@@ -152,7 +152,7 @@ def test_every_refusal_names_its_rule() -> None:
         seat: Seat = rng.randrange(state["n"])
         verb = rng.choice(sorted(met))
         notation = rng.choice(sorted(met[verb]))
-        if notation in rules.legal(state, seat):
+        if notation in options.legal(state, seat):
             continue
         with pytest.raises(GameError) as caught:
             GAME.apply(state, seat, notation)
@@ -195,10 +195,10 @@ def test_a_refusal_says_why_and_what_is_allowed(hand: list[str], step: str, key:
 def test_a_player_who_waits_is_told_for_whom() -> None:
     state = GAME.apply(GAME.apply(GAME.setup(1, 3, {}), 0, "trade 2 greeks"), 0,
                        f"offer {GAME.setup(1, 3, {})['hands'][0][0]}")
-    refused = refusals.refusal(state, 0, "draw")
+    refused = checks.refusal(state, 0, "draw")
     assert text(refused.reason) == ("Your turn goes on once Bob has answered your swap: "
                                     "wait for their answer.")
-    assert text(refusals.refusal(state, 2, "draw").reason).startswith("It is Alice's turn")
+    assert text(checks.refusal(state, 2, "draw").reason).startswith("It is Alice's turn")
 
 
 def _fields(template: str) -> list[str]:
@@ -233,4 +233,4 @@ def test_the_civilization_names_read_with_their_article_and_elision(lang: str) -
 
 
 def test_every_step_has_a_verb_of_the_notation() -> None:
-    assert set(refusals.FORMS) | {"play"} == VERBS
+    assert set(checks.FORMS) | {"play"} == VERBS

@@ -8,7 +8,6 @@ import json
 import random
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -20,7 +19,7 @@ from bot.engine import Action, Game, Outcome, Seat, Text
 from bot.export import DocumentError, parse
 from bot.records import GameRecord, Player, ServiceError, StaleVersion, StepResult
 from bot.service import GameService, in_thread
-from bot.store import Store
+from bot.store import Store, open_store
 from tests.bazaar.engine import GAME as BAZAAR
 
 CHANNEL = 20
@@ -42,9 +41,10 @@ class Env:
 
 
 @pytest.fixture
-async def env(tmp_path: Path) -> AsyncIterator[Env]:
+async def env(database: str) -> AsyncIterator[Env]:
+    """A service over Bazaar, on each store."""
     clock = FakeClock()
-    store = await Store.open(tmp_path / "dingir.sqlite3")
+    store = await open_store(database)
     service = GameService(store, clock, seed_source=lambda: 99,
                           engines={"bazaar": BAZAAR}.__getitem__,
                           ai_search=in_thread(first_legal))

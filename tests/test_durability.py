@@ -1,5 +1,6 @@
-"""Games survive a damaged row, a database written by a newer Dingir, a database file
-replaced under the bot, a second bot on the same database, and come back from backups."""
+"""Games survive a damaged row, a database written by a newer Dingir (both on each
+backend), a database file replaced under the bot, a second bot on the same database, and
+come back from backups (SQLite's; PostgreSQL's are in ``test_store_postgres``)."""
 
 from __future__ import annotations
 
@@ -16,16 +17,21 @@ from bot.clock import FakeClock
 from bot.instance import AlreadyRunning, hold
 from bot.records import StoreUnavailable
 from bot.scheduler import Broken, Reminder, Scheduler
-from bot.store import MIGRATIONS, SchemaTooNew, Store
+from bot.store import MIGRATIONS, SchemaTooNew, Store, open_store
 from tests.test_session import ANN, Env, current_user, make_service, started
 from tests.test_session import env as env  # the shared fixture
+
+
+async def raw(store: Store, sql: str, *params: object) -> None:
+    """A statement behind the store's back, on its own writing connection."""
+    async with store._guard() as tx:
+        await tx.execute(sql, params)
 
 
 async def test_a_damaged_row_stops_only_its_own_game(env: Env) -> None:
     damaged = await started(env.service, channel=70)
     healthy = await started(env.service, channel=71)
-    with sqlite3.connect(env.path) as db:
-        db.execute("UPDATE games SET settings = '{broken' WHERE id = ?", (damaged.id,))
+    await raw(env.store, "UPDATE games SET settings = '{broken' WHERE id = ?", damaged.id)
     env.service._cache.clear()
     env.clock.advance(hours=25)
     events = await Scheduler(env.service, env.store, env.clock).due()
@@ -33,23 +39,21 @@ async def test_a_damaged_row_stops_only_its_own_game(env: Env) -> None:
     assert [e.game.id for e in events if isinstance(e, Reminder)] == [healthy.id]
     assert await env.service.quarantine(damaged.id) == (ANN.user_id, 70)
     assert await env.service.quarantine(damaged.id) is None        # told once
-    with sqlite3.connect(env.path) as db:
-        assert db.execute("SELECT status FROM games WHERE id = ?",
-                          (damaged.id,)).fetchone() == ("paused",)
+    assert await env.store._fetchall("SELECT status FROM games WHERE id = ?",
+                                     (damaged.id,)) == [("paused",)]
 
 
-async def test_a_database_from_a_newer_dingir_is_refused(tmp_path: Path) -> None:
-    path = tmp_path / "db.sqlite3"
-    store = await Store.open(path)
+async def test_a_database_from_a_newer_dingir_is_refused(database: str) -> None:
+    store = await open_store(database)
+    await raw(store, "UPDATE schema_version SET version = ?", len(MIGRATIONS) + 3)
     await store.close()
-    with sqlite3.connect(path) as db:
-        db.execute("UPDATE schema_version SET version = ?", (len(MIGRATIONS) + 3,))
     with pytest.raises(SchemaTooNew) as error:
-        await Store.open(path)
+        await open_store(database)
     assert str(len(MIGRATIONS) + 3) in str(error.value) and str(len(MIGRATIONS)) in str(
         error.value)
 
 
+@pytest.mark.sqlite_only
 async def test_a_replaced_database_file_stops_every_write(env: Env) -> None:
     record = await started(env.service)
     other = env.path.with_name("other.sqlite3")
@@ -72,6 +76,7 @@ def test_a_second_bot_on_the_same_database_is_refused(tmp_path: Path) -> None:
     hold(database).close()               # free again once the first is gone
 
 
+@pytest.mark.sqlite_only
 async def test_a_restored_backup_resumes_every_game(env: Env, tmp_path: Path) -> None:
     games = [await started(env.service, channel=c) for c in (80, 81, 82)]
     await env.service.play(80, current_user(games[0]), "add 1")
@@ -98,6 +103,7 @@ async def test_a_restored_backup_resumes_every_game(env: Env, tmp_path: Path) ->
         await restored.close()
 
 
+@pytest.mark.sqlite_only
 async def test_a_clean_stop_leaves_a_copy_with_the_last_step(env: Env, tmp_path: Path) -> None:
     record = await started(env.service)
     await env.service.play(record.channel_id, current_user(record), "add 1")

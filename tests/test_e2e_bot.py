@@ -351,6 +351,14 @@ async def test_an_unusable_database_gives_one_clear_line(tmp_path: Path) -> None
     assert "cannot open the database" in out and "Traceback" not in out
 
 
+async def test_an_unreachable_postgresql_gives_one_clear_line(tmp_path: Path) -> None:
+    url = f"postgresql://dingir:s3cret@/dingir?host={tmp_path}"   # no server on that socket
+    code, out = await run_bot(tmp_path, DISCORD_TOKEN="MTIz.x.y", DINGIR_DATABASE_URL=url)
+    assert code != 0 and out.strip().count("\n") == 0, out
+    assert "cannot open the database" in out and "DINGIR_DATABASE_URL" in out
+    assert "s3cret" not in out and "Traceback" not in out
+
+
 async def test_a_locked_database_never_makes_an_answer_late(tmp_path: Path) -> None:
     async with world(tmp_path) as w:     # the stand-in refuses answers later than 3 s
         alice, bob = w.user("alice"), w.user("bob")

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import asyncio
 import random
-import sqlite3
 from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
@@ -22,6 +21,7 @@ from pathlib import Path
 import pytest
 
 from bot.i18n import LANGUAGES, tr
+from bot.store import is_postgres, open_store
 from tests.fakediscord import (
     NO_LIMITS,
     BotProcess,
@@ -48,6 +48,8 @@ class World:
     channel: Channel
     bot: BotProcess
     clock_file: Path
+    database: str
+    """The bot's database: its SQLite file, or a PostgreSQL address."""
 
     def user(self, name: str, locale: str = "en-US") -> FakeUser:
         """A member of the server."""
@@ -67,11 +69,13 @@ class World:
 
 @asynccontextmanager
 async def world(tmp_path: Path, *, dev_guild: bool = False, seed: int | None = None,
-                locale: str = "en-US", **env: str) -> AsyncIterator[World]:
+                locale: str = "en-US", database: str | None = None,
+                **env: str) -> AsyncIterator[World]:
     """A fresh stand-in and bot process (database and clock file under ``tmp_path``); with
     ``dev_guild`` the commands are synced to the server only (DINGIR_DEV_GUILD); with
     ``seed`` every game the bot starts gets that seed (:mod:`tests.seeded_bot`); ``locale``
-    is the server's preferred locale."""
+    is the server's preferred locale; ``database`` a PostgreSQL address for the bot's
+    store (else a SQLite file under ``tmp_path``)."""
     fake = FakeDiscord(enforce_3s=True)    # an answer later than 3 s is refused, like Discord
     await fake.start()
     guild = fake.guild("Tavern", locale=locale, channels=("general", "games"))
@@ -80,12 +84,15 @@ async def world(tmp_path: Path, *, dev_guild: bool = False, seed: int | None = N
     settings = {"DINGIR_SCHEDULER_SECONDS": "0.2", "DINGIR_LOG_LEVEL": "INFO",
                 "DINGIR_DEV_GUILD": str(guild.id) if dev_guild else "", **NO_LIMITS, **env}
     args = ("-m", "bot") if seed is None else ("-m", "tests.seeded_bot", str(seed))
+    if database is not None and is_postgres(database):
+        settings["DINGIR_DATABASE_URL"] = database
     bot = BotProcess(fake, db_path=tmp_path / "dingir.sqlite3", clock_file=clock_file,
                      args=args, env=settings, log_path=tmp_path / "bot.log")
     try:
         await bot.start()
         await fake.wait_synced(guild if dev_guild else None)
-        yield World(fake, guild, channel, bot, clock_file)
+        yield World(fake, guild, channel, bot, clock_file,
+                    settings.get("DINGIR_DATABASE_URL") or str(bot.db_path))
         assert not fake.server_errors, fake.server_errors
         assert not fake.unknown_routes, fake.unknown_routes
         late = [r for r in fake.refused if "Unknown interaction" in r]
@@ -173,8 +180,12 @@ async def restart_after_losing_posts(w: World, tmp_path: Path) -> int:
     posted), start it again; the stand-in's mark from before the start."""
     w.bot.kill()
     await w.bot.wait()
-    with sqlite3.connect(tmp_path / "dingir.sqlite3") as db:
-        db.execute("UPDATE games SET posted_turn = -1")
+    store = await open_store(w.database)
+    try:
+        async with store._guard() as tx:
+            await tx.execute("UPDATE games SET posted_turn = -1")
+    finally:
+        await store.close()
     mark = w.fake.mark()
     await w.bot.start()
     return mark
@@ -280,9 +291,9 @@ async def stats_follow_the_result(w: World, users: Sequence[FakeUser], final: Me
     assert "aucune partie" in none.text, none.text
 
 
-async def test_three_players_play_a_whole_game_of_ur(tmp_path: Path) -> None:
+async def test_three_players_play_a_whole_game_of_ur(tmp_path: Path, database: str) -> None:
     rng = random.Random(3)
-    async with world(tmp_path) as w:
+    async with world(tmp_path, database=database) as w:
         users = [w.user("alice"), w.user("bob"), w.user("carol")]
         post = await open_game(w, users[0], users[1:])
         watcher, fan = w.user("wanda", locale="fr"), w.user("fanny")
@@ -324,5 +335,6 @@ async def test_three_players_play_a_whole_game_of_ur(tmp_path: Path) -> None:
         earlier = await click(w, users[0], log, log.button("Previous")["custom_id"])
         assert f"(page {int(pages) - 1}/{pages})" in earlier.text
         await rematch_in_the_same_place(w, users, again)
+        assert (tmp_path / "dingir.sqlite3").exists() != is_postgres(database)  # the one used
         empty = await (await users[0].slash("game log", channel=w.channel)).final()
         assert "Nothing has been played yet" in empty.text, empty.text   # the new lobby's

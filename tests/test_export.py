@@ -9,7 +9,6 @@ import asyncio
 import copy
 import json
 import random
-import sqlite3
 import time
 from collections.abc import AsyncIterator, Sequence
 from pathlib import Path
@@ -24,7 +23,7 @@ from bot.i18n import LANGUAGES, translate
 from bot.records import GameRecord, ServiceError
 from bot.service import GameService, in_thread
 from bot.service.history import export_document
-from bot.store import Store
+from bot.store import Store, open_store
 from tests.test_session import (
     ANN,
     BOB,
@@ -45,12 +44,12 @@ OTHER = CHANNEL + 1
 
 
 @pytest.fixture
-async def env(tmp_path: Path) -> AsyncIterator[Env]:
+async def env(database: str, tmp_path: Path) -> AsyncIterator[Env]:
     clock = FakeClock()
-    path = tmp_path / "dingir.sqlite3"
-    store = await Store.open(path)
+    store = await open_store(database)
     try:
-        yield Env(clock, store, make_service(store, clock), path)
+        yield Env(clock, store, make_service(store, clock), tmp_path / "dingir.sqlite3",
+                  database)
     finally:
         await store.close()
 
@@ -194,15 +193,14 @@ def any_engine(game: str) -> Game:
 
 
 @pytest.fixture
-async def full(tmp_path: Path) -> AsyncIterator[Env]:
-    """A service over the toy engines and every hosted game."""
+async def full(database: str, tmp_path: Path) -> AsyncIterator[Env]:
+    """A service over the toy engines and every hosted game (on each store)."""
     clock = FakeClock()
-    path = tmp_path / "dingir.sqlite3"
-    store = await Store.open(path)
+    store = await open_store(database)
     service = GameService(store, clock, seed_source=lambda: 4321, engines=any_engine,
                           ai_search=in_thread(first_legal))
     try:
-        yield Env(clock, store, service, path)
+        yield Env(clock, store, service, tmp_path / "dingir.sqlite3", database)
     finally:
         await store.close()
 
@@ -241,18 +239,17 @@ def as_file(document: dict[str, Any]) -> dict[str, Any]:
 PLAYERS = [("Ann", ANN.user_id), ("Bob", BOB.user_id), ("Cid", CID.user_id)]
 
 
-def stored(path: Path) -> list[tuple[Any, ...]]:
+async def stored(store: Store) -> list[tuple[Any, ...]]:
     """Every game row and every action row of the database, as stored."""
-    with sqlite3.connect(path) as db:
-        return [*db.execute("SELECT * FROM games ORDER BY id"),
-                *db.execute("SELECT * FROM actions ORDER BY game_id, idx")]
+    return [tuple(r) for r in [*await store._fetchall("SELECT * FROM games ORDER BY id"),
+                               *await store._fetchall(
+                                   "SELECT * FROM actions ORDER BY game_id, idx")]]
 
 
-def counts(path: Path) -> tuple[int, int]:
+async def counts(store: Store) -> tuple[int, int]:
     """How many games and action rows the database holds."""
-    with sqlite3.connect(path) as db:
-        return (db.execute("SELECT COUNT(*) FROM games").fetchone()[0],
-                db.execute("SELECT COUNT(*) FROM actions").fetchone()[0])
+    return ((await store._fetchall("SELECT COUNT(*) FROM games"))[0][0],
+            (await store._fetchall("SELECT COUNT(*) FROM actions"))[0][0])
 
 
 async def aborted_civsets(env: Env, steps: int = 12) -> GameRecord:
@@ -303,11 +300,11 @@ async def test_a_game_with_secrets_that_is_not_over_is_never_imported(
     _, entries = await full.service.log(CHANNEL)
     document = as_file(export_document(record, entries))
     document["status"] = status
-    before = stored(full.path)
+    before = await stored(full.store)
     with pytest.raises(ServiceError) as error:
         await full.service.import_game(GUILD, CHANNEL, ANN, document)
     assert reason(error) == "service.import_hidden_unfinished"
-    assert stored(full.path) == before and await full.service.get(CHANNEL) is None
+    assert await stored(full.store) == before and await full.service.get(CHANNEL) is None
 
 
 async def test_a_game_with_secrets_imports_only_to_its_end(full: Env) -> None:
@@ -368,13 +365,13 @@ async def test_junk_in_any_field_is_refused_with_a_reason(full: Env, game: str) 
     for path in PATHS:
         for value in JUNK:
             document = damaged(good, path, value)
-            before = counts(full.path)
+            before = await counts(full.store)
             channel += 1
             try:
                 await full.service.import_game(GUILD, channel, ANN, document)
             except ServiceError as error:
                 assert all(translate(error.reason, lang) for lang in LANGUAGES)
-                assert counts(full.path) == before, (path, value)
+                assert await counts(full.store) == before, (path, value)
 
 
 def test_junk_documents_and_long_logs_are_refused_by_the_parser() -> None:

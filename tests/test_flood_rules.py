@@ -13,8 +13,9 @@ import pytest
 from bot import chance
 from bot.engine import IllegalMove, State
 from bot.games.flood import data as D
-from bot.games.flood import rules
+from bot.games.flood import rounds
 from bot.games.flood.engine import GAME
+from bot.games.flood.options import destroy_cost, trade_capacity
 from bot.games.flood.state import placed_workers, rank_of
 from bot.i18n import catalogue, translate
 from tests.flood_properties import broken, busy_steps, playout, total_armies, total_workers
@@ -147,7 +148,7 @@ def test_rank_tables_with_ties_and_the_one_worker_minimum(table: str) -> None:
     # ad hoc » and the tie rule of RULINGS (worst shared rank)
     by_rank = {int(k): v for k, v in D.TABLES[table]["by_rank"].items()}
     for example in D.TABLES[table]["ties"]["examples"]:
-        assert rules.ranked_amounts(by_rank, example["workers"]) == example["receive"]
+        assert rounds.ranked_amounts(by_rank, example["workers"]) == example["receive"]
 
 
 def test_collection_ur_cloth_even_without_weavers_and_income_cap() -> None:
@@ -161,7 +162,7 @@ def test_collection_ur_cloth_even_without_weavers_and_income_cap() -> None:
     state["workers"]["unavail"][0] = 25 - 5 - placed_workers(state, 0)
     nothing(state, 0)
     nothing(state, 1)
-    rules.collect(state)
+    rounds.collect(state)
     assert state["res"][1]["cloth"] == 1                  # Ur only: no weaver, no table
     assert state["res"][0]["cloth"] == D.CLOTH_BY_RANK[2]  # tied with seat 2 for ranks 1-2
     assert state["workers"]["avail"][0] == 8              # only 3 more: 25 in play
@@ -177,7 +178,7 @@ def test_the_bank_pays_in_turn_order_until_it_runs_out() -> None:
     nothing(state, 1)
     nothing(state, 2)
     state["bank"]["grain"] = 4
-    rules.collect(state)
+    rounds.collect(state)
     assert [state["res"][s]["grain"] for s in (2, 0, 1)] == [3, 1, 0]
 
 
@@ -201,7 +202,7 @@ def test_decline_in_rounds_two_and_four() -> None:
     workers_at(state, 1, "toolmaking", 3)
     before = [total_workers(state, s) for s in range(3)]
     unavail = list(state["workers"]["unavail"])
-    rules.decline(state)
+    rounds.decline(state)
     assert state["on"]["dilmun"] == [0, 0, 0]
     assert state["on"]["mari"] == [0, 1, 0]
     assert state["on"]["irrigation"] == [2, 0, 0]          # 6-4-1: the leader removed 4
@@ -391,7 +392,7 @@ def test_scribes_place_and_move_but_not_in_the_round_they_arrive() -> None:
     assert state["current"] == 1                          # nothing more: the action ended
     # next round they are moved left and ready (round 3: no decline)
     state["round"] = 2
-    rules._end_round(state)
+    rounds._end_round(state)
     turn(state, 0)
     nothing(state, 0)
     workers_at(state, 0, "elam", 1)
@@ -439,7 +440,7 @@ def test_armies_trade_and_block() -> None:
     options = legal(state)
     assert not any(" mari " in o for o in options)
     assert any(" lebanon " in o for o in options) and any(" amurru " in o for o in options)
-    assert rules.trade_capacity(state, 0, "lebanon") == 1
+    assert trade_capacity(state, 0, "lebanon") == 1
     state = play(state, "buy wood lebanon grain")
     assert not any(" lebanon " in o for o in legal(state))   # one army, one exchange
 
@@ -701,7 +702,7 @@ def test_destroying_a_city_costs_two_armies_three_behind_shuruppak() -> None:
     empire(state, 0, armies=2, troops={"nippur": 1})
     state = play(state, "extend")
     assert "destroy nippur" not in legal(state)
-    assert rules.destroy_cost(state, 1) == 3
+    assert destroy_cost(state, 1) == 3
     state["armies"]["avail"][0] = 3
     state["armies"]["unavail"][0] -= 1
     state = play(state, "destroy nippur")

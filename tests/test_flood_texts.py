@@ -13,7 +13,7 @@ import pytest
 from benchmarks.wording import NOTATION, OTHER_LANGUAGE, PLACEHOLDER, YOU
 from bot import ai
 from bot.engine import Action, IllegalMove, Report, State
-from bot.games.flood import refusals
+from bot.games.flood import checks
 from bot.games.flood.engine import GAME
 from bot.i18n import translate
 from bot.records import GameRecord, Played, SeatInfo, StepResult
@@ -257,7 +257,7 @@ def test_no_refusal_is_a_generic_sentence_and_each_speaks_the_readers_language()
         if step in [a.notation for a in GAME.legal(state, state["current"])]:
             continue
         english, french = refused(state, step), refused(state, step, "fr")
-        keys.add(refusals.why(state, state["current"], step).key)
+        keys.add(checks.why(state, state["current"], step).key)
         assert "not possible now" not in english and not PLACEHOLDER.search(english + french)
         assert ("You can:" in english) == ("Vous pouvez :" in french)
         assert not OTHER_LANGUAGE["fr"].search(french.replace(step, "")), french

@@ -114,10 +114,8 @@ def test_undo_takes_back_own_steps_of_this_turn_only(capsys, monkeypatch) -> Non
     steps = "undo\nadd 1\nadd 1\nundo\nundo\nundo\nadd 2\nadd 2\nend\nquit\n"
     status, out, _ = _run(capsys, monkeypatch, ["race", "--seed", str(seed), "--ai", "2"], steps)
     assert status == local.EXIT_STOPPED
-    nothing = (
-        "'undo' refused: Nothing to undo: only your own steps of the current turn can be "
-        "taken back. (type help to list the legal steps)"
-    )
+    nothing = ("'undo' refused: There is nothing to undo in this turn. (type help to list "
+               "the legal steps)")     # the service's undo rule and its words
     undo_lines = [line for line in out if line.startswith(("Undone", "'undo'"))]
     assert undo_lines == [nothing, "Undone: add 1.", "Undone: add 1.", nothing]
     # After the undos seat 1 could still add twice: its turn was fully restored.
@@ -130,7 +128,7 @@ def test_undo_never_crosses_the_end_of_a_turn(capsys, monkeypatch) -> None:
     steps = "add 1\nend\nundo\nquit\n"
     status, out, _ = _run(capsys, monkeypatch, ["race", "--seed", str(seed), "--ai", "2"], steps)
     assert status == local.EXIT_STOPPED
-    assert any(line.startswith("'undo' refused: Nothing to undo") for line in out)
+    assert any(line.startswith("'undo' refused: There is nothing to undo") for line in out)
     assert not any(line.startswith("Undone") for line in out)
 
 
@@ -259,7 +257,7 @@ def test_undo_never_crosses_an_irreversible_step(capsys, monkeypatch) -> None:
     status, out, _ = _run(capsys, monkeypatch, ["race", "--seed", str(seed), "--ai", "2"], steps)
     assert status == local.EXIT_STOPPED
     assert "Undone: add 1." in out
-    assert any(line.startswith("'undo' refused: Your last step cannot be undone") for line in out)
+    assert any(line.startswith("'undo' refused: This step cannot be undone") for line in out)
 
 
 def test_bazaar_asks_every_active_seat_and_shows_each_its_own_goods(
@@ -313,7 +311,7 @@ def test_a_civilizations_game_is_ranked_by_sets_then_points(capsys, monkeypatch)
                                                 "--ai", "all"])
     assert status == local.EXIT_OK
     result = json.loads(out[-1])
-    ranks = [line for line in out if re.match(r"^\d\. AI \d: \d+ sets?, \d+ points$", line)]
+    ranks = [line for line in out if re.match(r"^· AI \d: \d+ sets?, \d+ points$", line)]
     assert len(ranks) == 3, out[-12:]
     ranked = [int(line.split(":")[0].split()[-1]) for line in ranks]
     assert [seat for group in result["ranking"] for seat in group] == ranked

@@ -4,7 +4,7 @@
 jardins terminés, la partie s'achève à la fin de la manche en cours. » A game only ends when the
 players build the five storeys of the Hanging Gardens, which needs « la Technologie
 Architecture » (Construction level 4): an AI judged by the final score alone never researched
-it and played on for ever. The AI's heuristic (:mod:`bot.games.mesopotamia.strategy`) values
+it and played on for ever. The AI's heuristic (:mod:`bot.games.mesopotamia.heuristic`) values
 that progress; these games, at the quick budget of the balance runs, must end.
 """
 
@@ -15,7 +15,7 @@ import random
 import pytest
 
 from benchmarks.balance import QUICK_BUDGET, play_ai_game
-from bot.games.mesopotamia import strategy
+from bot.games.mesopotamia import heuristic
 from bot.games.mesopotamia.actions import next_card
 from bot.games.mesopotamia.construction import GARDEN
 from bot.games.mesopotamia.engine import GAME
@@ -67,16 +67,16 @@ def test_the_seat_ahead_wants_the_gardens_finished() -> None:
     state = bare(2)
     tiles = [tile for tile, _ in state["gardens"]]
     state["players"][0]["gardens"] = tiles[:4]
-    assert GAME.heuristic(state, 0) < strategy.FINISH / 2
+    assert GAME.heuristic(state, 0) < heuristic.FINISH / 2
     state["players"][0]["gardens"] = tiles
-    assert GAME.heuristic(state, 0) > strategy.FINISH
-    assert GAME.heuristic(state, 1) < -strategy.FINISH
+    assert GAME.heuristic(state, 0) > heuristic.FINISH
+    assert GAME.heuristic(state, 1) < -heuristic.FINISH
 
 
 def test_the_seat_ahead_sees_the_last_storey_in_its_action_under_way() -> None:
     """« Une fois les jardins terminés, la partie s'achève à la fin de la manche en cours. »:
     a seat ahead on VP that has activated Architecture and can build the fifth storey counts
-    the finish in what its action under way brings (:func:`strategy.action_gain`), although
+    the finish in what its action under way brings (:func:`heuristic.action_gain`), although
     the build ends its progress; otherwise the look-ahead would not pick that action."""
     state = bare(2)
     seat = state["current"]
@@ -95,7 +95,7 @@ def test_the_seat_ahead_sees_the_last_storey_in_its_action_under_way() -> None:
                                            key=lambda entry: -entry[1])
     state = play(state, "use construction pawn")
     assert f"build garden {tiles[4]}" in legal(state)
-    assert GAME.heuristic(state, seat) > strategy.FINISH
+    assert GAME.heuristic(state, seat) > heuristic.FINISH
 
 
 def test_a_colony_condition_values_the_colony_cost_held() -> None:
@@ -107,12 +107,12 @@ def test_a_colony_condition_values_the_colony_cost_held() -> None:
     tile = next(t for t, rule in GARDEN.items() if rule["conditions"].get("colonies") == 1)
     state["gardens"][0] = [tile, True]
     player = state["players"][0]
-    empty = strategy.garden_readiness(state, 0, 0)
+    empty = heuristic.garden_readiness(state, 0, 0)
     player["res"].update(wood=1, food=1)
-    assert strategy.garden_readiness(state, 0, 0) > empty
+    assert heuristic.garden_readiness(state, 0, 0) > empty
     player["res"].update(stone=1, clay=1)
-    almost = strategy.garden_readiness(state, 0, 0)
+    almost = heuristic.garden_readiness(state, 0, 0)
     player["colonies"] = free_regions(state, 1)
     player["res"].update(stone=0, wood=0, clay=0, food=0)
-    assert strategy.garden_readiness(state, 0, 0) == empty + 0.5
+    assert heuristic.garden_readiness(state, 0, 0) == empty + 0.5
     assert almost > empty

@@ -6,9 +6,9 @@ chaque région contenant les Unités d'au moins deux Empires. » (R-combat-detec
 
 from __future__ import annotations
 
+from bot.games.kit import clone
 from bot.games.mesopotamia import data as D
 from bot.games.mesopotamia.focus import MAX_FOCUS, changed_regions, focus_regions, gather
-from bot.games.mesopotamia.state import clone
 from bot.games.mesopotamia.view import view
 from tests.test_mesopotamia_end import bare, free_regions
 

@@ -14,10 +14,11 @@ import pytest
 
 from bot.chance import KEY
 from bot.engine import State
+from bot.games.kit import clone
 from bot.games.mesopotamia import data as D
 from bot.games.mesopotamia import standard
 from bot.games.mesopotamia.combat import TRIBE, Side, tribe_controller
-from bot.games.mesopotamia.state import clone, seal_order
+from bot.games.mesopotamia.state import seal_order
 from bot.i18n import LANGUAGES, translate
 from tests.contract import NAMES
 from tests.test_mesopotamia_end import bare, free_regions

@@ -14,7 +14,7 @@ from functools import cache
 import pytest
 
 from bot.engine import Action, GameError, IllegalMove, NotYourTurn, Seat, State, Text
-from bot.games.mesopotamia import bids, refusals, scoring, texts, turn
+from bot.games.mesopotamia import bids, checks, scoring, texts, turn
 from bot.games.mesopotamia import data as D
 from bot.games.mesopotamia.engine import GAME, VERBS
 from bot.i18n import LOCALES_DIR, translate
@@ -378,9 +378,9 @@ def test_labels_and_choices_read_in_both_languages() -> None:
 
 
 def test_refusals_module_lists_the_allowed_steps_by_their_labels() -> None:
-    listed = translate(refusals.listed(["role a", "role b"]), "en")
+    listed = translate(checks.listed(["role a", "role b"]), "en")
     assert listed == "take role A or take role B"
-    many = translate(refusals.listed([f"bid {n}" for n in range(9)]), "en")
+    many = translate(checks.listed([f"bid {n}" for n in range(9)]), "en")
     assert many.endswith("and 3 more")
     assert texts.label("create archer ur") == Text.of(
         "mesopotamia.act.create", region=D.name("region", "ur"),

@@ -37,7 +37,7 @@ def test_alone_or_together_only_the_record_moves() -> None:
 async def play_out(env: Env, record: GameRecord) -> GameRecord:
     """Play a toy race to its end (every seat adds 1 then ends, the AI too)."""
     while True:
-        await env.service.run_ai(record.id)
+        await env.service.play_seats(record.id)
         record = await env.service.get_by_id(record.id) or record
         if record.status != "running":
             return record

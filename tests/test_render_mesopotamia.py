@@ -16,10 +16,10 @@ from PIL import Image, ImageDraw
 
 from bot import registry
 from bot.engine import State
+from bot.games.kit import clone
 from bot.games.mesopotamia import data as D
 from bot.games.mesopotamia.engine import GAME
 from bot.games.mesopotamia.focus import focus_regions
-from bot.games.mesopotamia.state import clone
 from bot.i18n import tr, translate
 from bot.records import SeatInfo
 from bot.registry import GameEntry

@@ -19,7 +19,6 @@ from bot.scheduler import (
     Timeout,
     Unposted,
 )
-from bot.store import Store
 from tests.test_session import (
     ANN,
     BOB,
@@ -27,7 +26,6 @@ from tests.test_session import (
     CID,
     Env,
     current_user,
-    make_service,
     reason,
     started,
 )
@@ -105,7 +103,7 @@ async def test_an_ai_seat_left_with_the_move_is_due_after_a_minute(env: Env) -> 
     assert await due(env) == []
     env.clock.advance(1)
     assert await due(env) == [StalledAI(record.id)]
-    await env.service.run_ai(record.id)  # what the bot then does: a person has the move
+    await env.service.play_seats(record.id)  # what the bot then does: a person has the move
     assert await due(env) == []
 
 
@@ -126,7 +124,7 @@ async def test_paused_and_finished_games_are_quiet(env: Env) -> None:
 
 async def test_ai_seats_get_no_reminders(env: Env) -> None:
     record = await started(env.service, (ANN,), ai=1)
-    await env.service.run_ai(record.id)
+    await env.service.play_seats(record.id)
     env.clock.advance(hours=24)
     events = await reminders(env)
     assert [e.user_id for e in events] == [ANN.user_id]
@@ -147,9 +145,7 @@ async def test_reminders_survive_a_restart(env: Env) -> None:
     env.clock.advance(hours=24)
     (event,) = await reminders(env)
     await scheduler(env).mark_sent(event)
-    await env.store.close()
-    env.store = await Store.open(env.path)
-    env.service = make_service(env.store, env.clock)
+    await env.reopen()
     assert await due(env) == []  # nothing resent after the restart
     env.clock.advance(hours=48)
     (event,) = await reminders(env)
@@ -299,7 +295,7 @@ async def test_a_missing_turn_message_is_due_a_minute_after_the_turn_started(
 async def test_a_missing_final_message_is_due_too(env: Env) -> None:
     record = await started(env.service, (ANN,), ai=1)
     while True:
-        await env.service.run_ai(record.id)
+        await env.service.play_seats(record.id)
         record = await env.service.get_by_id(record.id) or record
         if record.status != "running":
             break

@@ -17,7 +17,7 @@ from bot.clock import FakeClock
 from bot.engine import Action, BadNotation, Game, Seat, State
 from bot.records import GameRecord, Player, ServiceError, StaleVersion, StoreUnavailable
 from bot.service import GameService, in_thread
-from bot.store import Store
+from bot.store import Store, open_store
 from tests.toy_game import GAME, RaceGame
 
 CHANNEL = 10
@@ -88,6 +88,15 @@ class Env:
     store: Store
     service: GameService
     path: Path
+    """The SQLite file (on PostgreSQL: a path nothing uses)."""
+    target: str = ""
+    """Where the store is (:func:`~bot.store.open_store`): reopened at a restart."""
+
+    async def reopen(self) -> None:
+        """Close the store and open it again, with a new service (a restart)."""
+        await self.store.close()
+        self.store = await open_store(self.target)
+        self.service = make_service(self.store, self.clock)
 
 
 def make_service(store: Store, clock: FakeClock, seed: int = 1234) -> GameService:
@@ -99,11 +108,12 @@ def make_service(store: Store, clock: FakeClock, seed: int = 1234) -> GameServic
 
 
 @pytest.fixture
-async def env(tmp_path: Path) -> AsyncIterator[Env]:
+async def env(database: str, tmp_path: Path) -> AsyncIterator[Env]:
+    """A service over a new store, on each backend (see ``tests/conftest.py``)."""
     clock = FakeClock()
-    path = tmp_path / "dingir.sqlite3"
-    store = await Store.open(path)
-    environment = Env(clock, store, make_service(store, clock), path)
+    store = await open_store(database)
+    environment = Env(clock, store, make_service(store, clock), tmp_path / "dingir.sqlite3",
+                      database)
     try:
         yield environment
     finally:
@@ -375,9 +385,7 @@ async def test_state_survives_a_restart(env: Env) -> None:
     record = await started(env.service)
     user = current_user(record)
     await env.service.play(CHANNEL, user, "add 1")
-    await env.store.close()
-    env.store = await Store.open(env.path)
-    env.service = make_service(env.store, env.clock)
+    await env.reopen()
     again = await env.service.get(CHANNEL)
     assert again is not None and again.version == record.version + 1
     result = await env.service.play(CHANNEL, user, "end")
@@ -496,7 +504,7 @@ async def test_a_paused_game_offers_no_step(env: Env) -> None:
 
 async def test_run_ai_plays_ai_seats_until_a_human_is_active(env: Env) -> None:
     record = await started(env.service, (ANN,), ai=2)
-    results = await env.service.run_ai(record.id)
+    results = await env.service.play_seats(record.id)
     after = await env.service.get(CHANNEL)
     assert after is not None
     assert after.seats[after.active[0]].user_id == ANN.user_id
@@ -515,7 +523,7 @@ async def test_default_ai_is_deterministic(env: Env) -> None:
         await service.resign(channel, ANN.user_id)  # all seats AI: the game is aborted
         record = await service.create(GUILD, channel + 10, ANN, "race", {}, ai_seats=3)
         record = await service.start(channel + 10, ANN.user_id)
-        await service.run_ai(record.id)
+        await service.play_seats(record.id)
         ends.append([(e.seat, e.notation) for e in (await service.log(channel + 10))[1]])
     assert ends[0] == ends[1] and ends[0]
 
@@ -533,7 +541,7 @@ async def test_resign_hands_the_seat_to_the_ai_and_ranks_last(env: Env) -> None:
     with pytest.raises(ServiceError) as error:
         await env.service.play(CHANNEL, quitter, "end")
     assert reason(error) == "service.not_seated"
-    results = await env.service.run_ai(record.id)
+    results = await env.service.play_seats(record.id)
     assert results and results[0].seat == seat
     record = results[-1].record
     last = None
@@ -543,7 +551,8 @@ async def test_resign_hands_the_seat_to_the_ai_and_ranks_last(env: Env) -> None:
         last = await env.service.play(CHANNEL, user, legal[1 if len(legal) > 1 else 0].notation)
         record = last.record
         if record.status == "running":
-            record = ([last.record] + [r.record for r in await env.service.run_ai(record.id)])[-1]
+            played = await env.service.play_seats(record.id)
+            record = ([last.record] + [r.record for r in played])[-1]
     assert last is not None and last.outcome is not None
     assert last.outcome.ranking[-1] == (seat,)
     assert env.service.outcome(record) == last.outcome
@@ -640,6 +649,7 @@ async def test_message_id_notify_and_running_games(env: Env) -> None:
 # -- database failures ---------------------------------------------------------------------
 
 
+@pytest.mark.sqlite_only
 async def test_locked_database_gives_store_unavailable_and_changes_nothing(env: Env) -> None:
     record = await started(env.service)
     await env.store.close()
@@ -673,6 +683,7 @@ async def test_locked_database_gives_store_unavailable_and_changes_nothing(env: 
     assert stored is not None and stored.state == result.record.state
 
 
+@pytest.mark.sqlite_only
 async def test_full_disk_gives_store_unavailable_and_changes_nothing(env: Env) -> None:
     record = await started(env.service, game="bulky")
     user = current_user(record)

@@ -1,4 +1,6 @@
-"""The SQLite store: migrations, pragmas, the one-game-per-channel index, the step write."""
+"""The store's contract, on SQLite and on PostgreSQL (the ``database`` fixture): migrations,
+the one-game-per-channel index, the step write and its group commit, conditional marks;
+and SQLite's own pragmas, locks and full disk."""
 
 from __future__ import annotations
 
@@ -9,7 +11,8 @@ from pathlib import Path
 import pytest
 
 from bot.records import GameRecord, SeatInfo, ServiceError, StaleVersion, StoreUnavailable
-from bot.store import MIGRATIONS, StepWrite, Store
+from bot.store import MIGRATIONS, StepWrite, Store, open_store
+from bot.store.commit import Conflict
 
 
 def lobby(channel: int = 10, status: str = "lobby") -> GameRecord:
@@ -38,32 +41,39 @@ async def running(store: Store, channel: int = 10) -> int:
     return game_id
 
 
-async def test_migrations_build_an_empty_file_and_reopen_idempotently(tmp_path: Path) -> None:
-    path = tmp_path / "new" / "db.sqlite3"
-    store = await Store.open(path)
+async def test_migrations_build_an_empty_database_and_reopen_idempotently(database: str
+                                                                         ) -> None:
+    store = await open_store(database)
     try:
         assert await store.schema_version() == len(MIGRATIONS)
         game_id = await store.insert_game(lobby())
     finally:
         await store.close()
-    store = await Store.open(path)
+    store = await open_store(database)
     try:
         assert await store.schema_version() == len(MIGRATIONS)
         stored = await store.load(game_id)
         assert stored is not None and [s.name for s in stored.record.seats] == ["Ann", "AI 1"]
+        assert {"games", "seats", "actions", "user_prefs", "reminders", "skip_votes",
+                "schema_version", "turn_starts", "results", "ratings", "followers", "away",
+                "banks", "heartbeat"} <= set(await store.tables())
+        assert await store._fetchall("SELECT COUNT(*) FROM schema_version") == [(1,)]
     finally:
         await store.close()
+
+
+@pytest.mark.sqlite_only
+async def test_a_new_file_is_in_wal_mode(tmp_path: Path) -> None:
+    path = tmp_path / "new" / "db.sqlite3"
+    await (await Store.open(path)).close()
     raw = sqlite3.connect(path)
     try:
-        tables = {r[0] for r in raw.execute("SELECT name FROM sqlite_master WHERE type='table'")}
-        assert {"games", "seats", "actions", "user_prefs", "reminders", "skip_votes",
-                "schema_version", "turn_starts"} <= tables
-        assert raw.execute("SELECT COUNT(*) FROM schema_version").fetchone() == (1,)
         assert raw.execute("PRAGMA journal_mode").fetchone() == ("wal",)
     finally:
         raw.close()
 
 
+@pytest.mark.sqlite_only
 async def test_connection_pragmas(tmp_path: Path) -> None:
     store = await Store.open(tmp_path / "db.sqlite3", busy_timeout_ms=1234)
     try:
@@ -78,8 +88,8 @@ async def test_connection_pragmas(tmp_path: Path) -> None:
         await store.close()
 
 
-async def test_one_active_game_per_channel_index(tmp_path: Path) -> None:
-    store = await Store.open(tmp_path / "db.sqlite3")
+async def test_one_active_game_per_channel_index(database: str) -> None:
+    store = await open_store(database)
     try:
         first = await store.insert_game(lobby())
         with pytest.raises(ServiceError) as error:
@@ -98,8 +108,8 @@ async def test_one_active_game_per_channel_index(tmp_path: Path) -> None:
         await store.close()
 
 
-async def test_apply_step_checks_the_version_and_writes_both_rows(tmp_path: Path) -> None:
-    store = await Store.open(tmp_path / "db.sqlite3")
+async def test_apply_step_checks_the_version_and_writes_both_rows(database: str) -> None:
+    store = await open_store(database)
     try:
         game_id = await running(store)
         await store.apply_step(step(game_id, 1))
@@ -113,8 +123,8 @@ async def test_apply_step_checks_the_version_and_writes_both_rows(tmp_path: Path
         await store.close()
 
 
-async def test_save_game_on_a_stale_version_raises_and_writes_nothing(tmp_path: Path) -> None:
-    store = await Store.open(tmp_path / "db.sqlite3")
+async def test_save_game_on_a_stale_version_raises_and_writes_nothing(database: str) -> None:
+    store = await open_store(database)
     try:
         game_id = await running(store)
         stored = await store.load(game_id)
@@ -130,8 +140,8 @@ async def test_save_game_on_a_stale_version_raises_and_writes_nothing(tmp_path: 
         await store.close()
 
 
-async def test_apply_step_refuses_a_game_that_is_not_running(tmp_path: Path) -> None:
-    store = await Store.open(tmp_path / "db.sqlite3")
+async def test_apply_step_refuses_a_game_that_is_not_running(database: str) -> None:
+    store = await open_store(database)
     try:
         game_id = await store.insert_game(lobby())
         with pytest.raises(StaleVersion):
@@ -141,8 +151,8 @@ async def test_apply_step_refuses_a_game_that_is_not_running(tmp_path: Path) -> 
         await store.close()
 
 
-async def test_turn_end_snapshots_the_turn_start_state(tmp_path: Path) -> None:
-    store = await Store.open(tmp_path / "db.sqlite3")
+async def test_turn_end_snapshots_the_turn_start_state(database: str) -> None:
+    store = await open_store(database)
     try:
         game_id = await running(store)
         await store.apply_step(step(game_id, 1))
@@ -157,6 +167,7 @@ async def test_turn_end_snapshots_the_turn_start_state(tmp_path: Path) -> None:
         await store.close()
 
 
+@pytest.mark.sqlite_only
 async def test_locked_database_raises_store_unavailable(tmp_path: Path) -> None:
     path = tmp_path / "db.sqlite3"
     store = await Store.open(path, busy_timeout_ms=50)
@@ -180,8 +191,8 @@ async def test_locked_database_raises_store_unavailable(tmp_path: Path) -> None:
         await store.close()
 
 
-async def test_steps_arriving_together_commit_together_and_fail_alone(tmp_path: Path) -> None:
-    store = await Store.open(tmp_path / "db.sqlite3")
+async def test_steps_arriving_together_commit_together_and_fail_alone(database: str) -> None:
+    store = await open_store(database)
     try:
         games = [await running(store, channel) for channel in (10, 11, 12)]
         writes = [store.apply_step(step(g, 1)) for g in games]
@@ -195,6 +206,7 @@ async def test_steps_arriving_together_commit_together_and_fail_alone(tmp_path: 
         await store.close()
 
 
+@pytest.mark.sqlite_only
 async def test_a_full_disk_fails_the_whole_group_and_writes_nothing(tmp_path: Path) -> None:
     store = await Store.open(tmp_path / "db.sqlite3")
     try:
@@ -216,8 +228,8 @@ async def test_a_full_disk_fails_the_whole_group_and_writes_nothing(tmp_path: Pa
         await store.close()
 
 
-async def test_reminder_marks_are_conditional(tmp_path: Path) -> None:
-    store = await Store.open(tmp_path / "db.sqlite3")
+async def test_reminder_marks_are_conditional(database: str) -> None:
+    store = await open_store(database)
     try:
         game_id = await running(store)
         assert await store.mark_reminder(game_id, 0, 100.0, 1, 200.0, 300.0)
@@ -230,5 +242,25 @@ async def test_reminder_marks_are_conditional(tmp_path: Path) -> None:
         assert await store.mark_reminder(game_id, 0, 500.0, 1, 600.0, 700.0)  # a new stretch
         row = (await store.reminder_rows([game_id]))[(game_id, 0)]
         assert (row.since, row.count, row.timeout_since) == (500.0, 1, None)
+    finally:
+        await store.close()
+
+
+async def test_a_statement_refused_in_a_group_fails_alone(database: str) -> None:
+    store = await open_store(database)
+    try:
+        games = [await running(store, channel) for channel in (10, 11)]
+        prefs = "INSERT INTO user_prefs (user_id, dm_notify) VALUES (?, 1)"
+        results = await asyncio.gather(
+            store.apply_step(step(games[0], 1)),           # alone
+            store._write(prefs, (5,)),                     # the next three: one group
+            store._write(prefs, (5,)),                     # refused (the same key)
+            store.apply_step(step(games[1], 1)),
+            return_exceptions=True)
+        assert results[0] is None and results[1] == 1 and results[3] is None, results
+        assert isinstance(results[2], Conflict)
+        for game_id in games:
+            assert [a.idx for a in await store.actions(game_id)] == [2]
+        assert await store.notify_prefs([5]) == {5: True}
     finally:
         await store.close()

@@ -10,7 +10,7 @@ import pytest
 from bot.engine import Action, BadNotation, Game, IllegalMove, Text
 from bot.games.ur.engine import GAME
 from bot.games.ur.notation import SPARE, Move, format_move, parse_move
-from bot.games.ur.state import prompt
+from bot.games.ur.state import LAYOUT, prompt
 from bot.i18n import catalogue, translate
 from tests.test_ur_support import make_state, notations, play
 
@@ -84,6 +84,21 @@ def test_apply_never_changes_its_input() -> None:
     with pytest.raises(IllegalMove):
         GAME.apply(state, state["current"], "end" if state["step"] != "end" else "pass")
     assert state == before
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_the_copy_layout_names_every_key_that_holds_a_list(seed: int) -> None:
+    """Keys left out of ``LAYOUT`` are shared between a state and its copy: only plain values
+    may be there, all along a game."""
+    listed = {*LAYOUT.flat, *LAYOUT.nested}
+    state = GAME.setup(seed, 3 + seed % 2, {})
+    rng = random.Random(seed)
+    while GAME.active(state):
+        shared = {k for k, v in state.items() if k not in listed and isinstance(v, list | dict)}
+        assert not shared, shared
+        assert all(all(not isinstance(x, list | dict) for x in state[k]) for k in LAYOUT.flat)
+        seat = GAME.active(state)[0]
+        state = GAME.apply(state, seat, rng.choice(GAME.legal(state, seat)))
 
 
 def test_every_legal_action_round_trips_and_has_a_translatable_label() -> None:

@@ -9,7 +9,6 @@ import json
 import random
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
-from pathlib import Path
 
 import pytest
 from aiohttp import ClientSession
@@ -44,8 +43,9 @@ class Site:
 
 
 @pytest.fixture
-async def site(tmp_path: Path) -> AsyncIterator[Site]:
-    service = await web_games.open_service(tmp_path)
+async def site(database: str) -> AsyncIterator[Site]:
+    """The pages of a new store, on SQLite and on PostgreSQL."""
+    service = await web_games.open_service(database)
     runner, pages = await server.start(service, Workers(0), "127.0.0.1", 0)
     port = runner.addresses[0][1]
     try:

@@ -98,6 +98,7 @@ async def check_screenshot(page: Any, path: Path, viewport: dict[str, int]) -> N
     assert sizes and min(sizes) >= 14, sizes
 
 
+@pytest.mark.sqlite_only
 async def test_stepping_through_a_game_in_chromium(site: Site, browser: Any,
                                                    tmp_path: Path) -> None:
     record = await web_games.start(site.service, "ur", 3)

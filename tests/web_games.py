@@ -10,7 +10,7 @@ from bot import registry
 from bot.clock import FakeClock
 from bot.records import GameRecord, Player
 from bot.service import GameService
-from bot.store import Store
+from bot.store import open_store
 
 GUILD, CHANNEL = 10, 20
 SEED = 6_917_529_027_641_081_857
@@ -18,9 +18,10 @@ SEED = 6_917_529_027_641_081_857
 NAMES = ("Ann", "Bob", "Eve", "Zed")
 
 
-async def open_service(folder: Path) -> GameService:
-    """A service over a new database in ``folder`` (games seeded with :data:`SEED`)."""
-    store = await Store.open(folder / "dingir.sqlite3")
+async def open_service(database: str | Path) -> GameService:
+    """A service over a new store at ``database`` (a SQLite file or a PostgreSQL address;
+    games seeded with :data:`SEED`)."""
+    store = await open_store(database)
     return GameService(store, FakeClock(), seed_source=lambda: SEED)
 
 

@@ -33,10 +33,10 @@ from typing import TYPE_CHECKING, Any
 import orjson
 from aiohttp import web
 
-from bot import registry
 from bot.engine import Report, Seat
 from bot.i18n import LANGUAGES, tr, translate
 from bot.records import GameRecord, LogEntry, Played
+from bot.service import reads
 from bot.timeline import Timeline
 from cogs.common import listed, seat_name
 from cogs.posting import MAX_UPLOAD, final_text, game_title, render_context, steps_text
@@ -319,8 +319,7 @@ class WebPages:
             known = {}
             self._narrated.keep((record.id, lang, names), known)
         turns = narration(record, lang, entries, history, known)
-        engine = registry.get(record.game).engine
-        standing = engine.standing(record.state)
+        standing = reads.standing(record)
         scores = page.scores_html(lang, [
             (seat_name(record, s.seat, lang, raw=True), translate(standing[s.seat], lang))
             for s in record.seats if s.seat < len(standing)])

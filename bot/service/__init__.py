@@ -8,26 +8,30 @@ raise :class:`~bot.records.ServiceError` (lobby and permission problems) or an e
 :class:`~bot.engine.Text` and leave everything unchanged.
 
 Each concern has its module: :mod:`.core` (cache, locks, saving), :mod:`.lobby`,
-:mod:`.turns` (play and undo), :mod:`.autoplay` (AI, timeouts, votes),
-:mod:`.admin` (resign, abort, settings, pause), :mod:`.history` (log, export,
-import), :mod:`.results` (results and ratings) and :mod:`.weblinks` (the games' web
-page addresses).
+:mod:`.turns` (play and undo), :mod:`.seats` (who takes a seat's steps: members,
+the AI, scripted seats), :mod:`.autoplay` (seats the service plays, timeouts, votes),
+:mod:`.loop` (the turn loop after a step, for every front end),
+:mod:`.admin` (resign, abort, settings, pause), :mod:`.history` (log, replay, export,
+import), :mod:`.results` (results and ratings), :mod:`.reads` (what the front ends
+read of a game: they never reach its engine), :mod:`.final` (the end-of-game text)
+and :mod:`.weblinks` (the games' web page addresses).
 """
 
 from __future__ import annotations
 
-from bot.service.autoplay import AutoplayMixin
 from bot.service.core import MAX_AUTO_STEPS, Searcher, in_thread
 from bot.service.history import HistoryMixin, export_document
 from bot.service.lobby import LobbyMixin
+from bot.service.loop import Front, LoopMixin
 from bot.service.results import ResultsMixin
+from bot.service.seats import Ask, SeatKind
 from bot.service.weblinks import WebLinksMixin
 
-__all__ = ["MAX_AUTO_STEPS", "GameService", "Searcher", "export_document",
-           "in_thread"]
+__all__ = ["MAX_AUTO_STEPS", "Ask", "Front", "GameService", "Searcher", "SeatKind",
+           "export_document", "in_thread"]
 
 
-class GameService(LobbyMixin, AutoplayMixin, HistoryMixin, ResultsMixin, WebLinksMixin):
+class GameService(LobbyMixin, LoopMixin, HistoryMixin, ResultsMixin, WebLinksMixin):
     """Lobby, turns, undo, AI seats, settings, export/import over a :class:`~bot.store.Store`.
 
     Returned records are snapshots: treat them as read-only.

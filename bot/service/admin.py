@@ -50,7 +50,7 @@ class AdminMixin(ServiceCore):
         human resigns, nobody is left to play for: the game is aborted. A creator who
         resigns hands the game's control (abort, settings, pause) to the next human in
         seat order. If the resigned seat is active, the front end should call
-        :meth:`run_ai`.
+        :meth:`move_on`.
         """
         async with self._locked(channel_id) as live:
             record = live.record

@@ -11,28 +11,24 @@ from __future__ import annotations
 from bot.engine import Action, Seat
 from bot.records import GameRecord, SkipVote, StepResult
 from bot.service.core import MAX_AUTO_STEPS, _fail
+from bot.service.seats import Ask
 from bot.service.turns import TurnsMixin
 
 
 class AutoplayMixin(TurnsMixin):
     """Autoplay part of :class:`bot.service.GameService`."""
 
-    async def _ai_action(self, record: GameRecord, seat: Seat) -> Action:
-        """The AI's step for ``seat``, searched off the event loop (a thread, or a worker
-        process in the bot)."""
-        engine = self.engine(record.game)
-        state = record.state
-        assert state is not None
-        return await self._ai_search(record.game, engine, engine.view(state, seat),
-                                     engine.legal(state, seat), seat,
-                                     f"{record.seed}:{record.version}")
+    def _ask(self, record: GameRecord, seat: Seat) -> Ask:
+        """``seat``'s decision in ``record``; its kind's random generator is seeded with
+        ``f"{seed}:{version}"``, so the same game makes the same choices."""
+        assert record.state is not None
+        return Ask(record.game, self.engine(record.game), record.state, seat,
+                   f"{record.seed}:{record.version}")
 
-    async def run_ai(self, game_id: int) -> list[StepResult]:
-        """Let the AI play every AI (or resigned) seat that is active, until a human is.
-
-        The AI's random generator is ``random.Random(f"{seed}:{version}")``, so the same
-        game makes the same choices; its steps are logged like any other.
-        """
+    async def play_seats(self, game_id: int) -> list[StepResult]:
+        """Let every active seat the service plays (the AI's, a scripted seat's) take its
+        steps, each kind asked the same way (:mod:`bot.service.seats`), until a member is
+        to decide or the game stops; its steps are logged like any other."""
         results: list[StepResult] = []
         for _ in range(MAX_AUTO_STEPS):
             async with self._lock(game_id):
@@ -40,11 +36,20 @@ class AutoplayMixin(TurnsMixin):
                 record = live.record
                 if record.status != "running":
                     break
-                seat = next((s for s in record.active if self.is_ai(record, s)), None)
-                if seat is None:
+                step = await self._next_step(record)
+                if step is None:
                     break
-                results.append(await self._apply(live, seat, await self._ai_action(record, seat)))
+                results.append(await self._apply(live, *step))
         return results
+
+    async def _next_step(self, record: GameRecord) -> tuple[Seat, Action] | None:
+        """The step of the first active seat whose kind takes one now (None: members
+        decide)."""
+        for seat in record.active:
+            action = await self.seat_kinds.of(record, seat).step(self._ask(record, seat))
+            if action is not None:
+                return seat, action
+        return None
 
     async def play_out_turn(
         self, game_id: int, seat: Seat, since: float, *, use_default: bool = False
@@ -73,8 +78,8 @@ class AutoplayMixin(TurnsMixin):
                 deadline = engine.deadline(record.state, seat)
                 action = deadline.default if deadline is not None else (
                     engine.default_action(record.state, seat) if use_default else None)
-                results.append(await self._apply(live, seat, action or
-                                                 await self._ai_action(record, seat)))
+                results.append(await self._apply(live, seat, action or await
+                                                 self.seat_kinds.ai.step(self._ask(record, seat))))
         return results
 
     async def expire(self, game_id: int, seat: Seat, version: int) -> list[StepResult]:

@@ -9,6 +9,7 @@ means nothing was written: the same request can simply be retried.
 from __future__ import annotations
 
 import asyncio
+import logging
 import random
 import secrets
 from collections import OrderedDict
@@ -30,6 +31,8 @@ from bot.records import (
     StaleVersion,
     Waiting,
 )
+from bot.service.reads import engine_of
+from bot.service.seats import AiSeat, SeatKind, SeatKinds, member_plays
 
 if TYPE_CHECKING:
     from bot.clock import Clock
@@ -47,18 +50,14 @@ def in_thread(choose: ai.Policy = ai.choose) -> Searcher:
         return await asyncio.to_thread(choose, engine, view, legal, seat, random.Random(seed))
     return search
 
+log = logging.getLogger(__name__)
+
 LOCKS_KEPT = 4096
 """Past this many per-game locks, those of games that left the cache are dropped."""
 EXPIRED_KEPT = 10_000
 """Decisions closed by their clock that a late press is still told about."""
 MAX_AUTO_STEPS = 500
 """Safety cap on steps applied without a human (AI seats, timeouts, skips) in one call."""
-
-
-def _registry_engine(game_id: str) -> Game:
-    from bot import registry  # imported late: it pulls in every game and renderer
-
-    return registry.get(game_id).engine
 
 
 def _fail(key: str, **args: TextArg) -> ServiceError:
@@ -89,17 +88,21 @@ class ServiceCore:
         *,
         engines: Callable[[str], Game] | None = None,
         ai_search: Searcher | None = None,
+        scripted: Sequence[SeatKind] = (),
         limits: Limits | None = None,
     ) -> None:
         self.store = store
         self.clock = clock
         self.limits = limits or NO_LIMITS
         self._seed_source = seed_source or (lambda: secrets.randbits(63))
-        self._engine_of = engines or _registry_engine
-        self._ai_search: Searcher = ai_search or in_thread()
+        self._engine_of = engines or engine_of
+        self.seat_kinds = SeatKinds(AiSeat(ai_search or in_thread()), scripted)
+        """Who plays each seat: members, the AI, and the ``scripted`` seat kinds given
+        (asked first; see :mod:`bot.service.seats`)."""
         self._cache: dict[int, _Live] = {}
         self._channels: dict[int, int] = {}
         self._locks: dict[int, asyncio.Lock] = {}
+        self._telling: dict[int, asyncio.Lock] = {}
         self._expired: OrderedDict[tuple[int, Seat, int], None] = OrderedDict()
         self._followed: set[int] | None = None
         self._reposts: dict[str, Limiter] = {}
@@ -125,6 +128,19 @@ class ServiceCore:
         if limiter is None:
             limiter = self._reposts[kind] = Limiter(self.clock, self.limits.repost_seconds)
         return limiter.take((channel_id, user_id))
+
+    def database_usable(self) -> bool:
+        """False once the database file was deleted or replaced while the bot ran: nothing
+        is written any more (the log says so once, naming the path)."""
+        if self.store.lost:
+            return False
+        if not self.store.check_file():
+            log.error("the database file %s was deleted or replaced while the bot ran: "
+                      "no step is taken any more; stop the bot, put the right file back "
+                      "at that path (keep the -wal file beside it: it holds the latest "
+                      "steps) and start it", self.store.path)
+            return False
+        return True
 
     def _lock(self, game_id: int) -> asyncio.Lock:
         if len(self._locks) > LOCKS_KEPT:       # forget the idle locks of games not cached
@@ -295,9 +311,9 @@ class ServiceCore:
 
     @staticmethod
     def is_ai(record: GameRecord, seat: Seat) -> bool:
-        """True if the AI plays ``seat`` (an AI seat, or a resigned player's)."""
-        info = record.seats[seat]
-        return info.user_id is None or info.resigned
+        """True if no member plays ``seat``: the service does (the AI for an AI seat or a
+        resigned player's, or a scripted seat kind)."""
+        return not member_plays(record, seat)
 
     def _names(self, record: GameRecord, seats: Sequence[Seat]) -> str:
         return ", ".join(record.seats[s].name for s in seats)

@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import asdict, fields, replace
 from typing import Any
 
 from bot import export
-from bot.engine import Game, Outcome, Seat
+from bot.engine import Game, Outcome, Report, Seat
 from bot.export import Document, SeatEntry
 from bot.i18n import translate
 from bot.records import (
@@ -64,6 +64,14 @@ class HistoryMixin(AdminMixin):
         rows = await self.store.actions(game_id)
         return [LogEntry(i, r.seat, r.notation, r.turn, r.at) for i, r in enumerate(rows)]
 
+    def reports(self, record: GameRecord, entries: Sequence[LogEntry]) -> list[Report]:
+        """What each step of ``entries`` (``record``'s log) did, found by replaying the log
+        (slow for a long game: call it in a thread)."""
+        engine = self.engine(record.game)
+        start = engine.setup(record.seed, len(record.seats), record.options)
+        steps = [Step(e.seat, e.notation) for e in entries]
+        return [report for report, _ in iter_reports(engine, start, steps)]
+
     async def export(self, channel_id: int, user_id: int | None = None) -> dict[str, Any]:
         """The export document of the channel's game (see :mod:`bot.export`): complete once
         the game has finished, when it hides nothing or when it never started; otherwise
@@ -76,15 +84,12 @@ class HistoryMixin(AdminMixin):
         seat = None if user_id is None else self.seat_of(record, user_id)
         return await asyncio.to_thread(self._partial_export, engine, record, entries, seat)
 
-    @staticmethod
-    def _partial_export(engine: Game, record: GameRecord, entries: list[LogEntry],
+    def _partial_export(self, engine: Game, record: GameRecord, entries: list[LogEntry],
                         seat: Seat | None) -> dict[str, Any]:
         assert record.state is not None
         names = tuple(s.name for s in record.seats)
-        start = engine.setup(record.seed, len(record.seats), record.options)
         log = []
-        steps = [Step(e.seat, e.notation) for e in entries]
-        for entry, (report, _) in zip(entries, iter_reports(engine, start, steps), strict=True):
+        for entry, report in zip(entries, self.reports(record, entries), strict=True):
             line: dict[str, Any] = {"seat": entry.seat, "turn": entry.turn,
                                     "text": translate(report.for_seat(seat), record.lang, names)}
             if entry.seat == seat:

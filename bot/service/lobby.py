@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
@@ -42,15 +43,21 @@ class LobbyMixin(ServiceCore):
             raise _fail("service.channel_busy")
         seats = [SeatInfo(0, creator.user_id, creator.name)]
         seats += [SeatInfo(i + 1, None, f"AI {i + 1}") for i in range(ai_seats)]
+        return (await self._open(guild_id, channel_id, game, creator.user_id, full_options,
+                                 seats, lang)).record
+
+    async def _open(self, guild_id: int | None, channel_id: int, game: str, creator_id: int,
+                    options: dict[str, str], seats: list[SeatInfo], lang: str) -> _Live:
+        """A new lobby, stored and cached as the channel's game."""
         record = GameRecord(
             id=0, guild_id=guild_id, channel_id=channel_id, game=game, status="lobby",
-            creator_id=creator.user_id, options=full_options, seed=0,
+            creator_id=creator_id, options=options, seed=0,
             seats=seats, state=None, version=0, lang=lang, created_at=self.clock.now(),
         )
         record.id = await self.store.insert_game(record)
-        self._cache[record.id] = _Live(record, None)
+        live = self._cache[record.id] = _Live(record, None)
         self._channels[channel_id] = record.id
-        return record
+        return live
 
     async def rematch(self, game_id: int, creator: Player) -> tuple[GameRecord, list[int]]:
         """Open, in the channel of finished game ``game_id``, a lobby of the same game and
@@ -222,26 +229,47 @@ class LobbyMixin(ServiceCore):
         foresee the seat order or a deck) before the start; it stays secret until the game
         ends. Seats are shuffled with ``random.Random(seed)`` unless ``order`` lists lobby
         positions (0-based join order) or user ids to seat first, in that order.
-        The front end should then call :meth:`run_ai` in case an AI moves first.
+        The front end should then call :meth:`move_on` in case an AI moves first.
         """
         async with self._locked(channel_id) as live:
             record = live.record
             self._check_lobby(record)
             self._check_creator(record, user_id)
-            engine = self.engine(record.game)
-            if len(record.seats) < engine.meta.min_players:
-                raise _fail("service.not_enough_players", min=engine.meta.min_players,
+            min_players = self.engine(record.game).meta.min_players
+            if len(record.seats) < min_players:
+                raise _fail("service.not_enough_players", min=min_players,
                             n=len(record.seats))
-            seed = self._seed_source()
-            seats = self._seat_order(record, order, seed)
-            state = engine.setup(seed, len(seats), record.options)
-            active = engine.active(state)
-            started = self._bump(
-                record, seed=seed, seats=seats, status="running", state=state,
-                turn=engine.turn_number(state), active=active,
-                turn_started_at=self.clock.now(),
-                waiting=self._waiting(engine, record, state, active, None, record.version + 1),
-            )
-            live.turn_steps = []
-            return await self._save(live, started, seats=True, turn_start_state=state)
+            return await self._begin(live, order)
+
+    async def _begin(self, live: _Live, order: list[int] | None) -> GameRecord:
+        """Draw the seed, seat the lobby's players (see :meth:`start`) and set the game up
+        (caller holds the game's lock)."""
+        record = live.record
+        engine = self.engine(record.game)
+        seed = self._seed_source()
+        seats = self._seat_order(record, order, seed)
+        state = engine.setup(seed, len(seats), record.options)
+        active = engine.active(state)
+        started = self._bump(
+            record, seed=seed, seats=seats, status="running", state=state,
+            turn=engine.turn_number(state), active=active, turn_started_at=self.clock.now(),
+            waiting=self._waiting(engine, record, state, active, None, record.version + 1),
+        )
+        live.turn_steps = []
+        return await self._save(live, started, seats=True, turn_start_state=state)
+
+    async def open_table(self, channel_id: int, game: str, options: dict[str, str],
+                         seats: Sequence[Player | None], lang: str = "en") -> GameRecord:
+        """A game of ``game`` started at once with ``seats`` in this order (a member, or
+        None for the AI), for a front end without lobbies (the terminal); the options are
+        checked, the player count is the caller's, no limits apply."""
+        full_options = self._check_options(self.engine(game), options)
+        if await self._find_channel_game(channel_id) is not None:
+            raise _fail("service.channel_busy")
+        infos = [SeatInfo(i, None, f"AI {i + 1}") if player is None
+                 else SeatInfo(i, player.user_id, player.name) for i, player in enumerate(seats)]
+        creator = next((p.user_id for p in seats if p is not None), 0)
+        live = await self._open(None, channel_id, game, creator, full_options, infos, lang)
+        async with self._lock(live.record.id):
+            return await self._begin(live, list(range(len(infos))))
 

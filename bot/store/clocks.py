@@ -11,7 +11,6 @@ from bot.engine import Seat
 from bot.records import Waiting
 from bot.store.commit import StoreCore
 from bot.store.rows import (
-    _SEAT_ROWS,
     ClockRow,
     ReminderRow,
     _seats,
@@ -19,6 +18,9 @@ from bot.store.rows import (
     waiting_from_json,
     waiting_json,
 )
+
+_BEAT = ("INSERT INTO heartbeat (id, at) VALUES (1, ?)"
+         " ON CONFLICT (id) DO UPDATE SET at = excluded.at")
 
 
 class ClocksMixin(StoreCore):
@@ -28,7 +30,7 @@ class ClocksMixin(StoreCore):
         """Timing facts of every running game, for the scheduler, and the games whose row
         cannot be read (game id, what is wrong): one damaged row never hides the others."""
         rows = await self._fetchall(
-            f"SELECT id, settings, active, turn_started_at, {_SEAT_ROWS}, waiting,"
+            f"SELECT id, settings, active, turn_started_at, {self.dialect.seat_rows}, waiting,"
             " posted_turn < turn FROM games WHERE status = 'running' ORDER BY id"
         )
         found, broken = [], []
@@ -45,9 +47,9 @@ class ClocksMixin(StoreCore):
         """Pause a running game whose row is damaged (without reading the rest of it); its
         creator and channel, or None if it was not running."""
         async with self._guard() as conn:
-            rows = list(await conn.execute_fetchall(
+            rows = await conn.execute_fetchall(
                 "UPDATE games SET status = 'paused' WHERE id = ? AND status = 'running'"
-                " RETURNING creator_id, channel_id", (game_id,)))
+                " RETURNING creator_id, channel_id", (game_id,))
         return (int(rows[0][0]), int(rows[0][1])) if rows else None
 
     # -- downtime -------------------------------------------------------------------------
@@ -55,8 +57,7 @@ class ClocksMixin(StoreCore):
     async def beat(self, now: float) -> None:
         """Record that the bot is up at ``now``."""
         async with self._guard() as conn:
-            await conn.execute("INSERT OR REPLACE INTO heartbeat (id, at) VALUES (1, ?)",
-                               (now,))
+            await conn.execute(_BEAT, (now,))
 
     async def last_beat(self) -> float | None:
         """When the bot was last known to be up (None for a new database)."""
@@ -68,8 +69,8 @@ class ClocksMixin(StoreCore):
         reminders, skip votes) and beat at ``now``, in one transaction; the number of
         games shifted."""
         async with self._transaction() as conn:
-            rows = list(await conn.execute_fetchall(
-                "SELECT id, waiting FROM games WHERE status = 'running'"))
+            rows = await conn.execute_fetchall(
+                "SELECT id, waiting FROM games WHERE status = 'running'")
             for gid, waiting in rows:
                 try:
                     moved = {seat: Waiting(w.version, w.since + seconds)
@@ -81,14 +82,13 @@ class ClocksMixin(StoreCore):
                     " WHERE id = ?", (seconds, waiting_json(moved), gid))
             running = "game_id IN (SELECT id FROM games WHERE status = 'running')"
             await conn.execute(
-                "UPDATE reminders SET since = since + ?1, last_sent_at = last_sent_at + ?1,"
-                " next_due_at = next_due_at + ?1, timeout_since = timeout_since + ?1,"
-                " warned_since = warned_since + ?1"
-                f" WHERE {running}", (seconds,))
+                "UPDATE reminders SET since = since + ?, last_sent_at = last_sent_at + ?,"
+                " next_due_at = next_due_at + ?, timeout_since = timeout_since + ?,"
+                " warned_since = warned_since + ?"
+                f" WHERE {running}", (seconds,) * 5)
             await conn.execute(f"UPDATE skip_votes SET since = since + ? WHERE {running}",
                                (seconds,))
-            await conn.execute("INSERT OR REPLACE INTO heartbeat (id, at) VALUES (1, ?)",
-                               (now,))
+            await conn.execute(_BEAT, (now,))
         return len(rows)
 
     # -- reminders and votes --------------------------------------------------------------
@@ -106,7 +106,7 @@ class ClocksMixin(StoreCore):
         """Record reminder number ``count`` of the stretch ``since``; False if it (or a later
         one) was already recorded."""
         async with self._guard() as conn:
-            cursor = await conn.execute(
+            count = await conn.execute(
                 "INSERT INTO reminders (game_id, seat, since, count, last_sent_at, next_due_at)"
                 " VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (game_id, seat) DO UPDATE SET"
                 " timeout_since = CASE WHEN reminders.since = excluded.since"
@@ -118,7 +118,7 @@ class ClocksMixin(StoreCore):
                 " WHERE reminders.since != excluded.since OR reminders.count = excluded.count - 1",
                 (game_id, seat, since, count, sent_at, next_due),
             )
-            return cursor.rowcount == 1
+            return count == 1
 
     async def mark_timeout(self, game_id: int, seat: Seat, since: float) -> bool:
         """Record that the timeout of the stretch ``since`` was handled; False if it was."""
@@ -137,7 +137,7 @@ class ClocksMixin(StoreCore):
         kept = "".join(f" {c} = CASE WHEN reminders.since = excluded.since"
                        f" THEN reminders.{c} END," for c in others)
         async with self._guard() as conn:
-            cursor = await conn.execute(
+            count = await conn.execute(
                 f"INSERT INTO reminders (game_id, seat, since, count, {column})"
                 " VALUES (?, ?, ?, 0, ?) ON CONFLICT (game_id, seat) DO UPDATE SET"
                 " count = CASE WHEN reminders.since = excluded.since"
@@ -146,7 +146,7 @@ class ClocksMixin(StoreCore):
                 f" WHERE reminders.since != excluded.since OR reminders.{column} IS NULL",
                 (game_id, seat, since, since),
             )
-            return cursor.rowcount == 1
+            return count == 1
 
     async def banks(self, game_ids: Iterable[int]) -> dict[tuple[int, Seat], float]:
         """The seconds left in each seat's time bank of ``game_ids`` (seats that spent
@@ -159,21 +159,20 @@ class ClocksMixin(StoreCore):
         """Keep the seconds left in the banks of ``game_id``'s seats."""
         async with self._guard() as conn:
             await conn.executemany(
-                "INSERT OR REPLACE INTO banks (game_id, seat, remaining) VALUES (?, ?, ?)",
+                "INSERT INTO banks (game_id, seat, remaining) VALUES (?, ?, ?)"
+                " ON CONFLICT (game_id, seat) DO UPDATE SET remaining = excluded.remaining",
                 [(game_id, seat, left) for seat, left in remaining.items()])
 
     async def add_skip_vote(self, game_id: int, since: float, seat: Seat, voter_id: int) -> int:
         """Record a vote to skip ``seat``'s stretch starting at ``since``; returns the votes."""
         async with self._guard() as conn:
             await conn.execute(
-                "INSERT OR IGNORE INTO skip_votes (game_id, since, seat, voter_id)"
-                " VALUES (?, ?, ?, ?)",
+                "INSERT INTO skip_votes (game_id, since, seat, voter_id)"
+                " VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING",
                 (game_id, since, seat, voter_id),
             )
-            rows = list(
-                await conn.execute_fetchall(
-                    "SELECT COUNT(*) FROM skip_votes WHERE game_id = ? AND since = ? AND seat = ?",
-                    (game_id, since, seat),
-                )
+            rows = await conn.execute_fetchall(
+                "SELECT COUNT(*) FROM skip_votes WHERE game_id = ? AND since = ? AND seat = ?",
+                (game_id, since, seat),
             )
             return int(rows[0][0])

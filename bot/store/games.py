@@ -6,19 +6,16 @@ them; the limits on open lobbies and games count them.
 
 from __future__ import annotations
 
+import functools
 import json
-import sqlite3
 from collections.abc import Iterable, Sequence
 from dataclasses import asdict
 from typing import Any
 
-import aiosqlite
-
 from bot.engine import State, Text
 from bot.records import ACTIVE, GameRecord, SeatInfo, ServiceError, StaleVersion
-from bot.store.commit import StoreCore, _unavailable_as_service_error
+from bot.store.commit import Conflict, Dialect, StoreCore, Tx
 from bot.store.rows import (
-    _SEAT_ROWS,
     ActionRow,
     MemberLoad,
     StepWrite,
@@ -30,16 +27,20 @@ from bot.store.rows import (
     waiting_json,
 )
 
-_GAME_COLUMNS = (
-    "id, guild_id, channel_id, game, status, creator_id, options, seed, state, version,"
-    " settings, lang, created_at, turn_started_at, last_message_id, turn, active, ended_at,"
-    " posted_turn, waiting,"
-    " (SELECT state FROM turn_starts WHERE turn_starts.game_id = games.id),"
-    f" {_SEAT_ROWS}"
-)
+
+@functools.cache
+def _game_columns(dialect: Dialect) -> str:
+    """The columns of a game row that :func:`_record` reads."""
+    return (
+        "id, guild_id, channel_id, game, status, creator_id, options, seed, state, version,"
+        " settings, lang, created_at, turn_started_at, last_message_id, turn, active,"
+        " ended_at, posted_turn, waiting,"
+        " (SELECT state FROM turn_starts WHERE turn_starts.game_id = games.id),"
+        f" {dialect.seat_rows}"
+    )
 
 
-def _record(row: sqlite3.Row | tuple[Any, ...]) -> StoredGame:
+def _record(row: Sequence[Any]) -> StoredGame:
     (gid, guild, channel, game, status, creator, options, seed, state, version, settings,
      lang, created, turn_started, message, turn, active, ended, posted, waiting, turn_start,
      seat_rows) = row
@@ -76,11 +77,11 @@ class GamesMixin(StoreCore):
         """
         try:
             async with self._transaction() as conn:
-                cursor = await conn.execute(
+                rows = await conn.execute_fetchall(
                     "INSERT INTO games (guild_id, channel_id, game, status, creator_id, options,"
                     " seed, state, version, settings, lang, created_at,"
                     " turn_started_at, turn, active, ended_at, posted_turn, waiting)"
-                    " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
                     (
                         record.guild_id, record.channel_id, record.game, record.status,
                         record.creator_id, dumps(record.options), record.seed,
@@ -90,8 +91,7 @@ class GamesMixin(StoreCore):
                         record.ended_at, record.posted_turn, waiting_json(record.waiting),
                     ),
                 )
-                game_id = cursor.lastrowid
-                assert game_id is not None
+                game_id = int(rows[0][0])
                 if turn_start_state is not None:
                     await self._write_turn_start(conn, game_id, turn_start_state)
                 await self._write_seats(conn, game_id, record.seats)
@@ -101,23 +101,22 @@ class GamesMixin(StoreCore):
                     [(game_id, a.idx, a.seat, a.notation, a.turn, a.reversible, a.at)
                      for a in log],
                 )
-        except sqlite3.IntegrityError as error:
-            if "channel_id" in str(error):
+        except Conflict as error:
+            if "channel" in str(error):
                 raise ServiceError(Text.of("service.channel_busy")) from error
             raise
         return game_id
 
     @staticmethod
-    async def _write_turn_start(conn: aiosqlite.Connection, game_id: int, state: State) -> None:
+    async def _write_turn_start(conn: Tx, game_id: int, state: State) -> None:
         await conn.execute(
-            "INSERT OR REPLACE INTO turn_starts (game_id, state) VALUES (?, ?)",
+            "INSERT INTO turn_starts (game_id, state) VALUES (?, ?)"
+            " ON CONFLICT (game_id) DO UPDATE SET state = excluded.state",
             (game_id, dumps(state)),
         )
 
     @staticmethod
-    async def _write_seats(
-        conn: aiosqlite.Connection, game_id: int, seats: Iterable[SeatInfo]
-    ) -> None:
+    async def _write_seats(conn: Tx, game_id: int, seats: Iterable[SeatInfo]) -> None:
         await conn.execute("DELETE FROM seats WHERE game_id = ?", (game_id,))
         await conn.executemany(
             "INSERT INTO seats (game_id, seat, user_id, name, resigned) VALUES (?, ?, ?, ?, ?)",
@@ -126,7 +125,8 @@ class GamesMixin(StoreCore):
 
     async def load(self, game_id: int) -> StoredGame | None:
         """The game ``game_id`` with its seats, or None."""
-        rows = await self._fetchall(f"SELECT {_GAME_COLUMNS} FROM games WHERE id = ?", (game_id,))
+        rows = await self._fetchall(f"SELECT {_game_columns(self.dialect)} FROM games"
+                                    " WHERE id = ?", (game_id,))
         return _record(rows[0]) if rows else None
 
     async def active_game_id(self, channel_id: int) -> int | None:
@@ -154,7 +154,7 @@ class GamesMixin(StoreCore):
         turn was not posted if ``unposted``; only those where ``player`` sits, not
         resigned, if given), oldest first."""
         marks = ", ".join("?" for _ in statuses)
-        sql = f"SELECT {_GAME_COLUMNS} FROM games WHERE status IN ({marks})"
+        sql = f"SELECT {_game_columns(self.dialect)} FROM games WHERE status IN ({marks})"
         if unposted:
             sql += " AND posted_turn < turn"
         params: list[Any] = list(statuses)
@@ -182,7 +182,7 @@ class GamesMixin(StoreCore):
         Raises StaleVersion when another writer got there first.
         """
         async with self._transaction() as conn:
-            cursor = await conn.execute(
+            count = await conn.execute(
                 "UPDATE games SET status = ?, creator_id = ?, state = ?, version = ?,"
                 " settings = ?, lang = ?, turn_started_at = ?, turn = ?, active = ?,"
                 " ended_at = ?, last_message_id = ?, posted_turn = ?, seed = ?, waiting = ?"
@@ -195,7 +195,7 @@ class GamesMixin(StoreCore):
                     waiting_json(record.waiting), record.id, expected_version,
                 ),
             )
-            if cursor.rowcount != 1:
+            if count != 1:
                 raise StaleVersion()
             if turn_start_state is not None:
                 await self._write_turn_start(conn, record.id, turn_start_state)
@@ -214,24 +214,18 @@ class GamesMixin(StoreCore):
         game is not running; nothing is written then.
         """
         try:
-            with _unavailable_as_service_error():
-                await self._write(
-                    "INSERT INTO step_log (game_id, expected_version, state, active, status,"
-                    " turn, turn_started_at, turn_ended, ended_at, seat, notation, step_turn,"
-                    " reversible, at, waiting)"
-                    " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                    (
-                        step.game_id, step.expected_version, dumps(step.state),
-                        dumps(step.active), step.status, step.turn, step.turn_started_at,
-                        int(step.turn_ended), step.ended_at, step.seat, step.notation,
-                        step.step_turn, int(step.reversible), step.at,
-                        waiting_json(step.waiting),
-                    ),
-                )
-        except sqlite3.IntegrityError as error:
-            if "dingir:stale" in str(error) or "UNIQUE" in str(error):
+            count = await self._write(self.dialect.step, (
+                step.game_id, step.expected_version, dumps(step.state),
+                dumps(step.active), step.status, step.turn, step.turn_started_at,
+                int(step.turn_ended), step.ended_at, step.seat, step.notation,
+                step.step_turn, int(step.reversible), step.at, waiting_json(step.waiting),
+            ))
+        except Conflict as error:
+            if "dingir:stale" in str(error) or "unique" in str(error).lower():
                 raise StaleVersion() from error
             raise
+        if self.dialect.step_counts and count != 1:
+            raise StaleVersion()
 
     async def set_columns(self, game_id: int, **values: Any) -> None:
         """Update plain columns that do not change the board (settings, last message)."""
@@ -240,8 +234,7 @@ class GamesMixin(StoreCore):
             raise ValueError(f"set_columns accepts only {sorted(allowed)}")
         assignments = ", ".join(f"{name} = ?" for name in values)
         params = [dumps(v) if name == "settings" else v for name, v in values.items()]
-        with _unavailable_as_service_error():
-            await self._write(f"UPDATE games SET {assignments} WHERE id = ?", [*params, game_id])
+        await self._write(f"UPDATE games SET {assignments} WHERE id = ?", [*params, game_id])
 
     async def stale_lobbies(self, created_before: float) -> list[int]:
         """Lobbies opened before ``created_before`` and never started."""
@@ -263,14 +256,14 @@ class GamesMixin(StoreCore):
         games ``guild_id`` has open, and when ``user_id`` last opened one."""
         rows = await self._fetchall(
             "SELECT"
-            " (SELECT COUNT(*) FROM games WHERE creator_id = ?1 AND status = 'lobby'),"
+            " (SELECT COUNT(*) FROM games WHERE creator_id = ? AND status = 'lobby'),"
             " (SELECT COUNT(*) FROM games g JOIN seats s ON s.game_id = g.id"
-            "   WHERE s.user_id = ?1 AND s.resigned = 0"
+            "   WHERE s.user_id = ? AND s.resigned = 0"
             "   AND g.status IN ('lobby','running','paused')),"
-            " (SELECT COUNT(*) FROM games WHERE guild_id IS ?2"
+            f" (SELECT COUNT(*) FROM games WHERE guild_id {self.dialect.same} ?"
             "   AND status IN ('lobby','running','paused')),"
-            " (SELECT MAX(created_at) FROM games WHERE creator_id = ?1)",
-            (user_id, guild_id))
+            " (SELECT MAX(created_at) FROM games WHERE creator_id = ?)",
+            (user_id, user_id, guild_id, user_id))
         lobbies, games, server, last = rows[0]
         return MemberLoad(int(lobbies), int(games), int(server),
                           None if last is None else float(last))

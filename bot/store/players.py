@@ -37,17 +37,18 @@ class PlayersMixin(StoreCore):
         """Keep a finished game's result and the ratings it makes, at once; False (and
         nothing written) if it was recorded already."""
         async with self._transaction() as conn:
-            cursor = await conn.execute(
-                "SELECT 1 FROM results WHERE game_id = ? LIMIT 1", (game_id,))
-            if await cursor.fetchone() is not None:
+            if await conn.execute_fetchall(
+                    "SELECT 1 FROM results WHERE game_id = ? LIMIT 1", (game_id,)):
                 return False
             await conn.executemany(
                 "INSERT INTO results (game_id, seat, user_id, place, score, won)"
                 " VALUES (?, ?, ?, ?, ?, ?)",
                 [(game_id, r.seat, r.user_id, r.place, r.score, r.won) for r in results])
             await conn.executemany(
-                "INSERT OR REPLACE INTO ratings (guild_id, game, user_id, name, mu, sigma,"
-                " games, wins) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                "INSERT INTO ratings (guild_id, game, user_id, name, mu, sigma, games, wins)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (guild_id, game, user_id)"
+                " DO UPDATE SET name = excluded.name, mu = excluded.mu,"
+                " sigma = excluded.sigma, games = excluded.games, wins = excluded.wins",
                 [(guild_id, game, uid, name, r.mu, r.sigma, r.games, r.wins)
                  for uid, (name, r) in ratings.items()])
         return True
@@ -85,8 +86,9 @@ class PlayersMixin(StoreCore):
         """``user_id`` follows ``game_id`` (told in ``lang`` when it ends, and after each
         turn if ``each_turn``)."""
         await self._write(
-            "INSERT OR REPLACE INTO followers (game_id, user_id, lang, each_turn)"
-            " VALUES (?, ?, ?, ?)", (game_id, user_id, lang, int(each_turn)))
+            "INSERT INTO followers (game_id, user_id, lang, each_turn) VALUES (?, ?, ?, ?)"
+            " ON CONFLICT (game_id, user_id) DO UPDATE SET lang = excluded.lang,"
+            " each_turn = excluded.each_turn", (game_id, user_id, lang, int(each_turn)))
 
     async def unfollow(self, game_id: int, user_id: int) -> None:
         """``user_id`` stops following ``game_id``."""
@@ -132,7 +134,8 @@ class PlayersMixin(StoreCore):
 
     async def set_away(self, user_id: int, until: float) -> None:
         """``user_id`` is away until ``until`` (a time in the past: back)."""
-        await self._write("INSERT OR REPLACE INTO away (user_id, until) VALUES (?, ?)",
+        await self._write("INSERT INTO away (user_id, until) VALUES (?, ?)"
+                          " ON CONFLICT (user_id) DO UPDATE SET until = excluded.until",
                           (user_id, until))
 
     async def away_until(self, user_ids: Iterable[int]) -> dict[int, float]:

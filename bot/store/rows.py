@@ -2,7 +2,7 @@
 
 Values go in as compact JSON (:func:`dumps`); each active seat's decision version and
 clock (``waiting``) is written by hand, for it goes with every step; a game's seats are
-read back as one JSON array (:data:`_SEAT_ROWS`).
+read back as one JSON array (the dialect's ``seat_rows``).
 """
 
 from __future__ import annotations
@@ -13,11 +13,6 @@ from typing import Any
 
 from bot.engine import Seat, State
 from bot.records import GameRecord, GameSettings, SeatInfo, Waiting
-
-_SEAT_ROWS = (
-    "(SELECT json_group_array(json_array(seat, user_id, name, resigned))"
-    " FROM (SELECT * FROM seats WHERE seats.game_id = games.id ORDER BY seat))"
-)
 
 
 @dataclass(frozen=True)

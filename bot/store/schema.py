@@ -1,8 +1,9 @@
-"""The schema and the file: the migrations, opening, closing and backing up.
+"""The schema: the migrations, written once for both databases.
 
 The schema is built by :data:`MIGRATIONS`, an ordered list of SQL scripts; ``schema_version``
-records how many have run, so opening an empty file builds everything and
-reopening applies only what is new.
+records how many have run, so opening an empty database builds everything and
+reopening applies only what is new. The scripts are SQLite's; PostgreSQL runs the same
+scripts with its types and without SQLite's step view (:mod:`.pgschema`).
 
 Tables: ``games`` (one row per game: lobby data, options, seed, current state,
 version, settings, clocks; a partial unique index allows one lobby/running/
@@ -16,14 +17,9 @@ address).
 
 from __future__ import annotations
 
-import asyncio
-import sqlite3
-from pathlib import Path
-from typing import Self
+from collections.abc import Awaitable, Callable, Sequence
 
-import aiosqlite
-
-from bot.store.commit import StoreCore, _unavailable_as_service_error
+from bot.store.commit import StoreCore, Tx
 
 MIGRATIONS: tuple[str, ...] = (
     # 1: the whole initial schema.
@@ -243,93 +239,26 @@ class SchemaTooNew(Exception):
         self.known = known
 
 
-async def _connect(path: Path, busy_timeout_ms: int, *pragmas: str) -> aiosqlite.Connection:
-    with _unavailable_as_service_error():
-        conn = await aiosqlite.connect(path, isolation_level=None)
-    try:
-        with _unavailable_as_service_error():
-            await conn.execute(f"PRAGMA busy_timeout = {int(busy_timeout_ms)}")
-            for pragma in pragmas:
-                await conn.execute(f"PRAGMA {pragma}")
-    except BaseException:
-        await conn.close()
-        raise
-    return conn
-
-
 class SchemaMixin(StoreCore):
-    """Opening, migrating, closing and backing up of :class:`~bot.store.Store`."""
-
-    @classmethod
-    async def open(cls, path: str | Path, *, busy_timeout_ms: int = 5000) -> Self:
-        """Open (creating if needed) and migrate the database at ``path``.
-
-        ``busy_timeout_ms``: how long a statement waits for a lock held by another
-        connection before :class:`StoreUnavailable` is raised.
-        """
-        path = Path(path)
-        path.parent.mkdir(parents=True, exist_ok=True)
-        writer = await _connect(path, busy_timeout_ms, "journal_mode = WAL",
-                                "synchronous = FULL", "foreign_keys = ON")
-        try:
-            await cls._migrate(writer)
-            reader = await _connect(path, busy_timeout_ms, "query_only = ON",
-                                    "foreign_keys = ON")
-        except BaseException:
-            await writer.close()
-            raise
-        return cls(writer, reader, path)
-
-    async def close(self) -> None:
-        """Close both connections (pending work finishes first)."""
-        try:
-            await self._reader.close()
-        finally:
-            await self._conn.close()
-
-    async def backup(self, target: Path) -> None:
-        """An online copy of the database to ``target`` (SQLite's backup API: consistent
-        while the bot keeps writing)."""
-        target.parent.mkdir(parents=True, exist_ok=True)
-        partial = target.with_suffix(target.suffix + ".part")
-
-        def copy() -> None:
-            source = sqlite3.connect(f"file:{self.path}?mode=ro", uri=True)
-            try:
-                destination = sqlite3.connect(partial)
-                try:
-                    source.backup(destination)
-                finally:
-                    destination.close()
-            finally:
-                source.close()
-            partial.replace(target)
-
-        with _unavailable_as_service_error():
-            await asyncio.to_thread(copy)
-
-    @staticmethod
-    async def _migrate(conn: aiosqlite.Connection) -> None:
-        with _unavailable_as_service_error():
-            await conn.execute("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER)")
-            rows = list(await conn.execute_fetchall("SELECT version FROM schema_version"))
-            if not rows:
-                await conn.execute("INSERT INTO schema_version (version) VALUES (0)")
-            current = rows[0][0] if rows else 0
-            if current > len(MIGRATIONS):
-                raise SchemaTooNew(current, len(MIGRATIONS))
-            for number, script in enumerate(MIGRATIONS[current:], start=current + 1):
-                try:
-                    await conn.executescript(
-                        f"BEGIN IMMEDIATE;\n{script}\n"
-                        f"UPDATE schema_version SET version = {number};\nCOMMIT;"
-                    )
-                except BaseException:
-                    if conn.in_transaction:
-                        await conn.execute("ROLLBACK")
-                    raise
+    """The schema's version, as :class:`~bot.store.Store` reports it."""
 
     async def schema_version(self) -> int:
         """How many migrations this database has run."""
         rows = await self._fetchall("SELECT version FROM schema_version")
         return int(rows[0][0])
+
+
+async def migrate(tx: Tx, scripts: Sequence[str],
+                  apply: Callable[[str, int], Awaitable[None]]) -> None:
+    """Bring the database of ``tx`` to the last of ``scripts``: each new script is run by
+    ``apply(script, number)``, which also records ``number`` in ``schema_version``, both in
+    one transaction. Raises SchemaTooNew for a database that ran more scripts than known."""
+    await tx.execute("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER)")
+    rows = await tx.execute_fetchall("SELECT version FROM schema_version")
+    if not rows:
+        await tx.execute("INSERT INTO schema_version (version) VALUES (0)")
+    current = int(rows[0][0]) if rows else 0
+    if current > len(scripts):
+        raise SchemaTooNew(current, len(scripts))
+    for number, script in enumerate(scripts[current:], start=current + 1):
+        await apply(script, number)

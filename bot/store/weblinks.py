@@ -15,7 +15,8 @@ class WebLinksMixin(StoreCore):
 
     async def set_web_link(self, game_id: int, token: str | None) -> None:
         """Give ``game_id`` the web page ``token`` (None: no page)."""
-        await self._write("INSERT OR REPLACE INTO web_links (game_id, token) VALUES (?, ?)",
+        await self._write("INSERT INTO web_links (game_id, token) VALUES (?, ?)"
+                          " ON CONFLICT (game_id) DO UPDATE SET token = excluded.token",
                           (game_id, token))
 
     async def web_game(self, token: str) -> int | None:

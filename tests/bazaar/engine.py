@@ -44,6 +44,7 @@ from bot.engine import (
     Text,
     seat_ref,
 )
+from bot.games.kit import ContractTuning
 
 GOODS = ("saffron", "cedar", "lapis", "ivory", "amber", "copper", "myrrh", "indigo",
          "obsidian", "cinnamon", "turquoise", "papyrus")
@@ -78,6 +79,7 @@ class BazaarGame(GameDefaults):
         ),
         hidden_information=True,
     )
+    tuning = ContractTuning(playouts=200, ai_games=10)
 
     # -- setup and queries ----------------------------------------------------------------
 

@@ -10,29 +10,32 @@ spied on.
 
 from __future__ import annotations
 
-import copy
 import random
+from collections.abc import Mapping
 from typing import Any
 
 from bot import chance
 from bot.engine import Seat, Secret, State
-from bot.games.civsets.cards import BONUS_CARDS, CARDS, CIV_CARDS, CIVS, RULES
-from bot.games.civsets.state import CIV_SET, controller
+from bot.games.civsets.cards import BONUS_CARDS, CIV_CARDS, CIVS, RULES
+from bot.games.civsets.state import CIV_SET, CivsetsState, Deal, controller
 from bot.games.civsets.texts import card_name
+from bot.games.kit import clone
 
 PUBLIC_KEYS = ("n", "points", "sets", "closed", "map", "round", "turn", "current", "step",
                "actions", "bought", "shield", "used", "last", "over", "quiz_seconds",
                "ai_skill", "offered")
+
+
 LOGS: dict[str, Any] = {"turn_log": [], "last_turn": None}
 """The public events of this turn and of the last (absent from states stored before them)."""
 
 
-def _shown(deal: dict[str, Any] | None, seat: Seat | None) -> dict[str, Any] | None:
+def _shown(deal: Deal | None, seat: Seat | None) -> dict[str, Any] | None:
     """An offer, purchase or challenge as ``seat`` may see it: the cards a trade or a sale
     moves are for its two sides only; a challenged card is everybody's once picked."""
     if deal is None:
         return None
-    shown = {k: v for k, v in deal.items() if k not in ("card", "answer")}
+    shown: dict[str, Any] = {k: v for k, v in deal.items() if k not in ("card", "answer")}
     if "answer" in deal:
         shown["accepted"] = deal["answer"] is not None
     if deal["kind"] == "challenge" or seat in (deal["by"], deal["to"]):
@@ -40,11 +43,12 @@ def _shown(deal: dict[str, Any] | None, seat: Seat | None) -> dict[str, Any] | N
     return shown
 
 
-def view(state: State, seat: Seat | None) -> dict[str, Any]:
+def view(state: CivsetsState, seat: Seat | None) -> dict[str, Any]:
     """What ``seat`` sees (None: everybody): the public facts, and for a seat its hand,
     the deal it is part of and the hands it has spied on."""
-    shown = {key: copy.deepcopy(state[key]) for key in PUBLIC_KEYS}
-    shown.update({key: copy.deepcopy(state.get(key, empty)) for key, empty in LOGS.items()})
+    fields: Mapping[str, Any] = state
+    shown = {key: clone(fields[key]) for key in PUBLIC_KEYS}
+    shown.update({key: clone(fields.get(key, empty)) for key, empty in LOGS.items()})
     shown.update(
         hand_sizes=[len(h) for h in state["hands"]],
         civ_sizes=[sum(c in CIV_SET for c in h) for h in state["hands"]],
@@ -56,11 +60,11 @@ def view(state: State, seat: Seat | None) -> dict[str, Any]:
     )
     if seat is not None:
         shown["hand"] = list(state["hands"][seat])
-        shown["spied"] = copy.deepcopy(state["spied"][seat])
+        shown["spied"] = clone(state["spied"][seat])
     return shown
 
 
-def secrets(state: State) -> list[Secret]:
+def secrets(state: CivsetsState) -> list[Secret]:
     """Every card not on the map, by name and id, readable by its holder and by whoever
     learnt where it is (everybody, once a challenge showed it)."""
     found: list[Secret] = []
@@ -79,8 +83,8 @@ def secrets(state: State) -> list[Secret]:
 def determinize(view: dict[str, Any], seat: Seat, rng: random.Random) -> State:
     """A full state consistent with ``seat``'s view: the cards it cannot place dealt at
     random to the other hands and the decks, and an unknown future."""
-    state: State = {key: copy.deepcopy(view[key]) for key in (*PUBLIC_KEYS, *LOGS)}
-    pending = copy.deepcopy(view["pending"])
+    state: State = {key: clone(view[key]) for key in (*PUBLIC_KEYS, *LOGS)}
+    pending = clone(view["pending"])
     hands: list[list[str]] = [[] for _ in range(view["n"])]
     hands[seat] = list(view["hand"])
     fixed: dict[int, list[str]] = {}    # (a spy's look may be stale: it is not used)
@@ -116,41 +120,3 @@ def determinize(view: dict[str, Any], seat: Seat, rng: random.Random) -> State:
          "spied": [{} for _ in range(view["n"])]},
     )
     return state
-
-
-def heuristic(state: State, seat: Seat) -> float:
-    """How good the state looks for ``seat``: completed sets weigh most, then the cards it
-    gathers of each civilization (on its territories above all), then points; minus the
-    best rival's."""
-    strength = _strengths(state)
-    return strength[seat] - max(s for other, s in enumerate(strength) if other != seat)
-
-
-def _strengths(state: State) -> list[float]:
-    n = state["n"]
-    placed_count = [dict.fromkeys(CIVS, 0) for _ in range(n)]
-    held = [dict.fromkeys(CIVS, 0.0) for _ in range(n)]
-    for civ, rows in state["map"].items():
-        for owner, _ in rows:
-            placed_count[owner][civ] += 1
-    for owner, hand in enumerate(state["hands"]):
-        for card in hand:
-            civ = CARDS[card].civ
-            if civ is not None:
-                held[owner][civ] += 1
-    pending = state["pending"]
-    if pending is not None and pending["kind"] in ("trade", "buy") \
-            and state["step"] in ("trade", "buy"):
-        held[pending["by"]][pending["civ"]] += 0.5      # an offer made: half a card hoped for
-    strength = []
-    for s in range(n):
-        value = 1000.0 * len(state["sets"][s]) + float(state["points"][s]) / 10.0
-        for civ in CIVS:
-            if civ in state["closed"]:
-                continue
-            mine = placed_count[s][civ]
-            total = mine + held[s][civ]
-            rivals = len(state["map"][civ]) - mine
-            value += total * total * (1.5 if mine else 1.0) - (4.0 * rivals if mine else 0.0)
-        strength.append(value)
-    return strength

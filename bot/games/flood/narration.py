@@ -16,10 +16,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.engine import Report, Seat, State, Text, seat_ref
+from bot.engine import Report, Seat, Text, seat_ref
 from bot.games.flood import data as D
-from bot.games.flood.rules import destroy_cost, trade_capacity
-from bot.games.flood.state import equipment_value
+from bot.games.flood.options import destroy_cost, trade_capacity
+from bot.games.flood.state import FloodState, equipment_value
+from bot.games.kit import known
 
 
 def t(key: str, **args: Any) -> Text:
@@ -67,7 +68,7 @@ def city_of(region: str) -> Text:
 # -- reports ---------------------------------------------------------------------------------
 
 
-def report(before: State, seat: Seat, notation: str, after: State) -> Report:
+def report(before: FloodState, seat: Seat, notation: str, after: FloodState) -> Report:
     """What ``seat``'s step ``notation`` did, for everyone (nothing is secret)."""
     verb, *args = notation.split()
     said = _said(before, seat, verb, args, after)
@@ -77,7 +78,7 @@ def report(before: State, seat: Seat, notation: str, after: State) -> Report:
     return Report(text, quiet=not said)
 
 
-def _quiet(before: State, seat: Seat, verb: str, args: list[str]) -> Text:
+def _quiet(before: FloodState, seat: Seat, verb: str, args: list[str]) -> Text:
     """A quiet step in words (``/game log`` shows every step)."""
     step = before["step"]
     if step == "act":
@@ -92,7 +93,7 @@ def _quiet(before: State, seat: Seat, verb: str, args: list[str]) -> Text:
         return t("quiet.spend", res=some(args[0]),
                  n=min(D.VALUES[args[0]], before["workers"]["avail"][seat]))
     if verb == "fewer":
-        return t("quiet.fewer", n=before["pending"]["most"] - 1)
+        return t("quiet.fewer", n=known(before["pending"])["most"] - 1)
     if verb == "move":
         return t("quiet.move", src=t(f"from.{args[0]}"))
     if verb in ("bid", "equip"):
@@ -104,7 +105,8 @@ def _quiet(before: State, seat: Seat, verb: str, args: list[str]) -> Text:
     return t("quiet.done_vp" if step == "vp" else "quiet.done")
 
 
-def _said(before: State, seat: Seat, verb: str, args: list[str], after: State) -> list[Text]:
+def _said(before: FloodState, seat: Seat, verb: str, args: list[str],
+          after: FloodState) -> list[Text]:
     """The phrases of a step that changes what the others see ([] for a quiet step)."""
     step = before["step"]
     if step == "act":
@@ -135,25 +137,25 @@ def _said(before: State, seat: Seat, verb: str, args: list[str], after: State) -
     return _enlarged(before, seat, after)
 
 
-def _started(before: State, seat: Seat, after: State) -> list[Text]:
+def _started(before: FloodState, seat: Seat, after: FloodState) -> list[Text]:
     """A city built or an empire initiated as the action begins."""
     for region in _built(before, seat, after):
         return [_city(before, seat, region, after)]
     if seat in after["initiated"] and seat not in before["initiated"]:
         empire = next(e for e, s in after["empires"].items() if s == seat)
-        region = after["pending"]["region"]
+        region = known(after["pending"])["region"]
         return [t("did.empire", empire=t(f"the_empire.{empire}"), where=where(region),
                   n=after["armies"]["avail"][seat] - before["armies"]["avail"][seat])]
     return []
 
 
-def _built(before: State, seat: Seat, after: State) -> list[str]:
+def _built(before: FloodState, seat: Seat, after: FloodState) -> list[str]:
     """The cities ``seat`` built in this step."""
     return [r for r, city in after["cities"].items() if city[0] == seat
             and (r not in before["cities"] or before["cities"][r][0] != seat)]
 
 
-def _city(before: State, seat: Seat, region: str, after: State) -> Text:
+def _city(before: FloodState, seat: Seat, region: str, after: FloodState) -> Text:
     """A city built, with the worker Eridu or Uruk brings."""
     box = D.BUILD_BONUS.get(region)
     if box is not None and after["on"][box][seat] > before["on"][box][seat]:
@@ -161,31 +163,31 @@ def _city(before: State, seat: Seat, region: str, after: State) -> Text:
     return t("did.build", where=where(region))
 
 
-def _rebased(before: State, seat: Seat, origin: str, after: State) -> Text:
+def _rebased(before: FloodState, seat: Seat, origin: str, after: FloodState) -> Text:
     """A base moved to build a city, all four being placed."""
-    region = before["pending"]["region"]
+    region = known(before["pending"])["region"]
     box = D.BUILD_BONUS.get(region)
     gained = box is not None and after["on"][box][seat] > before["on"][box][seat]
     return t("did.rebase_bonus" if gained else "did.rebase", src=t(f"from.{origin}"),
              dst=t(f"to.{region}"), box=where(box) if box else None)
 
 
-def _placed(before: State, verb: str, args: list[str]) -> list[Text]:
+def _placed(before: FloodState, verb: str, args: list[str]) -> list[Text]:
     """Workers placed with a resource, or moved by a scribe."""
     if verb == "place":
-        return [t("did.place", res=some(before["pending"]["spent"]), n=int(args[1]),
+        return [t("did.place", res=some(known(known(before["pending"])["spent"])), n=int(args[1]),
                   where=where(args[0]))]
     if verb == "scribe":
         return [t("did.scribe", where=where(args[0]))]
     if verb == "to":
-        origin = t(f"from.{before['pending']['moving']}")
+        origin = t(f"from.{known(before['pending'])['moving']}")
         if args[0] == "stock":
             return [t("did.to_stock", src=origin)]
         return [t("did.to", src=origin, dst=t(f"to.{args[0]}"))]
     return []
 
 
-def _traded(before: State, seat: Seat, verb: str, args: list[str]) -> list[Text]:
+def _traded(before: FloodState, seat: Seat, verb: str, args: list[str]) -> list[Text]:
     """An exchange, or tools made."""
     if verb == "buy":
         want, region, give = args
@@ -194,17 +196,17 @@ def _traded(before: State, seat: Seat, verb: str, args: list[str]) -> list[Text]
     return [t("did.tool")] if verb == "tool" else []
 
 
-def used_sippar(before: State, seat: Seat, args: list[str]) -> bool:
+def used_sippar(before: FloodState, seat: Seat, args: list[str]) -> bool:
     """True if the exchange ``args`` in ``before``'s Trade action goes beyond the normal
     limits (Sippar's extra exchange)."""
     want, region, _ = args
-    pending = before["pending"]
+    pending = known(before["pending"])
     count = pending["count"].get(region, 0)
     got = pending["got"].get(region, [])
     return not (count < trade_capacity(before, seat, region) and want not in got)
 
 
-def _raised(before: State, seat: Seat, verb: str, args: list[str], after: State
+def _raised(before: FloodState, seat: Seat, verb: str, args: list[str], after: FloodState
             ) -> list[Text]:
     """Armies bought, or the empire's armies marching with their equipment."""
     if verb == "recruit":
@@ -216,26 +218,26 @@ def _raised(before: State, seat: Seat, verb: str, args: list[str], after: State
     if any(before["equip"][seat].values()):
         said.append(t("did.equip", res=goods(before["equip"][seat]),
                       value=equipment_value(before, seat)))
-    region = before["pending"]["region"]
+    region = known(before["pending"])["region"]
     if _rolled(before, after):
-        return [*said, _attack(after["last"])]
+        return [*said, _attack(known(after["last"]))]
     return [*said, t("did.march", n=int(args[0]), where=where(region))]
 
 
-def _rolled(before: State, after: State) -> bool:
+def _rolled(before: FloodState, after: FloodState) -> bool:
     """True if the step rolled the dice of a battle."""
     last = after.get("last")
     return bool(last and "dice" in last and last != before.get("last"))
 
 
-def _extended(before: State, verb: str, args: list[str], after: State) -> list[Text]:
+def _extended(before: FloodState, verb: str, args: list[str], after: FloodState) -> list[Text]:
     """An invasion (its first roll when there is a defender), a roll, a reinforcement or a
     city destroyed."""
     if verb == "invade":
-        return [_attack(after["last"])] if _rolled(before, after) else [
+        return [_attack(known(after["last"]))] if _rolled(before, after) else [
             t("did.invade", region=the(args[0]))]
     if verb == "go":
-        return [_roll(after["last"])]
+        return [_roll(known(after["last"]))]
     if verb == "stop":
         return [t("did.stop")]
     if verb == "reinforce":
@@ -264,11 +266,11 @@ def _roll(last: dict[str, Any]) -> Text:
     return t("roll.win" if last["won"] else "roll.lose", total=total)
 
 
-def _enlarged(before: State, seat: Seat, after: State) -> list[Text]:
+def _enlarged(before: FloodState, seat: Seat, after: FloodState) -> list[Text]:
     """A city extension completed in the Victory Points phase."""
     if after["vp_from"][seat]["cities"] <= before["vp_from"][seat]["cities"]:
         return []
-    last = after["last"]
+    last = known(after["last"])
     luxuries = [some(r) for r in last["lux"]]
     if not luxuries:
         return [t("did.enlarged_bare", of=city_of(last["enlarged"]), vp=last["vp"])]
@@ -279,7 +281,7 @@ def _enlarged(before: State, seat: Seat, after: State) -> list[Text]:
 # -- what the game does by itself ----------------------------------------------------------
 
 
-def _events(before: State, after: State) -> list[Text]:
+def _events(before: FloodState, after: FloodState) -> list[Text]:
     """The automatic phases at the end of the step, a line each: the end of the actions
     (next order, the armies' points), a new round, the final majorities."""
     events = after.get("events", [])

@@ -8,10 +8,18 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from bot.engine import Action, Prompt, Seat, State, Text, TextArg, seat_ref
+from bot.engine import Action, Prompt, Seat, Text, TextArg, seat_ref
 from bot.games.flood import data as D
 from bot.games.flood.narration import city_of, some, the, where
-from bot.games.flood.state import cost_due, equipment_value, pass_value, rank_of
+from bot.games.flood.state import (
+    FloodState,
+    Pending,
+    cost_due,
+    equipment_value,
+    pass_value,
+    rank_of,
+)
+from bot.games.kit import known
 
 GROUPS = {
     "build": "build", "from": "build", "place": "place", "spend": "place", "scribe": "place",
@@ -104,7 +112,7 @@ def path(notation: str) -> tuple[Text, ...]:
     return first, label("", notation)
 
 
-def action(state: State, notation: str) -> Action:
+def action(state: FloodState, notation: str) -> Action:
     """A legal step with its label, group and choices."""
     return _action(state["step"], notation)
 
@@ -118,11 +126,11 @@ def _action(step: str, notation: str) -> Action:
 # -- prompts ----------------------------------------------------------------------------------
 
 
-def prompt(state: State, seat: Seat) -> Prompt | None:
+def prompt(state: FloodState, seat: Seat) -> Prompt | None:
     """What the current decision asks, beside its options."""
     if state["phase"] == "over" or seat != state["current"]:
         return None
-    step, pending = state["step"], state["pending"]
+    step, pending = state["step"], state["pending"] or Pending()
     if step == "act":
         owed = cost_due(state)
         if owed:
@@ -132,7 +140,7 @@ def prompt(state: State, seat: Seat) -> Prompt | None:
     if step == "pay":
         return Prompt(_t("prompt.pay", n=pending["owed"]))
     if step == "battle":
-        battle = pending["battle"]
+        battle = known(pending["battle"])
         region, defender = battle["region"], battle["defender"]
         return Prompt(_t("prompt.battle", region=the(region), who=seat_ref(defender),
                          mine=state["armies"]["avail"][seat],
@@ -144,7 +152,7 @@ def prompt(state: State, seat: Seat) -> Prompt | None:
                          n=state["armies"]["avail"][seat], value=equipment_value(state, seat),
                          rank=rank_of(state, seat) or "-"))
     if step == "put":
-        return Prompt(_t("prompt.put", res=some(pending["spent"]), n=pending["most"]))
+        return Prompt(_t("prompt.put", res=some(known(pending["spent"])), n=pending["most"]))
     if step == "extend":
         return Prompt(_t("prompt.extend", n=state["armies"]["avail"][seat],
                          extra=D.REPEAT_COST if pending["count"] else 0))

@@ -22,16 +22,24 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from bot.engine import Seat, State
+from bot.engine import Seat
+from bot.games.kit import known
 from bot.games.mesopotamia import construction, exploration, trade
 from bot.games.mesopotamia import data as D
-from bot.games.mesopotamia.state import advance_seal, can_advance, unit_limit, units_of
+from bot.games.mesopotamia.state import (
+    MesopotamiaState,
+    action_under_way,
+    advance_seal,
+    can_advance,
+    unit_limit,
+    units_of,
+)
 
 VERBS = frozenset({"convert", "discover", "harvest", "phalanx", "create", "grow",
                    "stop"}) | exploration.VERBS | construction.VERBS | trade.VERBS
 
 
-def activate(state: State, seat: Seat, action: str) -> dict[str, Any]:
+def activate(state: MesopotamiaState, seat: Seat, action: str) -> dict[str, Any]:
     """The record of ``action`` just activated by ``seat``, with its card's allowances."""
     card = state["players"][seat]["tech"][action]
     effect = D.CARD_EFFECT[card]
@@ -52,9 +60,9 @@ def activate(state: State, seat: Seat, action: str) -> dict[str, Any]:
     return act
 
 
-def legal(state: State, seat: Seat) -> list[str]:
+def legal(state: MesopotamiaState, seat: Seat) -> list[str]:
     """The parts of the action under way that ``seat`` may play now, and ``stop``."""
-    act = state["t"]["act"]
+    act = action_under_way(state)
     player = state["players"][seat]
     res = player["res"]
     effect = D.CARD_EFFECT[act["card"]]
@@ -91,14 +99,14 @@ def legal(state: State, seat: Seat) -> list[str]:
     return [*out, "stop"]
 
 
-def apply(state: State, seat: Seat, notation: str) -> None:
+def apply(state: MesopotamiaState, seat: Seat, notation: str) -> None:
     """Play the part ``notation``; the action ends after ``stop`` or when nothing is left."""
-    act = state["t"]["act"]
+    act = action_under_way(state)
     verb, *args = notation.split()
     res = state["players"][seat]["res"]
     effect = D.CARD_EFFECT[act["card"]]
     if verb == "stop":
-        state["t"]["act"] = None
+        known(state["t"])["act"] = None
         return
     if verb in exploration.VERBS:
         exploration.apply(state, seat, act, verb, args)
@@ -131,10 +139,10 @@ def apply(state: State, seat: Seat, notation: str) -> None:
             advance_seal(state, "population", seat)
         act["grow"] = 0
     if legal(state, seat) == ["stop"]:
-        state["t"]["act"] = None
+        known(state["t"])["act"] = None
 
 
-def next_card(state: State, seat: Seat, action: str) -> str | None:
+def next_card(state: MesopotamiaState, seat: Seat, action: str) -> str | None:
     """The civilization card of ``seat`` one level above its ``action`` card, or None."""
     player = state["players"][seat]
     level = D.TECH_CARD[D.CIV_TECH[player["tech"][action]]][1]
@@ -142,11 +150,11 @@ def next_card(state: State, seat: Seat, action: str) -> str | None:
     return next((c for c in player["civ"] if D.CIV_TECH[c] == tech), None)
 
 
-def _discover(state: State, seat: Seat, action: str) -> None:
+def _discover(state: MesopotamiaState, seat: Seat, action: str) -> None:
     """« la retirer de son emplacement ; la remplacer par le niveau suivant du même type de
     Technologie ; dépenser 1 Tablette à chaque amélioration de Technologie. »"""
     player = state["players"][seat]
-    card = next_card(state, seat, action)
+    card = known(next_card(state, seat, action))
     player["civ"].remove(card)
     player["tech"][action] = card
     player["res"]["tablet"] -= D.DISCOVERY_TABLETS
@@ -156,7 +164,7 @@ REGION_ORDER: dict[str, int] = {r: i for i, r in enumerate(D.REGIONS)}
 """Region -> its place in map order."""
 
 
-def harvest_sources(state: State, seat: Seat) -> dict[str, tuple[list[str], int]]:
+def harvest_sources(state: MesopotamiaState, seat: Seat) -> dict[str, tuple[list[str], int]]:
     """Place -> (the resources ``seat`` may harvest there, how many of its sources stand
     there). « Les Régions de départ, Colonies, Unités ou Navires ne peuvent être sélectionnés
     qu'une fois par action Récolte » and « Si plusieurs Unités occupent une même région,
@@ -167,7 +175,8 @@ def harvest_sources(state: State, seat: Seat) -> dict[str, tuple[list[str], int]
     trouve. »); never in a blocker region (« Aucune action n'est possible dans les régions
     contenant un Bloqueur »)."""
     player = state["players"][seat]
-    sources: dict[str, tuple[list[str], int]] = {player["start"]: (list(D.BASE_RESOURCES), 1)}
+    sources: dict[str, tuple[list[str], int]] = {
+        known(player["start"]): (list(D.BASE_RESOURCES), 1)}
     held = Counter([*player["colonies"],
                     *(u[2] for u in units_of(state, seat) if u[1] in D.LAND)])
     for rid in sorted(held, key=REGION_ORDER.__getitem__):
@@ -184,9 +193,9 @@ def harvest_sources(state: State, seat: Seat) -> dict[str, tuple[list[str], int]
     return sources
 
 
-def unit_regions(state: State, seat: Seat) -> list[str]:
+def unit_regions(state: MesopotamiaState, seat: Seat) -> list[str]:
     """Where War places a unit: the start region or a region holding the seat's Colony, not a
     blocker region (R-unit-create)."""
     player = state["players"][seat]
-    regions = [player["start"], *player["colonies"]]
+    regions = [known(player["start"]), *player["colonies"]]
     return [r for r in dict.fromkeys(regions) if r not in state["blockers"]]

@@ -41,18 +41,19 @@ from __future__ import annotations
 from itertools import combinations
 
 from bot import chance
-from bot.engine import Seat, State
+from bot.engine import Seat
+from bot.games.kit import known
 from bot.games.mesopotamia import bids, combat, events, rounds, standard
 from bot.games.mesopotamia import data as D
 from bot.games.mesopotamia.combat import TRIBE, Side
-from bot.games.mesopotamia.state import seal_order
+from bot.games.mesopotamia.state import MesopotamiaState, seal_order
 
 VERBS = frozenset({"fight", "pair", "bid", "sacrifice", "colony"})
 COLONY_CHOICES = ("destroy", "take", "keep")
 MODES = ("standard", "simplified")
 
 
-def _plays_standard(state: State) -> bool:
+def _plays_standard(state: MesopotamiaState) -> bool:
     """Whether this game plays the standard combat (else the simplified one)."""
     return str(state.get("combat_mode", MODES[0])) == "standard"
 
@@ -60,31 +61,31 @@ def _plays_standard(state: State) -> bool:
 # -- sides ---------------------------------------------------------------------------------
 
 
-def token(state: State, side_: Side) -> str:
+def token(state: MesopotamiaState, side_: Side) -> str:
     """A side in a notation: its empire id, or ``tribe``."""
     return TRIBE if side_ == TRIBE else str(state["players"][int(side_)]["empire"])
 
 
-def side_of(state: State, word: str) -> Side:
+def side_of(state: MesopotamiaState, word: str) -> Side:
     """The side a notation's word names."""
     if word == TRIBE:
         return TRIBE
     return next(s for s, p in enumerate(state["players"]) if p["empire"] == word)
 
 
-def attacker(state: State, region: str, pair: tuple[Side, Side]) -> Seat:
+def attacker(state: MesopotamiaState, region: str, pair: tuple[Side, Side]) -> Seat:
     """Q-rout (a): the empire whose unit entered ``region`` last (``state["entered"]``); the
     empire against a tribe; else the seat of the pair behind on the Event track
     (R-attacker)."""
     seats = [int(s) for s in pair if s != TRIBE]
     last = state.get("entered", {}).get(region)
     if len(seats) == 1 or last in seats:
-        return seats[0] if len(seats) == 1 else int(last)
+        return seats[0] if len(seats) == 1 else int(known(last))
     order = seal_order(state, "event")
     return max(seats, key=order.index)
 
 
-def support(state: State, region: str, seat: Seat) -> list[str]:
+def support(state: MesopotamiaState, region: str, seat: Seat) -> list[str]:
     """The sections of ``seat``'s ships that support its combat in ``region`` (R-ship-bonus):
     on a section bordering the region, each ship once a round."""
     used = [tuple(u) for u in state["battle"]["ships"]]
@@ -96,14 +97,14 @@ def support(state: State, region: str, seat: Seat) -> list[str]:
     return out
 
 
-def _ships(state: State, seat: Seat, section: str) -> int:
+def _ships(state: MesopotamiaState, seat: Seat, section: str) -> int:
     return sum(1 for u in state["units"] if u == [seat, "ship", section])
 
 
 # -- the phase -----------------------------------------------------------------------------
 
 
-def resume(state: State) -> None:
+def resume(state: MesopotamiaState) -> None:
     """Enter or go on with the combat phase (after the events): play what needs no decision
     until a seat must decide, or the round ends."""
     state.setdefault("battle", {"stage": "order", "chooser": combat.order_chooser(state),
@@ -113,7 +114,7 @@ def resume(state: State) -> None:
     _next(state)
 
 
-def _next(state: State) -> None:
+def _next(state: MesopotamiaState) -> None:
     """The next combat: the region under way while it is contested, else the chooser's."""
     battle = state["battle"]
     regions = rounds.contested(state)
@@ -129,12 +130,12 @@ def _next(state: State) -> None:
         _colonies(state)
 
 
-def _fight(state: State, region: str) -> None:
+def _fight(state: MesopotamiaState, region: str) -> None:
     state["battle"]["region"] = region
     _pairs(state)
 
 
-def _pairs(state: State) -> None:
+def _pairs(state: MesopotamiaState) -> None:
     """Two sides: they fight; more: the chooser names the first two (stage ``pair``)."""
     sides = list(combat.fighters(state, state["battle"]["region"]))
     if len(sides) == 2:
@@ -143,7 +144,7 @@ def _pairs(state: State) -> None:
         state["battle"]["stage"] = "pair"
 
 
-def _open(state: State, pair: tuple[Side, Side]) -> None:
+def _open(state: MesopotamiaState, pair: tuple[Side, Side]) -> None:
     """Begin the combat of ``pair``: naval support, the tribe's phalanxes, the cards of the
     standard combat, then the sealed bids."""
     battle = state["battle"]
@@ -171,7 +172,7 @@ def _open(state: State, pair: tuple[Side, Side]) -> None:
     _sealed(state)
 
 
-def _sealed(state: State) -> None:
+def _sealed(state: MesopotamiaState) -> None:
     """Seal by itself every part that has a single choice; once all are sealed, settle."""
     bids.seal_forced(state)
     shown = bids.revealed(state)
@@ -179,7 +180,7 @@ def _sealed(state: State) -> None:
         _settle(state, shown)
 
 
-def _settle(state: State, shown: dict[Side, list[int]]) -> None:
+def _settle(state: MesopotamiaState, shown: dict[Side, list[int]]) -> None:
     """The revealed bids decide the combat."""
     battle = state["battle"]
     battle["shown"] = {str(s): b for s, b in shown.items()}
@@ -197,18 +198,18 @@ def _settle(state: State, shown: dict[Side, list[int]]) -> None:
     _simplified(state, None)
 
 
-def _pair(state: State) -> tuple[Side, Side]:
+def _pair(state: MesopotamiaState) -> tuple[Side, Side]:
     a, b = state["battle"]["pair"]
     return a, b
 
 
-def _winner(state: State) -> Side:
+def _winner(state: MesopotamiaState) -> Side:
     battle = state["battle"]
     sums = {bids.side(k): int(n) for k, n in battle["sums"].items()}
     return combat.simplified_winner(state, battle["region"], sums, _pair(state))[0]
 
 
-def sacrifices(state: State) -> list[str]:
+def sacrifices(state: MesopotamiaState) -> list[str]:
     """The kinds of unit the winner of the simplified combat may lose (R-simplified-combat:
     its choice; a tribe loses its weakest figure)."""
     winner = _winner(state)
@@ -218,7 +219,7 @@ def sacrifices(state: State) -> list[str]:
     return sorted(set(kinds), key=lambda k: combat.UNIT_VALUE[k])
 
 
-def _simplified(state: State, kind: str | None) -> None:
+def _simplified(state: MesopotamiaState, kind: str | None) -> None:
     battle = state["battle"]
     sums = {bids.side(k): int(n) for k, n in battle["sums"].items()}
     state.pop("bids")
@@ -227,7 +228,7 @@ def _simplified(state: State, kind: str | None) -> None:
     _over(state, done["winner"], done["loser"])
 
 
-def _standard_over(state: State) -> None:
+def _standard_over(state: MesopotamiaState) -> None:
     """End the standard combat once its steps are done."""
     result = standard.result(state)
     if result is not None:
@@ -235,7 +236,7 @@ def _standard_over(state: State) -> None:
         _over(state, result["winner"], result["loser"])
 
 
-def _over(state: State, winner: Side, loser: Side) -> None:
+def _over(state: MesopotamiaState, winner: Side, loser: Side) -> None:
     """After a combat: the loser has left the region (« Après chaque combat, l'Empire perdant
     quitte la région. », R-multi-empire), the ram and ramparts (R-ram), a beaten tribe's event
     (R-tribe-event), then the next combat."""
@@ -255,7 +256,7 @@ def _over(state: State, winner: Side, loser: Side) -> None:
     _next(state)
 
 
-def siege(state: State, region: str, attacker_: Seat) -> None:
+def siege(state: MesopotamiaState, region: str, attacker_: Seat) -> None:
     """« À la fin d'un combat dans une région fortifiée : Le Bélier est retiré du plateau du
     jeu. Les Remparts sont détruits, quelle que soit l'issue du combat. » (R-ram)."""
     if not any(region in p["ramparts"] for p in state["players"]):
@@ -270,7 +271,7 @@ def siege(state: State, region: str, attacker_: Seat) -> None:
 # -- colonies and the end of the round ---------------------------------------------------------
 
 
-def colony_targets(state: State, seat: Seat) -> list[str]:
+def colony_targets(state: MesopotamiaState, seat: Seat) -> list[str]:
     """The regions where ``seat`` may act on an enemy colony (R-colony-attack): its land unit
     stands there, the colony is another seat's, and ``seat`` has not kept it standing."""
     held = {u[2] for u in state["units"] if u[0] == seat and u[1] in D.LAND}
@@ -279,19 +280,19 @@ def colony_targets(state: State, seat: Seat) -> list[str]:
     return [r for r in D.REGIONS if r in held and r in enemy and r not in kept]
 
 
-def _colony_seat(state: State) -> Seat | None:
+def _colony_seat(state: MesopotamiaState) -> Seat | None:
     """The seat deciding on colonies now: the first on the Event track with a target."""
     return next((s for s in seal_order(state, "event") if colony_targets(state, s)), None)
 
 
-def _colonies(state: State) -> None:
+def _colonies(state: MesopotamiaState) -> None:
     """After the combats: the colonies, then the end of the round."""
     state["battle"]["stage"] = "colonies"
     if _colony_seat(state) is None:
         end_round(state)
 
 
-def end_round(state: State) -> None:
+def end_round(state: MesopotamiaState) -> None:
     """A running event whose region another empire controls is first reset, its new owner's
     step (R-event-reset); then the six-round events turn (and the finished ones give their
     final reward), then the next round or the end of the game."""
@@ -303,7 +304,7 @@ def end_round(state: State) -> None:
     rounds.end_round(state)
 
 
-def _colony(state: State, seat: Seat, choice: str, region: str) -> None:
+def _colony(state: MesopotamiaState, seat: Seat, choice: str, region: str) -> None:
     """``colony destroy|take|keep <region>`` (« Détruire la Colonie » / « Conquérir la
     Colonie »)."""
     if choice == "keep":
@@ -319,7 +320,7 @@ def _colony(state: State, seat: Seat, choice: str, region: str) -> None:
 # -- the steps -------------------------------------------------------------------------------
 
 
-def active(state: State) -> list[Seat]:
+def active(state: MesopotamiaState) -> list[Seat]:
     """The seats deciding now in the combat phase."""
     battle = state.get("battle")
     if state["phase"] != "combat" or not battle:
@@ -337,7 +338,7 @@ def active(state: State) -> list[Seat]:
     return list(standard.active(state))
 
 
-def legal(state: State, seat: Seat) -> list[str]:
+def legal(state: MesopotamiaState, seat: Seat) -> list[str]:
     """Every step ``seat`` may take now in the combat phase."""
     if seat not in active(state):
         return []
@@ -359,7 +360,7 @@ def legal(state: State, seat: Seat) -> list[str]:
     return list(standard.legal(state, seat))
 
 
-def apply(state: State, seat: Seat, notation: str) -> None:
+def apply(state: MesopotamiaState, seat: Seat, notation: str) -> None:
     """Play the legal step ``notation`` of ``seat``."""
     verb, *args = notation.split()
     if verb == "fight":

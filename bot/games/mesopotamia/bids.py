@@ -19,16 +19,17 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.engine import Seat, Secret, State, Text, seat_ref
+from bot.engine import Seat, Secret, Text, seat_ref
+from bot.games.kit import clone, typed
 from bot.games.mesopotamia import data as D
 from bot.games.mesopotamia.combat import TRIBE, Side
-from bot.games.mesopotamia.state import clone
+from bot.games.mesopotamia.state import MesopotamiaState
 
 ROWS: tuple[str, ...] = tuple(D.COMBAT_DATA["rules"]["rows"]["ids"])
 """The compartments of the standard combat, in order (:data:`standard.ROWS`)."""
 
 
-def open_bids(state: State, stakes: dict[Side, int], parts: int,
+def open_bids(state: MesopotamiaState, stakes: dict[Side, int], parts: int,
               need: dict[Side, int] | None = None, by: dict[Side, Seat] | None = None) -> None:
     """Open the bids of the sides of ``stakes`` (side -> phalanxes it may bid); ``need``: the
     least each must bid (0 if not given); ``by``: the seat sealing a side (a seat seals its
@@ -50,19 +51,19 @@ def _open(bids: dict[str, Any]) -> list[str]:
     return [k for k, b in bids["sealed"].items() if len(b) < bids["parts"]]
 
 
-def _sealing(state: State, seat: Seat) -> str | None:
+def _sealing(state: MesopotamiaState, seat: Seat) -> str | None:
     """The side ``seat`` seals now, if any."""
     bids = state.get("bids")
     return None if not bids else next((k for k in _open(bids) if bids["by"][k] == seat), None)
 
 
-def active(state: State) -> list[Seat]:
+def active(state: MesopotamiaState) -> list[Seat]:
     """The seats still to seal a bid (every one of them decides now)."""
     bids = state.get("bids")
     return [] if not bids else sorted({int(bids["by"][k]) for k in _open(bids)})
 
 
-def legal(state: State, seat: Seat) -> list[str]:
+def legal(state: MesopotamiaState, seat: Seat) -> list[str]:
     """``bid <n>`` for the next compartment of the bid ``seat`` seals: at most the stake left,
     the last compartment at least what must still be spent."""
     key = _sealing(state, seat)
@@ -76,13 +77,13 @@ def legal(state: State, seat: Seat) -> list[str]:
     return [f"bid {n}" for n in range(low, left + 1)]
 
 
-def commit(state: State, seat: Seat, notation: str) -> None:
+def commit(state: MesopotamiaState, seat: Seat, notation: str) -> None:
     """Seal the legal part ``notation`` of the bid ``seat`` seals."""
     key = _sealing(state, seat)
     state["bids"]["sealed"][key].append(int(notation.split()[1]))
 
 
-def revealed(state: State) -> dict[Side, list[int]] | None:
+def revealed(state: MesopotamiaState) -> dict[Side, list[int]] | None:
     """Every bid once the last one is sealed, else None."""
     bids = state.get("bids")
     if not bids or _open(bids):
@@ -90,23 +91,23 @@ def revealed(state: State) -> dict[Side, list[int]] | None:
     return {side(k): list(b) for k, b in bids["sealed"].items()}
 
 
-def seal_forced(state: State) -> None:
+def seal_forced(state: MesopotamiaState) -> None:
     """Seal by themselves the parts that have a single possible value."""
     for seat in active(state):
         while len(options := legal(state, seat)) == 1:
             commit(state, seat, options[0])
 
 
-def reveals(state: State, seat: Seat, notation: str) -> bool:
+def reveals(state: MesopotamiaState, seat: Seat, notation: str) -> bool:
     """True when ``seat`` sealing ``notation`` reveals every bid: it is the last part left but
     for parts with a single possible value (so that step cannot be undone)."""
-    trial: State = {"bids": clone(state["bids"])}
+    trial = typed(MesopotamiaState, {"bids": clone(state["bids"])})
     commit(trial, seat, notation)
     seal_forced(trial)
     return revealed(trial) is not None
 
 
-def view(state: State, seat: Seat | None) -> dict[str, Any] | None:
+def view(state: MesopotamiaState, seat: Seat | None) -> dict[str, Any] | None:
     """The bids as ``seat`` sees them: stakes, how many compartments each side sealed, the
     parts ``seat`` sealed itself, and all of them once revealed."""
     bids = state.get("bids")
@@ -130,7 +131,7 @@ def guess(shown: dict[str, Any] | None) -> dict[str, Any] | None:
             "need": dict(shown["need"]), "by": dict(shown["by"]), "sealed": sealed}
 
 
-def secrets(state: State) -> list[Secret]:
+def secrets(state: MesopotamiaState) -> list[Secret]:
     """Each bid sealed (even in part) before the reveal, read by its bidder only; a bid with a
     single possible value (no stake; one compartment that must take the whole stake) is no
     secret."""

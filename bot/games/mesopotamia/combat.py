@@ -24,9 +24,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.engine import Seat, State
+from bot.engine import Seat
 from bot.games.mesopotamia import data as D
-from bot.games.mesopotamia.state import seal_order
+from bot.games.mesopotamia.state import MesopotamiaState, seal_order
 
 UNIT_VALUE: dict[str, int] = {k: int(v) for k, v in
                               D.COMBAT_DATA["rules"]["simplified_variant_values"].items()
@@ -38,7 +38,7 @@ TRIBE = "tribe"
 Side = int | str
 
 
-def clashing_ships(state: State) -> list[str]:
+def clashing_ships(state: MesopotamiaState) -> list[str]:
     """The river sections holding ships of two empires or more (map order)."""
     out: list[str] = []
     for section in D.SECTIONS:
@@ -48,19 +48,19 @@ def clashing_ships(state: State) -> list[str]:
     return out
 
 
-def destroy_clashing_ships(state: State) -> list[str]:
+def destroy_clashing_ships(state: MesopotamiaState) -> list[str]:
     """Remove the ships of :func:`clashing_ships`; the sections where it happened."""
     sections = clashing_ships(state)
     state["units"] = [u for u in state["units"] if not (u[1] == "ship" and u[2] in sections)]
     return sections
 
 
-def order_chooser(state: State) -> Seat:
+def order_chooser(state: MesopotamiaState) -> Seat:
     """The seat that orders the combats: the first on the Event track (a pile's top first)."""
     return seal_order(state, "event")[0]
 
 
-def tie_winner(state: State, a: Side, b: Side) -> Side:
+def tie_winner(state: MesopotamiaState, a: Side, b: Side) -> Side:
     """The winner of a tie between ``a`` and ``b``: a neutral tribe always loses it, else the
     seat ahead on the Event track when the combat is resolved."""
     if a == TRIBE:
@@ -71,7 +71,7 @@ def tie_winner(state: State, a: Side, b: Side) -> Side:
     return a if order.index(int(a)) < order.index(int(b)) else b
 
 
-def tribe_controller(state: State, attacker: Seat) -> Seat:
+def tribe_controller(state: MesopotamiaState, attacker: Seat) -> Seat:
     """« Si vous n'êtes pas dernier de la piste Événement, c'est le joueur derrière vous qui la
     contrôle. Si vous êtes dernier, c'est le joueur devant. » (R-tribe-controller)."""
     order = seal_order(state, "event")
@@ -85,7 +85,7 @@ def tribe_phalanxes(die: int, figures: int) -> int:
     return die + 2 * figures
 
 
-def fighters(state: State, region: str) -> dict[Side, list[str]]:
+def fighters(state: MesopotamiaState, region: str) -> dict[Side, list[str]]:
     """The land units of each side in ``region``: seats, and the tribe if it has figures."""
     sides: dict[Side, list[str]] = {}
     for seat, kind, at in state["units"]:
@@ -104,7 +104,7 @@ def simplified_value(kinds: list[str], bid: int) -> int:
     return bid + sum(UNIT_VALUE[k] for k in kinds)
 
 
-def simplified_winner(state: State, region: str, bids: dict[Side, int],
+def simplified_winner(state: MesopotamiaState, region: str, bids: dict[Side, int],
                       pair: tuple[Side, Side] | None = None) -> tuple[Side, Side, dict[Side, int]]:
     """The winner, the loser and both values of the simplified combat of ``pair`` (by default
     the two sides in ``region``) with their revealed ``bids`` (ties: :func:`tie_winner`)."""
@@ -117,7 +117,7 @@ def simplified_winner(state: State, region: str, bids: dict[Side, int],
     return winner, (b if winner == a else a), value
 
 
-def resolve_simplified(state: State, region: str, bids: dict[Side, int],
+def resolve_simplified(state: MesopotamiaState, region: str, bids: dict[Side, int],
                        sacrifice: str | None = None,
                        pair: tuple[Side, Side] | None = None) -> dict[str, Any]:
     """Resolve the simplified combat of ``pair`` (by default the two sides in ``region``) with
@@ -143,7 +143,7 @@ def resolve_simplified(state: State, region: str, bids: dict[Side, int],
     return {"winner": winner, "loser": loser, "values": value}
 
 
-def remove_side(state: State, region: str, side: Side) -> None:
+def remove_side(state: MesopotamiaState, region: str, side: Side) -> None:
     """Take every land unit (or tribe figure) of ``side`` out of ``region``."""
     if side == TRIBE:
         state["tribes"][region] = {}
@@ -152,7 +152,7 @@ def remove_side(state: State, region: str, side: Side) -> None:
                       if not (u[0] == side and u[2] == region and u[1] in UNIT_VALUE)]
 
 
-def remove_one(state: State, region: str, side: Side, kind: str) -> None:
+def remove_one(state: MesopotamiaState, region: str, side: Side, kind: str) -> None:
     if side == TRIBE:
         tribe = state["tribes"][region]
         tribe[kind] -= 1

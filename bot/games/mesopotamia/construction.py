@@ -28,9 +28,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.engine import Seat, State
+from bot.engine import Seat
+from bot.games.kit import known
 from bot.games.mesopotamia import data as D
-from bot.games.mesopotamia.state import seal_case, unit_limit, units_of
+from bot.games.mesopotamia.state import MesopotamiaState, pieces, seal_case, unit_limit, units_of
 
 VERBS = frozenset({"build"})
 COST: dict[str, dict[str, int]] = {s["id"]: s["cost"] for s in D.TECH_DATA["structures"]
@@ -39,12 +40,12 @@ STOREYS: list[dict[str, Any]] = D.DICE_DATA["rules"]["colour_per_storey"]["store
 PIECE_LIST = {"rampart": "ramparts", "colony": "colonies"}
 
 
-def _affords(state: State, seat: Seat, structure: str) -> bool:
+def _affords(state: MesopotamiaState, seat: Seat, structure: str) -> bool:
     res = state["players"][seat]["res"]
     return all(res[k] >= v for k, v in COST[structure].items())
 
 
-def legal(state: State, seat: Seat, act: dict[str, Any]) -> list[str]:
+def legal(state: MesopotamiaState, seat: Seat, act: dict[str, Any]) -> list[str]:
     """The builds ``seat`` may make now with the card of ``act``."""
     if not act["builds"]:
         return []
@@ -69,7 +70,7 @@ def legal(state: State, seat: Seat, act: dict[str, Any]) -> list[str]:
 GARDEN: dict[str, dict[str, Any]] = {t["id"]: t for t in D.GARDEN_DATA["tiles"]}
 
 
-def garden_tile(state: State, seat: Seat) -> str | None:
+def garden_tile(state: MesopotamiaState, seat: Seat) -> str | None:
     """The next Hanging Gardens tile, if ``seat`` may build it now: face up, its cost held, its
     conditions met (« ces conditions doivent être remplies, mais n'impliquent aucune
     dépense »): Population and Event cases, Colonies controlled (R-control)."""
@@ -90,13 +91,13 @@ def garden_tile(state: State, seat: Seat) -> str | None:
     return tile if all(have[k] >= int(v) for k, v in rule["conditions"].items()) else None
 
 
-def _colony_held(state: State, seat: Seat, region: str) -> bool:
+def _colony_held(state: MesopotamiaState, seat: Seat, region: str) -> bool:
     """R-control for a Colony: no land unit of another empire in its region."""
     return not any(u[0] != seat and u[2] == region and u[1] in D.LAND
                    for u in state["units"])
 
 
-def apply(state: State, seat: Seat, act: dict[str, Any], args: list[str]) -> None:
+def apply(state: MesopotamiaState, seat: Seat, act: dict[str, Any], args: list[str]) -> None:
     """Play ``build <structure> <where>``."""
     player = state["players"][seat]
     what, where = args
@@ -112,20 +113,20 @@ def apply(state: State, seat: Seat, act: dict[str, Any], args: list[str]) -> Non
     elif what in ("ship", "ram"):
         state["units"].append([seat, what, where])
     else:
-        player[PIECE_LIST[what]].append(where)
+        pieces(player, PIECE_LIST[what]).append(where)
     act["builds"] -= 1
 
 
-def _held(state: State, seat: Seat) -> set[str]:
+def _held(state: MesopotamiaState, seat: Seat) -> set[str]:
     return {u[2] for u in units_of(state, seat) if u[1] in D.LAND}
 
 
-def _buildable(state: State, region: str) -> bool:
+def _buildable(state: MesopotamiaState, region: str) -> bool:
     return D.REGIONS[region].start is None and region not in state["blockers"] \
         and region not in state["ziggurats"]
 
 
-def rampart_regions(state: State, seat: Seat) -> list[str]:
+def rampart_regions(state: MesopotamiaState, seat: Seat) -> list[str]:
     """R-rampart-place: a region holding the seat's unit or Colony, not a start region nor a
     blocker region, without a Rampart yet; none once the seat's 3 Ramparts are placed."""
     player = state["players"][seat]
@@ -136,7 +137,7 @@ def rampart_regions(state: State, seat: Seat) -> list[str]:
     return [r for r in D.REGIONS if r in wanted and r not in taken and _buildable(state, r)]
 
 
-def colony_regions(state: State, seat: Seat) -> list[str]:
+def colony_regions(state: MesopotamiaState, seat: Seat) -> list[str]:
     """R-colony-place: a region holding the seat's land unit, no enemy land unit (a ram never
     counts, R-ram-unit), no tribe, no Colony, not a start region nor a blocker region; none
     once its 3 Colonies are placed."""
@@ -149,14 +150,14 @@ def colony_regions(state: State, seat: Seat) -> list[str]:
             and r not in enemy and not state["tribes"].get(r) and _buildable(state, r)]
 
 
-def add_storey(state: State, seat: Seat, colour: str) -> None:
+def add_storey(state: MesopotamiaState, seat: Seat, colour: str) -> None:
     """``seat``'s next Ziggurat storey, with its Dingir die of ``colour`` (R-new-die)."""
     player = state["players"][seat]
     player["ziggurat"] += 1
     player["dice"].append(colour)
 
 
-def storey_colours(state: State, seat: Seat) -> list[str]:
+def storey_colours(state: MesopotamiaState, seat: Seat) -> list[str]:
     """The colours the next storey's die may take, or none when the storey cannot be built:
     « Vous ne pouvez pas construire un nombre d'étages de Ziggurat supérieur à votre niveau
     sur la piste Population. »"""
@@ -174,17 +175,17 @@ def storey_colours(state: State, seat: Seat) -> list[str]:
     return list(D.COLOURS)
 
 
-def _homes(state: State, seat: Seat, kind: str) -> list[str]:
+def _homes(state: MesopotamiaState, seat: Seat, kind: str) -> list[str]:
     """The start region and the regions holding ``seat``'s Colony, where it builds a unit of
     ``kind``; none beyond its unit limit or its figures of ``kind``."""
     player = state["players"][seat]
     if len(units_of(state, seat)) >= unit_limit(state, seat) or \
             len(units_of(state, seat, kind)) >= D.FIGURES[kind]:
         return []
-    return list(dict.fromkeys([player["start"], *player["colonies"]]))
+    return list(dict.fromkeys([known(player["start"]), *player["colonies"]]))
 
 
-def ship_sections(state: State, seat: Seat) -> list[str]:
+def ship_sections(state: MesopotamiaState, seat: Seat) -> list[str]:
     """The river sections where ``seat`` may build a ship: one bank is its start region or a
     region holding its Colony, and none of its ships is there (R-ship-stack); none beyond its
     unit limit or its ship figures."""
@@ -193,14 +194,14 @@ def ship_sections(state: State, seat: Seat) -> list[str]:
     return [s.id for s in D.SECTIONS.values() if home & set(s.banks) and s.id not in afloat]
 
 
-def ram_regions(state: State, seat: Seat) -> list[str]:
+def ram_regions(state: MesopotamiaState, seat: Seat) -> list[str]:
     """R-ram-build: the start region and each region holding ``seat``'s Colony, in map order;
     none beyond its unit limit or its 2 ram figures."""
     home = set(_homes(state, seat, "ram"))
     return [r for r in D.REGIONS if r in home]
 
 
-def _build_garden(state: State, seat: Seat, tile: str) -> None:
+def _build_garden(state: MesopotamiaState, seat: Seat, tile: str) -> None:
     player = state["players"][seat]
     for k, v in GARDEN[tile]["cost"].items():
         player["res"][k] -= int(v)

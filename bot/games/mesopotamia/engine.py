@@ -15,7 +15,6 @@ from typing import Any
 from bot import chance
 from bot.engine import (
     Action,
-    GameDefaults,
     GameMeta,
     IllegalMove,
     NotYourTurn,
@@ -29,14 +28,16 @@ from bot.engine import (
     Text,
     checked_notation,
 )
+from bot.games.kit import ContractTuning, RulesGame, clone, known, plain, typed
 from bot.games.mesopotamia import (
     battles,
     bids,
-    combat,
-    events,
+    checks,
+    effects,
     focus,
+    heuristic,
     narration,
-    refusals,
+    options,
     rounds,
     scoring,
     setup,
@@ -46,7 +47,7 @@ from bot.games.mesopotamia import (
     view,
 )
 from bot.games.mesopotamia import data as D
-from bot.games.mesopotamia.state import PHASES, clone
+from bot.games.mesopotamia.state import PHASES, MesopotamiaState
 
 VERBS = setup.VERBS | turn.VERBS | rounds.VERBS | battles.VERBS | standard.VERBS
 """Every step verb of the game."""
@@ -56,7 +57,7 @@ KEEP_ACTIONS = frozenset({"harvest", "phalanx", "create", "grow", "activate", "m
 another action can be taken (:func:`turn.more_actions`), none of them closes the turn."""
 
 
-class MesopotamiaGame(GameDefaults):
+class MesopotamiaGame(RulesGame[MesopotamiaState, str]):
     """Mesopotamia for 2 to 4 players (seed 004); see :mod:`bot.games.mesopotamia.setup`."""
 
     meta = GameMeta(
@@ -71,84 +72,104 @@ class MesopotamiaGame(GameDefaults):
                             battles.MODES[0])),
         hidden_information=True,
     )
+    tuning = ContractTuning(playouts=1, density=0.02, ai_games=1, ai_seats=1, fast_ai=True,
+                            max_steps=60_000)
+    """Random games last hundreds of rounds (``tests/test_mesopotamia_battles.py`` plays more
+    of them)."""
 
     def setup(self, seed: int, n_players: int, options: Mapping[str, str]) -> State:
         state = setup.new_state(seed, n_players)
         state["no_chance"] = options.get("dice", "chance") == "no_chance"
         state["combat_mode"] = options.get("combat", battles.MODES[0])
-        return state
+        return plain(state)
 
     def active(self, state: State) -> list[Seat]:
-        if state["phase"] == "combat":
-            return battles.active(state)
-        return setup.active(state)
+        ms = typed(MesopotamiaState, state)
+        if ms["phase"] == "combat":
+            return battles.active(ms)
+        return setup.active(ms)
 
     def legal(self, state: State, seat: Seat) -> list[Action]:
         """Every step ``seat`` may take, each with the choices that lead to it in a panel and
         whether only ending the turn can follow it."""
-        notations = _legal(state, seat)
-        closing = self._may_close(state, seat)
-        later = closing and turn.more_actions(state, seat)
-        return [texts.action(n, state, closing and not (later and n.split()[0] in KEEP_ACTIONS)
-                             and self._closes(state, seat, n)) for n in notations]
+        ms = typed(MesopotamiaState, state)
+        notations = options.legal(ms, seat)
+        closing = self._may_close(ms, seat)
+        later = closing and turn.more_actions(ms, seat)
+        return [texts.action(n, ms, closing and not (later and n.split()[0] in KEEP_ACTIONS)
+                             and self._closes(ms, seat, n)) for n in notations]
 
     def parse(self, state: State, seat: Seat, text: str) -> Action:
-        if turn.closed_stop(state, seat, text):
+        ms = typed(MesopotamiaState, state)
+        if turn.closed_stop(ms, seat, text):
             return texts.action("stop")
-        notation = self._checked(state, seat, text)
-        return texts.action(notation, state,
-                            self._may_close(state, seat) and self._closes(state, seat, notation))
+        notation = self.checked(ms, seat, text)
+        return texts.action(notation, ms,
+                            self._may_close(ms, seat) and self._closes(ms, seat, notation))
 
-    def _checked(self, state: State, seat: Seat, text: str) -> str:
+    def checked(self, state: MesopotamiaState, seat: Seat, text: str) -> str:
         """The canonical notation of the legal step ``text``, or the error that says why it is
-        not one (:mod:`bot.games.mesopotamia.refusals`)."""
-        active = self.active(state)
+        not one (:mod:`bot.games.mesopotamia.checks`); an old log's ``stop`` after an action
+        that ended by itself is taken as it is (:func:`turn.closed_stop`)."""
+        if turn.closed_stop(state, seat, text):
+            return text
+        active = self.active(plain(state))
         try:
             return checked_notation("mesopotamia", text, VERBS, seat in active,
-                                    _legal(state, seat))
+                                    options.legal(state, seat))
         except NotYourTurn as error:
-            raise NotYourTurn(refusals.not_yours(active)) from error
+            raise NotYourTurn(checks.not_yours(active)) from error
         except IllegalMove as error:
-            raise IllegalMove(refusals.why(state, seat, text, _legal)) from error
+            raise IllegalMove(checks.why(state, seat, text, options.legal)) from error
 
-    def apply(self, state: State, seat: Seat, action: Action | str) -> State:
-        notation = action.notation if isinstance(action, Action) else action
-        if turn.closed_stop(state, seat, notation):
-            new: State = clone(state)
-            turn.stop_closed(new)
-            return new
-        return self._advance(state, seat, self._checked(state, seat, notation))
+    def perform(self, before: MesopotamiaState, seat: Seat, step: str,
+                after: MesopotamiaState) -> None:
+        """Carry out the checked step, the turn counted and the regions it changed gathered
+        (an old log's closed ``stop`` does nothing else than :func:`turn.stop_closed`)."""
+        if turn.closed_stop(before, seat, step):
+            turn.stop_closed(after)
+        else:
+            self._carry_out(before, seat, step, after)
 
     @staticmethod
-    def _may_close(state: State, seat: Seat) -> bool:
+    def _may_close(state: MesopotamiaState, seat: Seat) -> bool:
         """False when no step of ``seat`` can end its turn: outside its action-phase turn."""
         return state["phase"] == "actions" and seat == state.get("current") and \
             not state.get("event")
 
-    def _closes(self, state: State, seat: Seat, notation: str) -> bool:
+    def _closes(self, state: MesopotamiaState, seat: Seat, notation: str) -> bool:
         """True when after ``notation`` ending the turn is all ``seat`` may do (never while
         its pawn is left for an action not taken yet)."""
-        t = state["t"]
+        t = known(state["t"])
         pawn = t["pawn"] and not notation.endswith(" pawn")
         if notation == "end" or (pawn and len(t["done"]) + notation.startswith("use ")
                                  < len(D.ACTIONS)):
             return False
         after = _played(state, seat, notation)
-        t = after.get("t") or {}
-        return after["phase"] == "actions" and after["current"] == seat and \
-            not after.get("event") and t["act"] is None and bool(t["done"]) and \
-            None not in t["dice"] and not turn.more_actions(after, seat)
+        now = known(after["t"]) if after["phase"] == "actions" else None
+        return now is not None and after["current"] == seat and \
+            not after.get("event") and now["act"] is None and bool(now["done"]) and \
+            None not in now["dice"] and not turn.more_actions(after, seat)
 
-    def _advance(self, state: State, seat: Seat, checked: str) -> State:
+    def _advance(self, state: MesopotamiaState, seat: Seat, checked: str) -> MesopotamiaState:
         """The state after ``seat`` plays the legal step ``checked``, its turn counted and the
         regions it changed gathered."""
-        new = _played(state, seat, checked)
-        if self._ends_turn(state, seat, checked, new):
-            new["turn"] += 1
-        new["changed"] = focus.gather(state, new)
+        new = clone(state)
+        self._carry_out(state, seat, checked, new)
         return new
 
-    def _ends_turn(self, before: State, seat: Seat, notation: str, after: State) -> bool:
+    def _carry_out(self, before: MesopotamiaState, seat: Seat, checked: str,
+                   after: MesopotamiaState) -> None:
+        """Play the legal step ``checked`` on ``after``, a copy of ``before``: the rules
+        (:func:`bot.games.mesopotamia.effects.apply`), then the turn counter and the regions
+        changed."""
+        effects.apply(after, seat, checked)
+        if self._ends_turn(before, seat, checked, after):
+            after["turn"] += 1
+        after["changed"] = focus.gather(before, after)
+
+    def _ends_turn(self, before: MesopotamiaState, seat: Seat, notation: str,
+                   after: MesopotamiaState) -> bool:
         """R-turn-count: a turn ends when the phase or the round changes, when the sealed bids are
         revealed, or when the seats deciding change otherwise than by ``seat`` leaving a
         decision others still have to take (a seat's whole action-phase turn is one turn)."""
@@ -156,122 +177,92 @@ class MesopotamiaGame(GameDefaults):
             return True
         if notation.startswith("bid ") and bids.reveals(before, seat, notation):
             return True
-        was, now = self.active(before), self.active(after)
+        was, now = self.active(plain(before)), self.active(plain(after))
         return now != was and not (now and set(now) == set(was) - {seat})
 
     def view(self, state: State, seat: Seat | None) -> dict[str, Any]:
-        return view.view(state, seat)
+        return view.view(typed(MesopotamiaState, state), seat)
 
     def outcome(self, state: State) -> Outcome | None:
         """The final score once the game is over (R-tie-break: never a tie left)."""
-        if state["phase"] != "over":
+        ms = typed(MesopotamiaState, state)
+        if ms["phase"] != "over":
             return None
-        totals = scoring.scores(state)
-        ranked = scoring.ranking(state)
+        totals = scoring.scores(ms)
+        ranked = scoring.ranking(ms)
         tied = len(set(totals)) < len(totals)
         tiebreak = Text.of("mesopotamia.tiebreak") if tied else None
         details = tuple(Text.of("mesopotamia.detail", vp=totals[s],
-                                **scoring.breakdown(state, s))
-                        for s in range(state["n"]))
+                                **scoring.breakdown(ms, s))
+                        for s in range(ms["n"]))
         return Outcome(tuple(totals), tuple(tuple(g) for g in ranked), tiebreak, details)
 
     def turn_number(self, state: State) -> int:
-        return int(state["turn"])
+        return int(typed(MesopotamiaState, state)["turn"])
 
     def is_reversible(self, state: State, seat: Seat, action: Action) -> bool:
         """False for the step that deals the quest cards (it reveals hands), for a step that
         rolls dice (the end of a turn rolls the next player's dice), for a Hanging Gardens
         storey (it turns the next tile face up), for a step that reveals an event and for the
         last part of the last sealed bid (it reveals them all)."""
-        after = self.apply(state, seat, action)
-        dealt = after["phase"] == "quests" and state["phase"] != "quests"
-        revealed = after["gardens"] != state["gardens"] or after["sites"] != state["sites"]
-        bid = action.notation.startswith("bid ") and bids.reveals(state, seat, action.notation)
-        return not (dealt or revealed or bid or chance.drew(state, after))
+        ms = typed(MesopotamiaState, state)
+        after = typed(MesopotamiaState, self.apply(state, seat, action))
+        dealt = after["phase"] == "quests" and ms["phase"] != "quests"
+        revealed = after["gardens"] != ms["gardens"] or after["sites"] != ms["sites"]
+        bid = action.notation.startswith("bid ") and bids.reveals(ms, seat, action.notation)
+        return not (dealt or revealed or bid or chance.drew(ms, after))
 
     def determinize(self, view_: dict[str, Any], seat: Seat, rng: random.Random) -> State:
         return view.determinize(view_, seat, rng)
 
     def heuristic(self, state: State, seat: Seat) -> float:
-        """How good the state looks for ``seat``: its final score if the game ended now, minus
-        the best rival's, plus a little for resources and units (material for later rounds)."""
-        if state["phase"] in PHASES:
-            return 0.0
-        worth = [scoring.heuristic_worth(state, s) for s in range(state["n"])]
-        return worth[seat] - max(v for s, v in enumerate(worth) if s != seat)
+        """See :func:`bot.games.mesopotamia.heuristic.heuristic`."""
+        return heuristic.heuristic(typed(MesopotamiaState, state), seat)
 
     def ai_step(self, state: State, seat: Seat, legal: list[Action],
                 rng: random.Random) -> Action | None:
         """The step after which :meth:`heuristic` values the position most (ties drawn with
         ``rng``): the heuristic judges an action under way by its best parts
-        (``strategy.action_gain``), which the search's short rollouts of random steps to the
+        (``heuristic.action_gain``), which the search's short rollouts of random steps to the
         end of a turn would undervalue (its AI then ended turns early)."""
-        values = [self.heuristic(self._advance(state, seat, a.notation), seat) for a in legal]
+        ms = typed(MesopotamiaState, state)
+        values = [heuristic.heuristic(self._advance(ms, seat, a.notation), seat) for a in legal]
         top = max(values)
         best = [a for a, v in zip(legal, values, strict=True) if v >= top - 1e-9]
         return best[0] if len(best) == 1 else rng.choice(best)
 
     def report(self, before: State, seat: Seat, action: Action, after: State) -> Report:
-        if turn.closed_stop(before, seat, action.notation):
+        ms_before = typed(MesopotamiaState, before)
+        if turn.closed_stop(ms_before, seat, action.notation):
             return Report(narration.simple("stop"), quiet=True)
-        return narration.report(before, seat, action.notation, after)
+        return narration.report(ms_before, seat, action.notation, typed(MesopotamiaState, after))
 
     def prompt(self, state: State, seat: Seat) -> Prompt | None:
         """What ``seat``'s decision asks; for a seat whose bid is sealed while others still
         seal theirs, that it is sealed."""
+        ms = typed(MesopotamiaState, state)
         if seat in self.active(state):
-            return texts.prompt(state, seat)
-        return texts.waiting(state, seat)
+            return texts.prompt(ms, seat)
+        return texts.waiting(ms, seat)
 
     def standing(self, state: State) -> tuple[Text, ...]:
         """Each seat's VP if the game ended now, from what everyone sees (the quests, secret
         until the final score, are left out)."""
-        if state["phase"] in PHASES:
+        ms = typed(MesopotamiaState, state)
+        if ms["phase"] in PHASES:
             return ()
-        return tuple(Text.of("mesopotamia.standing", vp=vp) for vp in scoring.public(state))
+        return tuple(Text.of("mesopotamia.standing", vp=vp) for vp in scoring.public(ms))
 
     def secrets(self, state: State) -> list[Secret]:
-        return view.secrets(state)
+        return view.secrets(typed(MesopotamiaState, state))
 
 
 GAME = MesopotamiaGame()
 
 
-def _played(state: State, seat: Seat, checked: str) -> State:
+def _played(state: MesopotamiaState, seat: Seat, checked: str) -> MesopotamiaState:
     """The state after ``seat`` plays the legal step ``checked`` (the rules alone: the turn
     counter and the regions changed are the engine's, :meth:`MesopotamiaGame._advance`)."""
-    new: State = clone(state)
-    if state["phase"] in PHASES:
-        setup.apply(new, seat, checked)
-        if new["phase"] == "ready":
-            turn.begin_round(new)
-        return new
-    new["log"], new["resolved"] = [], []
-    if state["phase"] == "events":
-        events.apply(new, seat, checked)
-    elif state["phase"] == "combat":
-        battles.apply(new, seat, checked)
-    elif state["phase"] == "end":
-        rounds.apply(new, seat, checked)
-    else:
-        turn.apply(new, seat, checked)
-    if state["phase"] == "actions" and new["phase"] == "combat":
-        combat.destroy_clashing_ships(new)
-    if state["phase"] != "combat" and new["phase"] == "combat":
-        battles.resume(new)
+    new = clone(state)
+    effects.apply(new, seat, checked)
     return new
-
-
-def _legal(state: State, seat: Seat) -> list[str]:
-    """The legal notations of ``seat``: a setup step, or a step of a round."""
-    if state["phase"] in PHASES:
-        return setup.legal(state, seat)
-    if state["phase"] == "events":
-        return events.legal(state, seat)
-    if state["phase"] == "combat":
-        return battles.legal(state, seat)
-    if state["phase"] == "end":
-        return rounds.legal(state, seat)
-    return turn.legal(state, seat)
-
-

@@ -29,24 +29,25 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.engine import Seat, State
+from bot.engine import Seat
+from bot.games.kit import known
 from bot.games.mesopotamia import data as D
 from bot.games.mesopotamia import scoring
 from bot.games.mesopotamia.actions import next_card
 from bot.games.mesopotamia.construction import add_storey, storey_colours
-from bot.games.mesopotamia.state import advance_seal, unit_limit, units_of
+from bot.games.mesopotamia.state import MesopotamiaState, advance_seal, pieces, unit_limit, units_of
 
 CARDS: dict[str, dict[str, Any]] = {c["id"]: c for c in D.EVENT_DATA["cards"]}
 DICE_PER_EMPIRE = int(D.EVENT_DATA["rules"]["control_rounds"]["dice_per_empire"])
 ROUNDS = int(D.EVENT_DATA["rules"]["control_rounds"]["rounds"])
 
 
-def running(state: State, seat: Seat) -> list[dict[str, Any]]:
+def running(state: MesopotamiaState, seat: Seat) -> list[dict[str, Any]]:
     """``seat``'s six-round events under way (``state["running"]``)."""
     return [r for r in state.get("running", []) if r["seat"] == seat]
 
 
-def can_choose(state: State, seat: Seat, card: str, option: int) -> bool:
+def can_choose(state: MesopotamiaState, seat: Seat, card: str, option: int) -> bool:
     """True when ``seat`` may choose ``option`` (0 or 1) of ``card``: its cost can be paid (a
     six-round option with no free Event die is still open: R-event-dice gives one up)."""
     pay = CARDS[card]["options"][option]["effect"].get("pay", {})
@@ -54,7 +55,7 @@ def can_choose(state: State, seat: Seat, card: str, option: int) -> bool:
     return all(res[k] >= int(v) for k, v in pay.items())
 
 
-def apply_effect(state: State, seat: Seat, region: str, effect: dict[str, Any],
+def apply_effect(state: MesopotamiaState, seat: Seat, region: str, effect: dict[str, Any],
                  techs: list[str] | None = None) -> None:
     """Apply ``effect`` for ``seat`` at the event's ``region``; ``techs`` names the technology
     of each discovery, in order (needed for ``any`` or a technology already at its top), then
@@ -74,14 +75,14 @@ def apply_effect(state: State, seat: Seat, region: str, effect: dict[str, Any],
                 res["phalanx"] += 1
     for _ in range(int(effect.get("population", 0))):
         advance_seal(state, "population", seat)
-    for key, pieces, piece in (("colony_here", "colonies", "colony"),
-                               ("rampart_here", "ramparts", "rampart")):
+    for key, kind, piece in (("colony_here", "colonies", "colony"),
+                             ("rampart_here", "ramparts", "rampart")):
         for _ in range(int(effect.get(key, 0))):
-            taken = {r for p in state["players"] for r in p[pieces]}
+            taken = {r for p in state["players"] for r in pieces(p, kind)}
             enemy = any(u[0] != seat and u[2] == region and u[1] in D.LAND
                         for u in state["units"])     # a ram keeps nobody out (R-ram-unit)
-            if len(player[pieces]) < D.PIECES[piece] and region not in taken and not enemy:
-                player[pieces].append(region)
+            if len(pieces(player, kind)) < D.PIECES[piece] and region not in taken and not enemy:
+                pieces(player, kind).append(region)
             else:
                 res["phalanx"] += 1
     quests = state["quests"]
@@ -102,10 +103,10 @@ def apply_effect(state: State, seat: Seat, region: str, effect: dict[str, Any],
         card = None if tech is None else next_card(state, seat, tech)
         if card is not None:
             player["civ"].remove(card)
-            player["tech"][tech] = card
+            player["tech"][known(tech)] = card
 
 
-def choose(state: State, seat: Seat, region: str, card: str, option: int,
+def choose(state: MesopotamiaState, seat: Seat, region: str, card: str, option: int,
            techs: list[str] | None = None, drop: str | None = None) -> None:
     """Resolve ``seat``'s choice of ``option`` of ``card`` revealed in ``region``; ``drop`` is
     the card of the running event it gives up for a six-round option (R-event-dice)."""
@@ -127,7 +128,7 @@ def choose(state: State, seat: Seat, region: str, card: str, option: int,
     player["events_resolved"] = int(player.get("events_resolved", 0)) + 1
 
 
-def finish(state: State, run: dict[str, Any], techs: list[str] | None = None) -> None:
+def finish(state: MesopotamiaState, run: dict[str, Any], techs: list[str] | None = None) -> None:
     """The sixth end of round of ``run``: « gagnez la récompense finale » and the Event-track
     advance (Q-six-rounds (a)). Without ``techs``, a final reward that names a technology or the
     colour of a free Ziggurat storey's die waits in ``state["finals"]`` for its owner's step
@@ -142,7 +143,7 @@ def finish(state: State, run: dict[str, Any], techs: list[str] | None = None) ->
         advance_seal(state, "event", run["seat"])
 
 
-def end_of_round(state: State) -> list[dict[str, Any]]:
+def end_of_round(state: MesopotamiaState) -> list[dict[str, Any]]:
     """« À la fin de chaque Manche, tournez le dé sur le chiffre suivant et résolvez l'effet
     pour cette Manche. » Each running event gives its per-round gain; at the sixth end of round
     the die, the card and the token are removed and the event returned (its final reward and its
@@ -165,7 +166,7 @@ def end_of_round(state: State) -> list[dict[str, Any]]:
 VERBS = frozenset({"event"})
 
 
-def reveal(state: State) -> bool:
+def reveal(state: MesopotamiaState) -> bool:
     """« celui-ci est immédiatement révélé »: reveal the first pending event (a token already
     revealed is skipped: two units stopped on it) for the seat whose unit stopped there
     (``state["event"]``); False when none is left."""
@@ -181,17 +182,17 @@ def reveal(state: State) -> bool:
     return True
 
 
-def begin(state: State) -> None:
+def begin(state: MesopotamiaState) -> None:
     """In the combat phase, a beaten tribe's event (R-tribe-event): reveal it and give its card
     to the attacker (phase ``events``); with none left, back to the combat phase
     (:mod:`bot.games.mesopotamia.battles` goes on with it)."""
     if reveal(state):
-        state["phase"], state["current"] = "events", state["event"]["seat"]
+        state["phase"], state["current"] = "events", known(state["event"])["seat"]
     else:
         state["phase"], state["current"] = "combat", None
 
 
-def take_over(state: State) -> bool:
+def take_over(state: MesopotamiaState) -> bool:
     """« Si, au cours des 6 Manches, un autre Empire prend le contrôle de la région :
     l'Événement est réinitialisé ; le nouveau propriétaire récupère la carte Événement ; puis il
     choisit l'une des deux options » (R-event-reset): the first running event whose region
@@ -211,12 +212,12 @@ def take_over(state: State) -> bool:
     return True
 
 
-def _face_down(state: State, region: str) -> bool:
+def _face_down(state: MesopotamiaState, region: str) -> bool:
     site = state["sites"].get(region)
     return site is not None and not site[1]
 
 
-def tech_choices(state: State, seat: Seat, effect: dict[str, Any]) -> list[list[str]]:
+def tech_choices(state: MesopotamiaState, seat: Seat, effect: dict[str, Any]) -> list[list[str]]:
     """The technology names a discovery effect asks (R-event discoveries), in order: one for
     each discovery of ``any`` or of a technology already at its top (« vous pouvez choisir une
     autre Technologie à améliorer à la place »), among those that can still go up a level once
@@ -229,7 +230,7 @@ def tech_choices(state: State, seat: Seat, effect: dict[str, Any]) -> list[list[
     return [names for names, _ in found]
 
 
-def reward_choices(state: State, seat: Seat, effect: dict[str, Any]) -> list[list[str]]:
+def reward_choices(state: MesopotamiaState, seat: Seat, effect: dict[str, Any]) -> list[list[str]]:
     """The names a final reward asks: its technologies (:func:`tech_choices`), then the colour
     of a free Ziggurat storey's die when more than one is allowed (R-new-die); ``[[]]`` when
     none is asked."""
@@ -247,7 +248,7 @@ def _discovered(room: dict[str, int], named: str, names: list[str],
     return [([*names, a], [*raised, a]) for a in free] or [(names, raised)]
 
 
-def _room(state: State, seat: Seat) -> dict[str, int]:
+def _room(state: MesopotamiaState, seat: Seat) -> dict[str, int]:
     """How many levels each technology of ``seat`` can still go up (its next cards held)."""
     player = state["players"][seat]
     room: dict[str, int] = {}
@@ -259,7 +260,7 @@ def _room(state: State, seat: Seat) -> dict[str, int]:
     return room
 
 
-def _drops(state: State, seat: Seat, option: dict[str, Any]) -> list[list[str]]:
+def _drops(state: MesopotamiaState, seat: Seat, option: dict[str, Any]) -> list[list[str]]:
     """R-event-dice: with every Event die in use, a six-round option names the running event
     it gives up (``abandon <card>``)."""
     mine = running(state, seat)
@@ -268,7 +269,7 @@ def _drops(state: State, seat: Seat, option: dict[str, Any]) -> list[list[str]]:
     return [["abandon", run["card"]] for run in mine]
 
 
-def legal(state: State, seat: Seat) -> list[str]:
+def legal(state: MesopotamiaState, seat: Seat) -> list[str]:
     """``event <card> <option> [<technology> …] [abandon <card>]`` for each option ``seat`` may
     choose, while an event revealed for ``seat`` waits."""
     event = state.get("event")
@@ -292,12 +293,12 @@ def parse(notation: str) -> tuple[str, int, list[str], str | None]:
     return card, int(option) - 1, rest[:rest.index("abandon")] if drop else rest, drop
 
 
-def apply(state: State, seat: Seat, notation: str) -> None:
+def apply(state: MesopotamiaState, seat: Seat, notation: str) -> None:
     """Resolve the chosen option, then reveal the next pending event: in the action phase the
     turn goes on; in the combat phase (:func:`begin`), the combats (or, after a reset, the end
     of the round) go on once none is left."""
     card, i, techs, drop = parse(notation)
-    region = state["event"]["region"]
+    region = known(state["event"])["region"]
     choose(state, seat, region, card, i, techs, drop)
     if CARDS[card]["options"][i]["kind"] == "immediate":
         del state["sites"][region]  # « Défaussez la carte et retirez le jeton. »

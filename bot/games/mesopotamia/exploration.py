@@ -39,8 +39,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.engine import Seat, State
+from bot.engine import Seat
 from bot.games.mesopotamia import data as D
+from bot.games.mesopotamia.state import MesopotamiaState
 
 VERBS = frozenset({"activate", "move", "halt", "drop"})
 
@@ -50,27 +51,27 @@ def _speed(kind: str) -> int:
     return D.SPEEDS[kind] or 0
 
 
-def _land(state: State, region: str, seat: Seat, own: bool) -> int:
+def _land(state: MesopotamiaState, region: str, seat: Seat, own: bool) -> int:
     """How many land units of ``seat`` (``own``) or of its enemies stand in ``region``."""
     return sum(1 for s, kind, at in state["units"]
                if at == region and kind in D.LAND and (s == seat) == own)
 
 
-def closed(state: State, seat: Seat, region: str) -> bool:
+def closed(state: MesopotamiaState, seat: Seat, region: str) -> bool:
     """True when ``seat``'s units may not enter ``region``."""
     start = D.REGIONS[region].start is not None
     return region in state["ziggurats"] or (
         start and region != state["players"][seat]["start"])
 
 
-def can_leave(state: State, seat: Seat, region: str) -> bool:
+def can_leave(state: MesopotamiaState, seat: Seat, region: str) -> bool:
     """R-leave: a unit leaves a region holding enemy units only while its side there
     outnumbers them (the enemies block as many of its units as they are)."""
     enemies = _land(state, region, seat, own=False)
     return enemies == 0 or _land(state, region, seat, own=True) > enemies
 
 
-def walled(state: State, seat: Seat, region: str) -> bool:
+def walled(state: MesopotamiaState, seat: Seat, region: str) -> bool:
     """True when another empire's Rampart closes ``region`` to ``seat``'s units that carry no
     ram: no ram of ``seat`` stands there nor entered it this round (R-ram-enter)."""
     if not any(region in p["ramparts"] for s, p in enumerate(state["players"]) if s != seat):
@@ -79,7 +80,7 @@ def walled(state: State, seat: Seat, region: str) -> bool:
         [seat, region, state.get("round", 0)] not in state.get("breaches", [])
 
 
-def moves_from(state: State, seat: Seat, region: str, ram: bool = False) -> list[str]:
+def moves_from(state: MesopotamiaState, seat: Seat, region: str, ram: bool = False) -> list[str]:
     """The regions a unit of ``seat`` in ``region`` may move to now (``ram``: it carries a
     ram)."""
     if not can_leave(state, seat, region):
@@ -88,7 +89,7 @@ def moves_from(state: State, seat: Seat, region: str, ram: bool = False) -> list
             if not closed(state, seat, r) and (ram or not walled(state, seat, r))]
 
 
-def _moves(state: State, seat: Seat, kind: str, at: str, left: int,
+def _moves(state: MesopotamiaState, seat: Seat, kind: str, at: str, left: int,
            ram: bool = False) -> list[str]:
     """Where a unit of ``kind`` at ``at`` with ``left`` moves (carrying a ram, ``ram``) may move
     now."""
@@ -107,12 +108,12 @@ def _may_end(section: str, left: int, docked: list[str]) -> bool:
         _may_end(s, left - 1, docked) for s in D.SECTION_NEXT[section]))
 
 
-def _may_halt(state: State, seat: Seat, kind: str, at: str) -> bool:
+def _may_halt(state: MesopotamiaState, seat: Seat, kind: str, at: str) -> bool:
     """False for a ship on a section holding another of its empire's ships (R-ship-stack)."""
     return kind != "ship" or state["units"].count([seat, "ship", at]) < 2
 
 
-def legal(state: State, seat: Seat, act: dict[str, Any]) -> list[str]:
+def legal(state: MesopotamiaState, seat: Seat, act: dict[str, Any]) -> list[str]:
     """The next steps of an Exploration under way (``stop`` is added by the caller)."""
     if act["unit"] is not None:
         _, kind, at = state["units"][act["unit"]]
@@ -131,7 +132,8 @@ def legal(state: State, seat: Seat, act: dict[str, Any]) -> list[str]:
                   and _moves(state, seat, kind, at, _speed(kind), ram=True)]
 
 
-def apply(state: State, seat: Seat, act: dict[str, Any], verb: str, args: list[str]) -> None:
+def apply(state: MesopotamiaState, seat: Seat, act: dict[str, Any], verb: str,
+          args: list[str]) -> None:
     """Play ``activate``, ``move``, ``halt`` or ``drop``."""
     if verb == "activate":
         kind, at, *ram = args
@@ -167,7 +169,7 @@ def apply(state: State, seat: Seat, act: dict[str, Any], verb: str, args: list[s
     act["unit"] = None
 
 
-def _carry(state: State, seat: Seat, start: str, region: str) -> None:
+def _carry(state: MesopotamiaState, seat: Seat, start: str, region: str) -> None:
     """A ram of ``seat`` goes from ``start`` to ``region`` with its unit; entering a region
     walled against ``seat`` opens it to ``seat``'s units for the round (R-ram-enter)."""
     breach = walled(state, seat, region)
@@ -178,13 +180,13 @@ def _carry(state: State, seat: Seat, start: str, region: str) -> None:
         state["breaches"].append([seat, region, now])
 
 
-def entered(state: State, seat: Seat, region: str) -> None:
+def entered(state: MesopotamiaState, seat: Seat, region: str) -> None:
     """Record that a land unit of ``seat`` entered ``region`` (``state["entered"]``, this
     round's last arrival per region: the attacker of Q-rout (a), R-attacker)."""
     state.setdefault("entered", {})[region] = seat
 
 
-def _stopped(state: State, seat: Seat, region: str) -> None:
+def _stopped(state: MesopotamiaState, seat: Seat, region: str) -> None:
     """A unit ended its move in ``region``: a face-down event there is recorded for its
     reveal, unless a blocker or a tribe stands there."""
     site = state["sites"].get(region)

@@ -10,15 +10,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.engine import State
 from bot.games.mesopotamia import data as D
 from bot.games.mesopotamia.rounds import contested
+from bot.games.mesopotamia.state import MesopotamiaState
 
 MAX_FOCUS = 4
 """Crops a turn message carries at most."""
 
 
-def _pieces(state: State) -> list[dict[str, Any]]:
+def _pieces(state: MesopotamiaState) -> list[dict[str, Any]]:
     """What the regions hold that a picture shows, one map region -> pieces per kind: units
     (rams included: a ram that moved, was built or was removed changes its regions), tribe,
     colonies, ramparts, ziggurat token, blocker, event token (a face-down token's identity is
@@ -44,7 +44,7 @@ def _pieces(state: State) -> list[dict[str, Any]]:
     ]
 
 
-def changed_regions(before: State, after: State) -> list[str]:
+def changed_regions(before: MesopotamiaState, after: MesopotamiaState) -> list[str]:
     """The regions whose units, tribe, colonies, ramparts, ziggurat token, blocker or event
     token differ between ``before`` and ``after``, in map order."""
     was, now = _pieces(before), _pieces(after)
@@ -53,18 +53,18 @@ def changed_regions(before: State, after: State) -> list[str]:
     return [r for r in D.REGIONS if r in diff]
 
 
-def focus_regions(state: State, changed: list[str]) -> list[str]:
+def focus_regions(state: MesopotamiaState, changed: list[str]) -> list[str]:
     """The regions to zoom on: the contested ones first, then ``changed``, at most
     :data:`MAX_FOCUS`, each once."""
     found = list(dict.fromkeys([*contested(state), *changed]))
     return [r for r in found if r in D.REGIONS][:MAX_FOCUS]
 
 
-def gather(before: State, after: State) -> dict[str, Any]:
+def gather(before: MesopotamiaState, after: MesopotamiaState) -> dict[str, Any]:
     """``after``'s record of the regions changed during the turn (R-turn-count) its step
     belongs to: the regions this step changed, added to those of the turn's earlier steps (so
     that the turn message after a whole turn zooms on all that turn changed)."""
-    last = before.get("changed") or {"turn": None, "regions": []}
+    last: dict[str, Any] = before.get("changed") or {"turn": None, "regions": []}
     regions = list(last["regions"]) if last.get("turn") == before["turn"] else []
     regions += [r for r in changed_regions(before, after) if r not in regions]
     return {"turn": before["turn"], "regions": regions}

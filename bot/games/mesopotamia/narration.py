@@ -14,12 +14,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.engine import Report, Seat, State, Text, seat_ref
+from bot.engine import Report, Seat, Text, seat_ref
+from bot.games.kit import known
 from bot.games.mesopotamia import battles, bids, events, standard
 from bot.games.mesopotamia import data as D
 from bot.games.mesopotamia.combat import TRIBE, clashing_ships
 from bot.games.mesopotamia.rounds import contested
-from bot.games.mesopotamia.state import PHASES, seal_case
+from bot.games.mesopotamia.state import PHASES, MesopotamiaState, seal_case
 from bot.games.mesopotamia.words import (
     a_unit,
     amount,
@@ -37,7 +38,7 @@ QUIET = frozenset({"end", "stop"})
 """Steps that go without saying (``Report.quiet``): a summary tells only what followed them."""
 
 
-def report(before: State, seat: Seat, notation: str, after: State) -> Report:
+def report(before: MesopotamiaState, seat: Seat, notation: str, after: MesopotamiaState) -> Report:
     """What ``seat``'s step ``notation`` did, publicly and for ``seat`` (see the module); ending
     a turn or an action is told only by what followed it (a round that ends, the next roll),
     and is quiet when nothing did."""
@@ -50,7 +51,8 @@ def report(before: State, seat: Seat, notation: str, after: State) -> Report:
     return Report(public, ((seat, own),) if own != public else ())
 
 
-def _step(before: State, seat: Seat, notation: str, after: State, secret: bool) -> Text:
+def _step(before: MesopotamiaState, seat: Seat, notation: str, after: MesopotamiaState,
+          secret: bool) -> Text:
     """The sentence of the step itself (``secret``: with what only ``seat`` may read)."""
     verb, *args = notation.split()
     if verb in SIMPLE or (verb == "colony" and args[0] not in battles.COLONY_CHOICES):
@@ -98,7 +100,7 @@ def simple(notation: str) -> Text:
     return t(f"did.{verb}")
 
 
-def _bid(before: State, seat: Seat, n: int, secret: bool) -> Text:
+def _bid(before: MesopotamiaState, seat: Seat, n: int, secret: bool) -> Text:
     """A compartment sealed: which one (and, for its bidder, how many Phalanxes)."""
     sealing = before["bids"]
     key = next(k for k, b in sealing["sealed"].items()
@@ -111,7 +113,7 @@ def _bid(before: State, seat: Seat, n: int, secret: bool) -> Text:
     return t(f"did.bid{tribe}", part=part)
 
 
-def _fight(before: State, notation: str) -> Text:
+def _fight(before: MesopotamiaState, notation: str) -> Text:
     """A step of the standard combat, its unit named by kind and number."""
     verb, *args = notation.split()
     units = before["fight"]["units"]
@@ -132,19 +134,20 @@ def _fight(before: State, notation: str) -> Text:
     return t("did.fatigue", unit=unit, n=n + 1, row=t(f"fight.row.{args[0]}"))
 
 
-def _turn_step(before: State, seat: Seat, verb: str, args: list[str], after: State) -> Text:
+def _turn_step(before: MesopotamiaState, seat: Seat, verb: str, args: list[str],
+               after: MesopotamiaState) -> Text:
     """A step of the action phase."""
-    t_ = before["t"]
+    t_ = known(before["t"])
     if verb == "set":
         return t("did.set", n=t_["dice"].index(None) + 1, sign=D.name("sign", args[0]))
     if verb == "reroll":
         dice = [int(a) for a in args]
-        shown = both([D.name("sign_short", after["t"]["dice"][d - 1]) for d in dice])
+        shown = both([D.name("sign_short", known(known(after["t"])["dice"][d - 1])) for d in dice])
         return t("did.reroll", dice=dice_numbers(dice), shown=shown)
     if verb == "use":
         return _use(before, args[0], args[1:], after)
     if verb == "convert":
-        effect = D.CARD_EFFECT[t_["act"]["card"]]["convert"]
+        effect = D.CARD_EFFECT[known(t_["act"])["card"]]["convert"]
         return t("did.convert", paid=amount("clay", int(effect["clay"])),
                  got=amount("tablet", int(effect["tablet"])))
     if verb == "discover":
@@ -160,7 +163,7 @@ def _turn_step(before: State, seat: Seat, verb: str, args: list[str], after: Sta
         return t("did.create", unit=a_unit(args[0]), where=in_region(args[1]),
                  paid=amount("wood", D.UNIT_WOOD))
     if verb == "phalanx":
-        effect = D.CARD_EFFECT[t_["act"]["card"]]
+        effect = D.CARD_EFFECT[known(t_["act"])["card"]]
         return t("did.phalanx", got=amount("phalanx", int(effect["phalanxes"])))
     if verb == "grow":
         return t("did.grow", paid=_paid(before, after, seat),
@@ -179,20 +182,23 @@ def _turn_step(before: State, seat: Seat, verb: str, args: list[str], after: Sta
     return _build(before, seat, args, after)
 
 
-def _use(before: State, action: str, how: list[str], after: State) -> Text:
+def _use(before: MesopotamiaState, action: str, how: list[str], after: MesopotamiaState) -> Text:
     """An action taken with the pawn or with dice; "(nothing to do)" when it ended at once."""
     name = D.name("action", action)
-    idle = after["phase"] == "actions" and after["t"]["act"] is None and \
+    idle = after["phase"] == "actions" and known(after["t"])["act"] is None and \
         after["current"] == before["current"]
     if how == ["pawn"]:
         return t("did.use_pawn_idle" if idle else "did.use_pawn", action=name)
+    if how == ["card"]:     # the Automaton (R-auto-activation)
+        return t("did.use_card_idle" if idle else "did.use_card", action=name)
     dice = [int(d) for d in how]
-    signs = both([D.name("sign_short", before["t"]["dice"][d - 1]) for d in dice])
+    signs = both([D.name("sign_short", known(known(before["t"])["dice"][d - 1])) for d in dice])
     return t("did.use_dice_idle" if idle else "did.use_dice", action=name,
              dice=dice_numbers(dice), signs=signs)
 
 
-def _delta(before: State, after: State, seat: Seat) -> tuple[dict[str, int], dict[str, int]]:
+def _delta(before: MesopotamiaState, after: MesopotamiaState, seat: Seat) -> tuple[dict[str, int],
+           dict[str, int]]:
     """What ``seat`` paid and gained between ``before`` and ``after`` (resource -> count)."""
     old, new = before["players"][seat]["res"], after["players"][seat]["res"]
     paid = {k: old[k] - new[k] for k in D.RESOURCES if new[k] < old[k]}
@@ -200,7 +206,7 @@ def _delta(before: State, after: State, seat: Seat) -> tuple[dict[str, int], dic
     return paid, gained
 
 
-def _paid(before: State, after: State, seat: Seat) -> Text:
+def _paid(before: MesopotamiaState, after: MesopotamiaState, seat: Seat) -> Text:
     """What ``seat`` paid (nothing: "nothing")."""
     return amounts(_delta(before, after, seat)[0]) or t("nothing")
 
@@ -215,7 +221,7 @@ def exchange(paid: dict[str, int], gained: dict[str, int]) -> Text | None:
     return None if gain is None else t("did.gains", gained=gain)
 
 
-def _trade(before: State, seat: Seat, token: str, after: State) -> Text:
+def _trade(before: MesopotamiaState, seat: Seat, token: str, after: MesopotamiaState) -> Text:
     """A trade: the token, what was paid and gained, and the Amphora it leaves."""
     slot = next(s for s, tk in before["trade"].items() if tk == token)
     owner = before.get("amphorae", {}).get(slot)
@@ -228,7 +234,7 @@ def _trade(before: State, seat: Seat, token: str, after: State) -> Text:
              what=what)
 
 
-def _build(before: State, seat: Seat, args: list[str], after: State) -> Text:
+def _build(before: MesopotamiaState, seat: Seat, args: list[str], after: MesopotamiaState) -> Text:
     """A build, with what it cost."""
     what, where = args
     paid = _paid(before, after, seat)
@@ -243,7 +249,7 @@ def _build(before: State, seat: Seat, args: list[str], after: State) -> Text:
     return t(f"did.build_{what}", where=in_region(where), paid=paid)
 
 
-def _event(before: State, seat: Seat, notation: str, after: State) -> Text:
+def _event(before: MesopotamiaState, seat: Seat, notation: str, after: MesopotamiaState) -> Text:
     """An event's option chosen, or a final reward taken, and what it brought."""
     verb, card = notation.split()[:2]
     effects = effects_of(before, after, seat)
@@ -252,7 +258,7 @@ def _event(before: State, seat: Seat, notation: str, after: State) -> Text:
         return t("did.reward", event=event, what=effects)
     _, i, _, drop = events.parse(notation)
     option = events.CARDS[card]["options"][i]
-    region = before["event"]["region"]
+    region = known(before["event"])["region"]
     named = t(f"event_name.{card}.{i + 1}")
     if option["kind"] == "vp_token":
         kept: Text = t("did.token_kept", vp=int(option["token_vp"]), where=in_region(region))
@@ -267,7 +273,7 @@ def _event(before: State, seat: Seat, notation: str, after: State) -> Text:
     return t("did.event", option=named, event=event, what=effects, kept=kept)
 
 
-def effects_of(before: State, after: State, seat: Seat) -> Text:
+def effects_of(before: MesopotamiaState, after: MesopotamiaState, seat: Seat) -> Text:
     """What a card gave ``seat``, read from the state: resources, track cases, technologies,
     units, Colonies, Ramparts, Ziggurat storeys and quest cards ("nothing" when none)."""
     paid, gained = _delta(before, after, seat)
@@ -298,7 +304,8 @@ def effects_of(before: State, after: State, seat: Seat) -> Text:
 # -- what followed the step -------------------------------------------------------------------
 
 
-def _after(before: State, seat: Seat, notation: str, after: State) -> list[Text]:
+def _after(before: MesopotamiaState, seat: Seat, notation: str,
+           after: MesopotamiaState) -> list[Text]:
     """What happened by itself after the step, in order."""
     found: list[Text] = []
     if before["phase"] not in PHASES and after["phase"] not in PHASES:
@@ -331,7 +338,7 @@ def _forced(seat: Seat, notation: str) -> Text:
     return t("report.forced", who=seat_ref(seat), step=simple(notation))
 
 
-def _revealed(before: State, after: State) -> list[Text]:
+def _revealed(before: MesopotamiaState, after: MesopotamiaState) -> list[Text]:
     """An event revealed, or a running event reset for the empire now controlling its region
     (R-event-reset)."""
     event = after.get("event")
@@ -344,7 +351,7 @@ def _revealed(before: State, after: State) -> list[Text]:
     return [t("report.event_revealed", **args)]
 
 
-def _combats(after: State) -> list[Text]:
+def _combats(after: MesopotamiaState) -> list[Text]:
     """The combats this step ended: who won, and the bids revealed (the winner's first)."""
     found = []
     for c in after.get("resolved", []):
@@ -357,7 +364,7 @@ def _combats(after: State) -> list[Text]:
     return found
 
 
-def _bids_opened(before: State, after: State) -> list[Text]:
+def _bids_opened(before: MesopotamiaState, after: MesopotamiaState) -> list[Text]:
     """A combat whose sides now seal their bids: who fights whom, where."""
     battle = after.get("battle")
     if not after.get("bids") or not battle or (
@@ -367,7 +374,7 @@ def _bids_opened(before: State, after: State) -> list[Text]:
     return [t("report.bids_open", a=a, b=b, where=in_region(battle["region"]))]
 
 
-def _round_end(before: State, after: State) -> list[Text]:
+def _round_end(before: MesopotamiaState, after: MesopotamiaState) -> list[Text]:
     """The end of the round (and of the game), the six-round events that ended with it, the
     next round."""
     quiet = before["phase"] == "actions" and not contested(before)
@@ -380,14 +387,14 @@ def _round_end(before: State, after: State) -> list[Text]:
     return found
 
 
-def _roll(before: State, after: State) -> list[Text]:
+def _roll(before: MesopotamiaState, after: MesopotamiaState) -> list[Text]:
     """The roll that begins the next player's turn."""
     if after["phase"] != "actions" or after.get("event"):
         return []
     new_turn = before["phase"] != "actions" or after["current"] != before["current"] or \
         after.get("round") != before.get("round")
-    faces = after["t"]["dice"]
+    faces = known(after["t"])["dice"]
     if not new_turn or not faces or None in faces:
         return []
-    return [t("report.roll", who=seat_ref(after["current"]),
-              signs=both([D.name("sign_short", f) for f in faces]))]
+    return [t("report.roll", who=seat_ref(known(after["current"])),
+              signs=both([D.name("sign_short", known(f)) for f in faces]))]

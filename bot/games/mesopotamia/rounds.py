@@ -13,15 +13,16 @@ nobody active) when every Hanging Gardens storey is built, else the next round b
 
 from __future__ import annotations
 
-from bot.engine import Seat, State
+from bot.engine import Seat
 from bot.games.mesopotamia import data as D
 from bot.games.mesopotamia import events, turn
+from bot.games.mesopotamia.state import MesopotamiaState
 
 VERBS = frozenset({"reward"})
 
 
 
-def contested(state: State) -> list[str]:
+def contested(state: MesopotamiaState) -> list[str]:
     """The regions where a combat happens, in map order: land units of two empires or more, or
     a land unit on a neutral tribe's region (R-combat-detection)."""
     out: list[str] = []
@@ -32,17 +33,17 @@ def contested(state: State) -> list[str]:
     return out
 
 
-def built_storeys(state: State) -> int:
+def built_storeys(state: MesopotamiaState) -> int:
     """How many Hanging Gardens storeys are built (the tiles the seats keep)."""
     return sum(len(p.get("gardens", [])) for p in state["players"])
 
 
-def gardens_complete(state: State) -> bool:
+def gardens_complete(state: MesopotamiaState) -> bool:
     """True when the five storeys of the Hanging Gardens are built."""
     return built_storeys(state) >= D.GARDEN_STOREYS
 
 
-def end_round(state: State) -> None:
+def end_round(state: MesopotamiaState) -> None:
     """The end of the round: the final rewards waiting for a technology (``state["finals"]``,
     their owners' steps), then the end of the game once the Gardens are complete, else the next
     round's action phase (:func:`bot.games.mesopotamia.turn.begin_round`)."""
@@ -56,7 +57,7 @@ def end_round(state: State) -> None:
     turn.begin_round(state)
 
 
-def legal(state: State, seat: Seat) -> list[str]:
+def legal(state: MesopotamiaState, seat: Seat) -> list[str]:
     """``reward <card> <technology>… [<colour>]``: the technology the final reward of ``seat``'s
     finished event discovers, among those it can raise, and the colour of its free Ziggurat
     storey's die (R-round-end)."""
@@ -68,7 +69,7 @@ def legal(state: State, seat: Seat) -> list[str]:
             for c in events.reward_choices(state, seat, final)]
 
 
-def apply(state: State, seat: Seat, notation: str) -> None:
+def apply(state: MesopotamiaState, seat: Seat, notation: str) -> None:
     """Take the final reward with the named technology, then go on with the end of the round."""
     _, _, *techs = notation.split()
     events.finish(state, state["finals"].pop(0), techs)

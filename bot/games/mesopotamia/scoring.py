@@ -23,10 +23,15 @@ from collections.abc import Callable
 from itertools import combinations
 from typing import Any
 
-from bot.engine import Seat, State
+from bot.engine import Seat
 from bot.games.mesopotamia import data as D
-from bot.games.mesopotamia import strategy
-from bot.games.mesopotamia.state import seal_case, seal_order, tech_level, units_of
+from bot.games.mesopotamia.state import (
+    MesopotamiaState,
+    seal_case,
+    seal_order,
+    tech_level,
+    units_of,
+)
 
 SOURCES: tuple[str, ...] = ("event", "population", "gardens", "amphorae", "event_tokens",
                             "colonies", "quests", "regions")
@@ -40,7 +45,7 @@ GARDEN_VP: dict[str, int] = {t["id"]: int(t["vp"]) for t in D.GARDEN_DATA["tiles
 TOKEN_VP: dict[str, int] = {t["id"]: int(t["vp"]) for t in D.TRADE_DATA["tokens"]}
 
 
-def controller(state: State, region: str) -> Seat | None:
+def controller(state: MesopotamiaState, region: str) -> Seat | None:
     """R-control: the empire whose start region (its Ziggurat) ``region`` is, whatever stands
     there (R-start-control); else the only empire with land units in ``region``; with no land
     unit there, the owner of its Colony; else nobody (a contested region is controlled by
@@ -48,7 +53,7 @@ def controller(state: State, region: str) -> Seat | None:
     return controllers(state, [region])[region]
 
 
-def controllers(state: State, regions: list[str]) -> dict[str, Seat | None]:
+def controllers(state: MesopotamiaState, regions: list[str]) -> dict[str, Seat | None]:
     """Region -> its :func:`controller`, for each of ``regions`` (one pass over the units)."""
     present: dict[str, set[int]] = {r: set() for r in regions}
     for u in state["units"]:
@@ -62,26 +67,26 @@ def controllers(state: State, regions: list[str]) -> dict[str, Seat | None]:
     return {r: start.get(r, seat) for r, seat in held.items()}
 
 
-def controlled_colonies(state: State, seat: Seat) -> int:
+def controlled_colonies(state: MesopotamiaState, seat: Seat) -> int:
     """How many of ``seat``'s Colonies it controls (R-control)."""
     colonies = list(state["players"][seat]["colonies"])
     return sum(1 for s in controllers(state, colonies).values() if s == seat)
 
 
-def occupied(state: State, seat: Seat) -> set[str]:
+def occupied(state: MesopotamiaState, seat: Seat) -> set[str]:
     """« Une région est occupée quand elle compte une Unité ou une Colonie vous appartenant.
     Les Navires ne peuvent pas occuper de région. » Nor does a ram (R-ram-unit)."""
     player = state["players"][seat]
     return {str(u[2]) for u in units_of(state, seat) if u[1] in D.LAND} | set(player["colonies"])
 
 
-def track_place_vp(state: State, track: str, seat: Seat) -> int:
+def track_place_vp(state: MesopotamiaState, track: str, seat: Seat) -> int:
     """The VP of ``seat``'s final place on ``track`` (the top of a pile is ahead)."""
     place = seal_order(state, track).index(seat)
     return PLACE_VP[place] if place < len(PLACE_VP) else 0
 
 
-COUNTS: dict[str, Callable[[State, Seat], int]] = {
+COUNTS: dict[str, Callable[[MesopotamiaState, Seat], int]] = {
     "colonies": controlled_colonies,
     "population": lambda s, x: seal_case(s, "population", x),
     "ziggurat": lambda s, x: int(s["players"][x]["ziggurat"]),
@@ -96,7 +101,7 @@ COUNTS: dict[str, Callable[[State, Seat], int]] = {
 """What a quest condition counts, each computed only when a condition asks it."""
 
 
-def _meets(state: State, seat: Seat, condition: dict[str, Any]) -> bool:
+def _meets(state: MesopotamiaState, seat: Seat, condition: dict[str, Any]) -> bool:
     """True when ``seat`` meets every part of ``condition`` but ``hold``."""
     for key, want in condition.items():
         if key == "hold":
@@ -112,7 +117,7 @@ def _meets(state: State, seat: Seat, condition: dict[str, Any]) -> bool:
     return True
 
 
-def completed_quests(state: State, seat: Seat) -> list[str]:
+def completed_quests(state: MesopotamiaState, seat: Seat) -> list[str]:
     """The largest set of ``seat``'s quest cards completed together: every condition met, and
     the resources each one asks to hold owned separately (« si deux cartes Quête demandent
     1 Pierre chacune, vous devez avoir 2 Pierres en tout »); the first such set in hand order."""
@@ -129,7 +134,7 @@ def completed_quests(state: State, seat: Seat) -> list[str]:
     return []
 
 
-def breakdown(state: State, seat: Seat) -> dict[str, int]:
+def breakdown(state: MesopotamiaState, seat: Seat) -> dict[str, int]:
     """``seat``'s VP per source (:data:`SOURCES`)."""
     player = state["players"][seat]
     vp_tokens: dict[str, int] = state.get("vp_tokens", {})
@@ -148,28 +153,21 @@ def breakdown(state: State, seat: Seat) -> dict[str, int]:
     }
 
 
-def scores(state: State) -> list[int]:
+def scores(state: MesopotamiaState) -> list[int]:
     """Every seat's total VP."""
     return [sum(breakdown(state, s).values()) for s in range(state["n"])]
 
 
-def public(state: State) -> list[int]:
+def public(state: MesopotamiaState) -> list[int]:
     """Every seat's VP if the game ended now without its quests (secret until the end)."""
     return [sum(v for k, v in breakdown(state, s).items() if k != "quests")
             for s in range(state["n"])]
 
 
-def ranking(state: State) -> list[list[Seat]]:
+def ranking(state: MesopotamiaState) -> list[list[Seat]]:
     """The seats best first: by VP, a tie broken by the Population track (R-tie-break), so that
     no two seats are ever tied."""
     totals = scores(state)
     pop = seal_order(state, "population")
     order = sorted(range(state["n"]), key=lambda s: (-totals[s], pop.index(s)))
     return [[s] for s in order]
-
-
-def heuristic_worth(state: State, seat: Seat) -> float:
-    """``seat``'s worth for the AI (:func:`bot.games.mesopotamia.strategy.worth`): the VP it
-    would score now, its progress towards later VP, what its action under way will bring."""
-    return strategy.worth(state, seat, lambda s, x: float(sum(breakdown(s, x).values())),
-                          lambda s: ranking(s)[0][0])

@@ -18,12 +18,14 @@ A decision with one option left is taken for its seat at once (``state["log"]`` 
 
 from __future__ import annotations
 
-from typing import Any
-
 from bot import chance
-from bot.engine import Seat, State
+from bot.engine import Seat
+from bot.games.kit import known
 from bot.games.mesopotamia import data as D
 from bot.games.mesopotamia.state import (
+    MesopotamiaState,
+    Player,
+    Quests,
     by_role,
     new_player,
     roles_in_play,
@@ -34,15 +36,16 @@ from bot.games.mesopotamia.state import (
 VERBS = frozenset({"role", "empire", "start", "die", "colony", "decline", "return"})
 
 
-def new_state(seed: int, n_players: int) -> State:
+def new_state(seed: int, n_players: int) -> MesopotamiaState:
     """The board laid out for ``n_players`` (2-4), before any player's decision."""
     if not D.MIN_PLAYERS <= n_players <= D.MAX_PLAYERS:
         raise ValueError(f"Mesopotamia is set up here for {D.MIN_PLAYERS} to "
                          f"{D.MAX_PLAYERS} players, not {n_players}")
-    state: State = {chance.KEY: chance.start(seed)}
-    draw = chance.Draw(state)
-    state.update({
-        "n": n_players, "phase": "roles", "current": 0, "bonus": [], "turn": 0, "log": [],
+    randomness = chance.start(seed)
+    draw = chance.Draw({chance.KEY: randomness})
+    return {
+        "chance": randomness, "n": n_players, "phase": "roles", "current": 0, "bonus": [],
+        "turn": 0, "log": [],
         "players": [new_player() for _ in range(n_players)], "units": [],
         "seals": {t: [] for t in D.TRACKS},
         "ziggurats": {r: n for n, r in sorted(D.ZIGGURAT_ALWAYS.items())},
@@ -50,8 +53,7 @@ def new_state(seed: int, n_players: int) -> State:
         "tribes": {r.id: dict(r.tribe) for r in D.REGIONS.values() if r.tribe},
         "sites": _event_sites(draw), "trade": _trade_tokens(draw, n_players),
         "gardens": _gardens(draw), "quests": _quest_deck(draw, n_players),
-    })
-    return state
+    }
 
 
 def blocker_regions(n_players: int) -> list[str]:
@@ -92,7 +94,7 @@ def _gardens(draw: chance.Draw) -> list[list[str | bool]]:
             for storey in range(1, D.GARDEN_STOREYS + 1)]
 
 
-def _quest_deck(draw: chance.Draw, n_players: int) -> dict[str, list[Any]]:
+def _quest_deck(draw: chance.Draw, n_players: int) -> Quests:
     deck = list(D.QUESTS)
     draw.shuffle(deck)
     return {"deck": deck, "hands": [[] for _ in range(n_players)],
@@ -102,21 +104,21 @@ def _quest_deck(draw: chance.Draw, n_players: int) -> dict[str, list[Any]]:
 # -- the decisions ----------------------------------------------------------------------
 
 
-def active(state: State) -> list[Seat]:
+def active(state: MesopotamiaState) -> list[Seat]:
     """The seats deciding now: one, or every seat still to return a quest card."""
     if state["phase"] == "quests":
         return [s for s, q in enumerate(state["quests"]["returned"]) if q is None]
     return [] if state["current"] is None else [int(state["current"])]
 
 
-def legal(state: State, seat: Seat) -> list[str]:
+def legal(state: MesopotamiaState, seat: Seat) -> list[str]:
     """Every legal notation of ``seat`` now."""
     if seat not in active(state):
         return []
     phase = state["phase"]
     if phase == "roles":
-        taken = {p["role"] for p in state["players"]}
-        return [f"role {r}" for r in roles_in_play(state) if r not in taken]
+        roles = {p["role"] for p in state["players"]}
+        return [f"role {r}" for r in roles_in_play(state) if r not in roles]
     if phase == "empires":
         return [f"empire {e}" for e in D.EMPIRES if e not in taken_empires(state)]
     if phase == "regions":
@@ -129,16 +131,16 @@ def legal(state: State, seat: Seat) -> list[str]:
     return [f"return {q}" for q in state["quests"]["hands"][seat]]
 
 
-def colony_regions(state: State, seat: Seat) -> list[str]:
+def colony_regions(state: MesopotamiaState, seat: Seat) -> list[str]:
     """Where the Elamites may put their setup Colony and Rampart (R-elamite-placement): a
     region next to their start region, not numbered, without a tribe or a blocker."""
     start = state["players"][seat]["start"]
-    return [r for r in D.REGIONS[start].neighbours
+    return [r for r in D.REGIONS[known(start)].neighbours
             if D.REGIONS[r].start is None and r not in state["tribes"]
             and r not in state["blockers"]]
 
 
-def apply(state: State, seat: Seat, notation: str) -> None:
+def apply(state: MesopotamiaState, seat: Seat, notation: str) -> None:
     """Play the legal step ``notation`` of ``seat`` on ``state`` (a copy the caller owns),
     then every forced step after it."""
     state["log"] = []
@@ -151,7 +153,7 @@ def apply(state: State, seat: Seat, notation: str) -> None:
         _play(state, state["current"], options[0])
 
 
-def _play(state: State, seat: Seat, notation: str) -> None:
+def _play(state: MesopotamiaState, seat: Seat, notation: str) -> None:
     verb, *args = notation.split()
     player = state["players"][seat]
     if verb == "role":
@@ -175,9 +177,15 @@ def _play(state: State, seat: Seat, notation: str) -> None:
         _return_quest(state, seat, args[0])
 
 
-def _next_sequential(state: State, phase: str, order: list[Seat], field: str) -> None:
+def _choice(player: Player, field: str) -> str | None:
+    """What ``player`` chose as its ``role``, ``empire`` or ``start`` (``field``)."""
+    return player["role"] if field == "role" else \
+        player["empire"] if field == "empire" else player["start"]
+
+
+def _next_sequential(state: MesopotamiaState, phase: str, order: list[Seat], field: str) -> None:
     """The next seat of ``order`` still to choose ``field``, or the next phase."""
-    waiting = [s for s in order if state["players"][s][field] is None]
+    waiting = [s for s in order if _choice(state["players"][s], field) is None]
     if waiting:
         state["current"] = waiting[0]
     elif phase == "roles":
@@ -188,7 +196,7 @@ def _next_sequential(state: State, phase: str, order: list[Seat], field: str) ->
         _establish(state)
 
 
-def _establish(state: State) -> None:
+def _establish(state: MesopotamiaState) -> None:
     """Every empire set up in its start region, the seals piled, ziggurat tokens on the
     start regions nobody took; then the setup bonuses, in role order."""
     for seat, player in enumerate(state["players"]):
@@ -201,7 +209,7 @@ def _establish(state: State) -> None:
     for track in D.TRACKS:
         state["seals"][track] = _pile(state, track)
     for seat in by_role(state):
-        empire = D.EMPIRES[state["players"][seat]["empire"]]
+        empire = D.EMPIRES[known(state["players"][seat]["empire"])]
         state["bonus"] += [[seat, "die"]] * empire.dice
         if empire.colony_rampart:
             state["bonus"].append([seat, "colony"])
@@ -209,10 +217,10 @@ def _establish(state: State) -> None:
     _next_bonus(state, first=True)
 
 
-def _set_up_empire(state: State, seat: Seat, player: dict[str, Any]) -> None:
+def _set_up_empire(state: MesopotamiaState, seat: Seat, player: Player) -> None:
     """« Tous les Empires commencent la partie avec les ressources et Unités suivantes », and
     each empire's own starting technologies, storeys and civilization cards."""
-    empire = D.EMPIRES[player["empire"]]
+    empire = D.EMPIRES[known(player["empire"])]
     player["res"].update(empire.resources)
     for kind, count in empire.units:
         state["units"] += [[seat, kind, player["start"]]] * count
@@ -224,20 +232,20 @@ def _set_up_empire(state: State, seat: Seat, player: dict[str, Any]) -> None:
     player["ziggurat"] = empire.ziggurat
 
 
-def _pile(state: State, track: str) -> list[list[int]]:
+def _pile(state: MesopotamiaState, track: str) -> list[list[int]]:
     """The seals of ``track``, most advanced first: a higher case first, then the order of the
     pile, top first (« dans l'ordre suivant, de haut en bas »; R-stack-order)."""
     order = D.STACK_ORDER[track]
     seats = []
     for seat, player in enumerate(state["players"]):
-        empire = player["empire"]
+        empire = known(player["empire"])
         case = dict(D.EMPIRES[empire].track)[track]
         rank = order.index(empire) if empire in order else len(order)
         seats.append((-case, rank, seat))
     return [[seat, -case] for case, _, seat in sorted(seats)]
 
 
-def _next_bonus(state: State, first: bool = False) -> None:
+def _next_bonus(state: MesopotamiaState, first: bool = False) -> None:
     """Drop the bonus just decided; then the next one, or the quests."""
     if not first:
         state["bonus"].pop(0)
@@ -251,13 +259,13 @@ def _next_bonus(state: State, first: bool = False) -> None:
         del quests["deck"][: D.QUEST_DEALT]
 
 
-def _return_quest(state: State, seat: Seat, quest: str) -> None:
+def _return_quest(state: MesopotamiaState, seat: Seat, quest: str) -> None:
     """« Chacun en choisit 3 à garder, et remet la 4e dans le paquet. » Once every seat has
     chosen, the returned cards are shuffled into the deck."""
     quests = state["quests"]
     quests["hands"][seat].remove(quest)
     quests["returned"][seat] = quest
     if all(q is not None for q in quests["returned"]):
-        quests["deck"] += quests["returned"]
+        quests["deck"] += [known(q) for q in quests["returned"]]
         chance.Draw(state).shuffle(quests["deck"])
         state["phase"] = "ready"

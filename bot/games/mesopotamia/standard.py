@@ -41,12 +41,13 @@ from __future__ import annotations
 from typing import Any
 
 from bot.chance import Draw
-from bot.engine import Seat, State, Text
+from bot.engine import Seat, Text
 from bot.games.mesopotamia import bids as B
 from bot.games.mesopotamia import combat
 from bot.games.mesopotamia import data as D
 from bot.games.mesopotamia.combat import TRIBE, Side, remove_one
 from bot.games.mesopotamia.exploration import closed
+from bot.games.mesopotamia.state import MesopotamiaState
 
 ROWS: tuple[str, ...] = B.ROWS
 """« Les cartes Combat comptent trois lignes » and the Standard of Ur's three compartments:
@@ -58,7 +59,7 @@ DECKS: dict[str, tuple[str, ...]] = {
 VERBS = frozenset({"place", "line", "lines", "retreat", "fatigue"})
 
 
-def draw(state: State, region: str, sides: tuple[Side, Side], attacker: Side) -> None:
+def draw(state: MesopotamiaState, region: str, sides: tuple[Side, Side], attacker: Side) -> None:
     """« Au début du combat, chaque Unité impliquée pioche une carte Combat correspondant à son
     type. » Every deck is shuffled whole for each combat (Q-combat-decks (b)); the units are lined
     up in draw order (R-fight-lineup)."""
@@ -83,7 +84,7 @@ def draw(state: State, region: str, sides: tuple[Side, Side], attacker: Side) ->
     _form_lines(state["fight"])
 
 
-def settle(state: State, bids: dict[Side, list[int]]) -> None:
+def settle(state: MesopotamiaState, bids: dict[Side, list[int]]) -> None:
     """Resolve the three compartments of the revealed ``bids`` (side -> [force, tactics,
     mobility]): « Calculez la différence en soustrayant l'enchère la plus faible à la plus
     élevée » (the winner's bonus), « Le Sumérien remet la moitié de son enchère dans sa pile
@@ -106,19 +107,19 @@ def settle(state: State, bids: dict[Side, list[int]]) -> None:
     _run(state)
 
 
-def active(state: State) -> list[Seat]:
+def active(state: MesopotamiaState) -> list[Seat]:
     """The seat deciding the combat's next step (a tribe's decisions are its controller's)."""
     fight = state.get("fight")
     side = None if fight is None else _decider(fight)
     return [] if fight is None or side is None else [_seat(fight, side)]
 
 
-def legal(state: State, seat: Seat) -> list[str]:
+def legal(state: MesopotamiaState, seat: Seat) -> list[str]:
     """Every step ``seat`` may take in the combat now."""
     return _options(state) if seat in active(state) else []
 
 
-def apply(state: State, seat: Seat, notation: str) -> None:
+def apply(state: MesopotamiaState, seat: Seat, notation: str) -> None:
     """Take ``seat``'s legal step ``notation``, then run the engagements as far as no decision
     is needed."""
     if notation not in legal(state, seat):
@@ -127,7 +128,7 @@ def apply(state: State, seat: Seat, notation: str) -> None:
     _run(state)
 
 
-def result(state: State) -> dict[str, Side] | None:
+def result(state: MesopotamiaState) -> dict[str, Side] | None:
     """Once the combat is over: its ``winner`` and ``loser`` sides, else None."""
     fought = state.get("fought")
     if "fight" in state or fought is None:
@@ -149,7 +150,7 @@ def label(notation: str) -> Text:
     return Text.of("mesopotamia.fight.lines_done")
 
 
-def prompt(state: State) -> Text | None:
+def prompt(state: MesopotamiaState) -> Text | None:
     """What the combat's decision under way asks (None while there is none)."""
     fight = state.get("fight")
     if fight is None or _decider(fight) is None:
@@ -189,7 +190,7 @@ def _decider(fight: dict[str, Any]) -> Side | None:
     return side
 
 
-def _options(state: State) -> list[str]:
+def _options(state: MesopotamiaState) -> list[str]:
     """The steps open now (the decider's)."""
     fight = state["fight"]
     if fight["pending"]:
@@ -230,7 +231,7 @@ def _line_moves(fight: dict[str, Any]) -> list[str]:
     return sorted(moves, key=lambda m: [int(n) for n in m.split()[1:]])
 
 
-def _do(state: State, notation: str) -> None:
+def _do(state: MesopotamiaState, notation: str) -> None:
     """Carry out one step (legal, or the only option)."""
     fight = state["fight"]
     verb, *args = notation.split()
@@ -252,7 +253,7 @@ def _do(state: State, notation: str) -> None:
         fight["units"][unit]["alloc"][args[0]] -= 1
 
 
-def _skip(state: State) -> None:
+def _skip(state: MesopotamiaState) -> None:
     """Nothing to choose: a rout with no retreat region destroys the unit (« Si aucune région
     n'est valide, les Unités en déroute sont détruites »), a bonus that fits no free slot is
     lost, fatigue without allocated phalanxes does nothing, a tie gives no bonus."""
@@ -266,7 +267,7 @@ def _skip(state: State) -> None:
         _remove(state, unit)
 
 
-def _run(state: State) -> None:
+def _run(state: MesopotamiaState) -> None:
     """Go on until a decision has two options or more, or the combat is over."""
     while "fight" in state and state["fight"]["stages"][0] != "bids":
         fight = state["fight"]
@@ -304,7 +305,7 @@ def _move_in_lines(fight: dict[str, Any], unit: int, to: int) -> None:
     fight["moved"].append(unit)
 
 
-def _engage(state: State) -> None:
+def _engage(state: MesopotamiaState) -> None:
     """The next clash; or, when every line has one side left, new lines (« le joueur qui avait
     gagné l'enchère Tactique réorganise les lignes »); or the end of the combat."""
     fight = state["fight"]
@@ -334,14 +335,14 @@ def mobility(unit: dict[str, Any]) -> int:
     return int(CARDS[unit["card"]]["mobility"]) + int(unit["alloc"]["mobility"])
 
 
-def _beats(state: State, value: int, other: int, side: Side, other_side: Side) -> bool:
+def _beats(state: MesopotamiaState, value: int, other: int, side: Side, other_side: Side) -> bool:
     """True when ``value`` beats ``other``; a tie goes to the Event track (R-combat-tie)."""
     if value != other:
         return value > other
     return combat.tie_winner(state, side, other_side) == side
 
 
-def _clash(state: State, line: list[list[int]]) -> None:
+def _clash(state: MesopotamiaState, line: list[list[int]]) -> None:
     """One engagement at the front of ``line``: the beaten unit leaves the line, destroyed or
     routed (« Si le perdant a gagné la résolution, l'Unité fuit »); the winner is fatigued."""
     fight = state["fight"]
@@ -362,7 +363,7 @@ def _clash(state: State, line: list[list[int]]) -> None:
         fight["pending"].append(["fatigue", won])
 
 
-def havens(state: State, region: str, side: Side) -> list[str]:
+def havens(state: MesopotamiaState, region: str, side: Side) -> list[str]:
     """Where a routed unit of ``side`` may retreat from ``region``: « une région adjacente » …
     « La région ne doit compter aucune Unité ennemie. » (nor a tribe), nor a region its units
     may not enter, nor an enemy Rampart (R-fight-retreat). A tribe never flees."""
@@ -376,13 +377,13 @@ def havens(state: State, region: str, side: Side) -> list[str]:
             if r not in enemies and not closed(state, seat, r)]
 
 
-def _remove(state: State, unit: int) -> None:
+def _remove(state: MesopotamiaState, unit: int) -> None:
     fight = state["fight"]
     u = fight["units"][unit]
     remove_one(state, fight["region"], u["side"], u["kind"])
 
 
-def _flee(state: State, unit: int, to: str) -> None:
+def _flee(state: MesopotamiaState, unit: int, to: str) -> None:
     """« vous battez en retraite, préservant les Unités vaincues »: the unit moves at once
     (Q-flee-line a); an event there stays hidden."""
     fight = state["fight"]
@@ -393,7 +394,7 @@ def _flee(state: State, unit: int, to: str) -> None:
     u["to"] = to
 
 
-def _finish(state: State) -> None:
+def _finish(state: MesopotamiaState) -> None:
     """« jusqu'à ce que la région ne compte plus que des Unités d'un seul Empire »."""
     fight = state.pop("fight")
     a, b = fight["sides"]

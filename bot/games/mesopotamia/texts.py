@@ -7,8 +7,10 @@ holds the words (``data/locales/<lang>/mesopotamia.json``).
 from __future__ import annotations
 
 from bot.engine import Action, Prompt, Seat, State, Text, TextArg, seat_ref
+from bot.games.kit import known, typed
 from bot.games.mesopotamia import battles, bids, events, standard
 from bot.games.mesopotamia import data as D
+from bot.games.mesopotamia.state import MesopotamiaState
 from bot.games.mesopotamia.words import a_unit, both, dice_numbers, in_region, side_name
 
 GROUPS = {"role": "role", "empire": "empire", "start": "region", "die": "bonus",
@@ -110,6 +112,8 @@ def _round_label(verb: str, args: list[str]) -> Text:
         return _t("act.reroll", dice=dice_numbers([int(a) for a in args]))
     if verb == "use" and args[1:] == ["pawn"]:
         return _t("act.use_pawn", action=D.name("action", args[0]))
+    if verb == "use" and args[1:] == ["card"]:     # the Automaton (R-auto-activation)
+        return _t("act.use_card", action=D.name("action", args[0]))
     if verb == "use":
         return _t("act.use_dice", action=D.name("action", args[0]),
                   dice=dice_numbers([int(a) for a in args[1:]]))
@@ -145,7 +149,8 @@ def _round_label(verb: str, args: list[str]) -> Text:
     return _t(f"act.{verb}")
 
 
-def action(notation: str, state: State | None = None, closes_turn: bool = False) -> Action:
+def action(notation: str, state: MesopotamiaState | None = None,
+           closes_turn: bool = False) -> Action:
     """The :class:`Action` of a notation; with ``state``, the choices that lead to it in a
     panel (:func:`path`), and whether only ending the turn can follow it (``closes_turn``)."""
     verb, *args = notation.split()
@@ -155,7 +160,7 @@ def action(notation: str, state: State | None = None, closes_turn: bool = False)
                   () if state is None else path(state, notation), closes_turn)
 
 
-def path(state: State, notation: str) -> tuple[Text, ...]:
+def path(state: MesopotamiaState, notation: str) -> tuple[Text, ...]:
     """The choices a panel asks before the step, broadest first, the last naming the step:
     the action, then the pawn or the dice; a harvest's place, then its resource; a build's
     structure, then where; a unit's kind, then where; a trade under "Trade"; a reroll under
@@ -193,24 +198,27 @@ def path(state: State, notation: str) -> tuple[Text, ...]:
     return ()
 
 
-def _how(state: State, how: list[str]) -> Text:
+def _how(state: MesopotamiaState, how: list[str]) -> Text:
     """How an action is paid: the pawn, or dice and the signs they show."""
     if how == ["pawn"]:
         return _t("choice.pawn")
+    if how == ["card"]:
+        return _t("choice.card")
     dice = [int(d) for d in how]
+    faces = known(state["t"])["dice"]
     return _t("choice.dice", dice=dice_numbers(dice),
-              signs=both([D.name("sign_short", state["t"]["dice"][d - 1]) for d in dice]))
+              signs=both([D.name("sign_short", known(faces[d - 1])) for d in dice]))
 
 
-def dice_texts(state: State) -> tuple[Text, ...]:
+def dice_texts(state: MesopotamiaState) -> tuple[Text, ...]:
     """The current seat's dice as read on the table: number, sign, used or not."""
-    t = state["t"]
+    t = known(state["t"])
     return tuple(_t("die_used" if used else "die", n=i + 1,
                     sign=D.name("sign", face) if face else _t("unset"))
                  for i, (face, used) in enumerate(zip(t["dice"], t["used"], strict=True)))
 
 
-def prompt(state: State, seat: Seat) -> Prompt | None:
+def prompt(state: MesopotamiaState, seat: Seat) -> Prompt | None:
     """What ``seat``'s decision asks."""
     phase = state["phase"]
     player = state["players"][seat]
@@ -219,7 +227,7 @@ def prompt(state: State, seat: Seat) -> Prompt | None:
     if phase == "empires":
         return Prompt(_t("prompt.empire", role=str(player["role"]).upper()))
     if phase == "regions":
-        return Prompt(_t("prompt.start", empire=D.name("empire", player["empire"])))
+        return Prompt(_t("prompt.start", empire=D.name("empire", known(player["empire"]))))
     if phase == "bonus":
         return Prompt(_t(f"prompt.{state['bonus'][0][1]}"))
     if phase == "quests" and state["quests"]["returned"][seat] is None:
@@ -243,7 +251,7 @@ def prompt(state: State, seat: Seat) -> Prompt | None:
     return None
 
 
-def waiting(state: State, seat: Seat) -> Prompt | None:
+def waiting(state: MesopotamiaState, seat: Seat) -> Prompt | None:
     """What a seat that has sealed its bid reads while others still seal theirs (their names
     are the panel's "waiting for" line), or None."""
     sealing = state.get("bids")
@@ -254,7 +262,7 @@ def waiting(state: State, seat: Seat) -> Prompt | None:
     return Prompt(_t("prompt.sealed", where=in_region(battle["region"])))
 
 
-def _combat_prompt(state: State, seat: Seat) -> Text | None:
+def _combat_prompt(state: MesopotamiaState, seat: Seat) -> Text | None:
     """What a step of the combat phase asks."""
     battle = state["battle"]
     stage = battle["stage"]
@@ -287,20 +295,20 @@ def card_line(card: str) -> Text:
 
 def card_lines(state: State, seat: Seat) -> tuple[Text, ...]:
     """The six technology cards on ``seat``'s board, one line each, in action order."""
-    cards = state["players"][seat]["tech"]
+    cards = typed(MesopotamiaState, state)["players"][seat]["tech"]
     return tuple(card_line(cards[action]) for action in D.ACTIONS if cards.get(action))
 
 
-def _rerolls(state: State, seat: Seat) -> bool:
+def _rerolls(state: MesopotamiaState, seat: Seat) -> bool:
     """Whether ``seat`` may still reroll a die this turn."""
-    t = state["t"]
+    t = known(state["t"])
     return not state["no_chance"] and t["rerolls"] < D.MAX_REROLLS and \
         state["players"][seat]["res"]["tablet"] >= D.REROLL_TABLETS and not all(t["used"])
 
 
-def _turn_prompt(state: State, seat: Seat) -> Text:
+def _turn_prompt(state: MesopotamiaState, seat: Seat) -> Text:
     """What the current turn asks: set a die, choose an action, or a part of the action."""
-    t = state["t"]
+    t = known(state["t"])
     player = state["players"][seat]
     if t["act"] is not None:
         return _t("prompt.act", card=card_line(t["act"]["card"]),

@@ -15,14 +15,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.engine import Seat, State
+from bot.engine import Seat
 from bot.games.mesopotamia import data as D
+from bot.games.mesopotamia.state import MesopotamiaState
 
 VERBS = frozenset({"trade"})
 TOKENS: dict[str, dict[str, Any]] = {t["id"]: t for t in D.TRADE_DATA["tokens"]}
 
 
-def legal(state: State, seat: Seat, act: dict[str, Any]) -> list[str]:
+def legal(state: MesopotamiaState, seat: Seat, act: dict[str, Any]) -> list[str]:
     """The tokens ``seat`` may use now with the card of ``act``."""
     if not act["trades"]:
         return []
@@ -35,7 +36,7 @@ def legal(state: State, seat: Seat, act: dict[str, Any]) -> list[str]:
             and all(res[k] >= v for k, v in TOKENS[token]["pay"].items())]
 
 
-def apply(state: State, seat: Seat, act: dict[str, Any], token_id: str) -> None:
+def apply(state: MesopotamiaState, seat: Seat, act: dict[str, Any], token_id: str) -> None:
     """Use the token ``token_id``; its Amphora is kept by slot (``state["amphorae"]``)."""
     slot = next(s for s, t in state["trade"].items() if t == token_id)
     token = TOKENS[token_id]

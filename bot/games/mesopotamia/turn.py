@@ -31,17 +31,20 @@ turn the phase is ``combat``: the combats and the end of the round
 from __future__ import annotations
 
 from itertools import combinations
+from typing import cast
 
 from bot import chance
-from bot.engine import Seat, State
+from bot.engine import Seat
+from bot.games.kit import known
 from bot.games.mesopotamia import actions, events
 from bot.games.mesopotamia import data as D
-from bot.games.mesopotamia.state import seal_order
+from bot.games.mesopotamia.automaton import deck as automaton
+from bot.games.mesopotamia.state import MesopotamiaState, Turn, seal_order
 
 VERBS = frozenset({"set", "reroll", "use", "end"}) | actions.VERBS | events.VERBS
 
 
-def begin_round(state: State) -> None:
+def begin_round(state: MesopotamiaState) -> None:
     """The action phase of the next round, its first turn begun."""
     state["phase"] = "actions"
     state["round"] = int(state.get("round", 0)) + 1
@@ -53,36 +56,42 @@ def begin_round(state: State) -> None:
     _begin_turn(state)
 
 
-def _begin_turn(state: State) -> None:
+def _begin_turn(state: MesopotamiaState) -> None:
     seat = state["order"][state["index"]]
     colours = state["players"][seat]["dice"]
     state["current"] = seat
+    if automaton.plays(state, seat):    # no dice, no pawn: its Action cards (R-auto-activation)
+        state["t"] = {"dice": [], "used": [], "rerolls": 0, "pawn": False, "done": [],
+                      "act": None, "cards": automaton.begin_turn(state, seat)}
+        return
     state["t"] = {"dice": [None] * len(colours), "used": [False] * len(colours),
                   "rerolls": 0, "pawn": True, "done": [], "act": None}
     if not state["no_chance"]:
         _roll(state, list(range(len(colours))))
 
 
-def _roll(state: State, dice: list[int]) -> None:
+def _roll(state: MesopotamiaState, dice: list[int]) -> None:
     """Roll the dice ``dice`` of the current seat (nothing is drawn for no die)."""
     if not dice:
         return
-    colours = state["players"][state["current"]]["dice"]
+    colours = state["players"][known(state["current"])]["dice"]
     values = chance.Draw(state).dice(len(dice))
     for i, value in zip(dice, values, strict=True):
-        state["t"]["dice"][i] = D.DIE_FACES[colours[i]][value - 1]
+        known(state["t"])["dice"][i] = D.DIE_FACES[colours[i]][value - 1]
 
 
-def legal(state: State, seat: Seat) -> list[str]:
+def legal(state: MesopotamiaState, seat: Seat) -> list[str]:
     """Every step ``seat`` may take now in the action phase."""
     if state["phase"] != "actions" or seat != state["current"]:
         return []
-    t = state["t"]
+    t = known(state["t"])
     if state.get("event"):
         return events.legal(state, seat)
     if t["act"] is not None:
         return actions.legal(state, seat)
     player = state["players"][seat]
+    if "cards" in t:
+        return _card_steps(t)
     if None in t["dice"]:
         colour = player["dice"][t["dice"].index(None)]
         return [f"set {s}" for s in dict.fromkeys(D.DIE_FACES[colour]) if s != D.STAR]
@@ -94,7 +103,7 @@ def legal(state: State, seat: Seat) -> list[str]:
             out.append(f"use {action} pawn")
         signs = D.TECH_SIGNS[D.CIV_TECH[player["tech"][action]]]
         out += ["use " + " ".join([action, *(str(i + 1) for i in dice)])
-                for dice in matching_dice(t["dice"], t["used"], signs)]
+                for dice in matching_dice(_set_dice(t), t["used"], signs)]
     if not state["no_chance"] and t["rerolls"] < D.MAX_REROLLS and \
             player["res"]["tablet"] >= D.REROLL_TABLETS:
         free = [i for i, used in enumerate(t["used"]) if not used]
@@ -105,15 +114,23 @@ def legal(state: State, seat: Seat) -> list[str]:
     return out
 
 
-def more_actions(state: State, seat: Seat) -> bool:
+def _card_steps(t: Turn) -> list[str]:
+    """An Automaton's steps: its next planned action (``use <action> card``), else ``end``."""
+    left = [a for a in t["cards"] if a not in t["done"]]
+    return [f"use {left[0]} card"] if left else ["end"]
+
+
+def more_actions(state: MesopotamiaState, seat: Seat) -> bool:
     """Whether ``seat`` could still take another action this turn with what it holds now (its
     pawn, or unused dice showing an untaken action's signs), or reroll."""
-    t = state["t"]
+    t = known(state["t"])
+    if "cards" in t:
+        return any(a not in t["done"] for a in t["cards"])
     player = state["players"][seat]
     untaken = [a for a in D.ACTIONS if a not in t["done"]]
     if t["pawn"] and untaken:
         return True
-    if any(matching_dice(t["dice"], t["used"], D.TECH_SIGNS[D.CIV_TECH[player["tech"][a]]])
+    if any(matching_dice(_set_dice(t), t["used"], D.TECH_SIGNS[D.CIV_TECH[player["tech"][a]]])
            for a in untaken):
         return True
     return not state["no_chance"] and t["rerolls"] < D.MAX_REROLLS and \
@@ -123,6 +140,12 @@ def more_actions(state: State, seat: Seat) -> bool:
 def matching(face: str, sign: str) -> bool:
     """True when a die showing ``face`` pays ``sign``."""
     return face in (sign, D.STAR)
+
+
+def _set_dice(t: Turn) -> list[str]:
+    """The faces of the turn's dice, every one set (the choices of an action come after the
+    dice are set)."""
+    return cast(list[str], t["dice"])
 
 
 def matching_dice(faces: list[str], used: list[bool],
@@ -143,10 +166,10 @@ def _orders(faces: list[str]) -> list[list[str]]:
     return [faces] if len(faces) < 2 else [faces, faces[::-1]]
 
 
-def apply(state: State, seat: Seat, notation: str) -> None:
+def apply(state: MesopotamiaState, seat: Seat, notation: str) -> None:
     """Play the legal step ``notation`` of ``seat``."""
     verb, *args = notation.split()
-    t = state["t"]
+    t = known(state["t"])
     t.pop("closed", None)
     if verb in events.VERBS:
         events.apply(state, seat, notation)
@@ -165,12 +188,12 @@ def apply(state: State, seat: Seat, notation: str) -> None:
         _end_turn(state)
 
 
-def _use(state: State, seat: Seat, action: str, how: list[str]) -> None:
-    t = state["t"]
+def _use(state: MesopotamiaState, seat: Seat, action: str, how: list[str]) -> None:
+    t = known(state["t"])
     t["done"].append(action)
     if how == ["pawn"]:
         t["pawn"] = False
-    else:
+    elif how != ["card"]:
         for die in how:
             t["used"][int(die) - 1] = True
     t["act"] = actions.activate(state, seat, action)
@@ -178,20 +201,23 @@ def _use(state: State, seat: Seat, action: str, how: list[str]) -> None:
         t["act"], t["closed"] = None, True
 
 
-def closed_stop(state: State, seat: Seat, notation: str) -> bool:
+def closed_stop(state: MesopotamiaState, seat: Seat, notation: str) -> bool:
     """True for a ``stop`` logged by the code before R-idle-action right after an action that
     now ends by itself: it is replayed as nothing (``stop_closed``)."""
-    t = state.get("t") or {}
+    t = state.get("t")
     return notation.strip().lower() == "stop" and state["phase"] == "actions" and \
-        seat == state["current"] and bool(t.get("closed"))
+        seat == state["current"] and t is not None and bool(t.get("closed"))
 
 
-def stop_closed(state: State) -> None:
+def stop_closed(state: MesopotamiaState) -> None:
     """Replay :func:`closed_stop`'s ``stop``: the action it finished is already over."""
-    state["t"].pop("closed")
+    known(state["t"]).pop("closed")
 
 
-def _end_turn(state: State) -> None:
+def _end_turn(state: MesopotamiaState) -> None:
+    current = known(state["current"])
+    if automaton.plays(state, current):
+        automaton.end_turn(state, current)
     state["index"] += 1
     if state["index"] < len(state["order"]):
         _begin_turn(state)

@@ -17,14 +17,15 @@ from typing import Any
 
 from bot import chance
 from bot.engine import Seat, Secret, State
+from bot.games.kit import clone
 from bot.games.mesopotamia import bids, focus
 from bot.games.mesopotamia import data as D
-from bot.games.mesopotamia.state import clone
+from bot.games.mesopotamia.state import MesopotamiaState
 
 HIDDEN = ("sites", "gardens", "quests", "bids", chance.KEY)
 
 
-def view(state: State, seat: Seat | None) -> dict[str, Any]:
+def view(state: MesopotamiaState, seat: Seat | None) -> dict[str, Any]:
     """The state as ``seat`` may see it (None: the public view)."""
     shown: dict[str, Any] = clone({k: v for k, v in state.items() if k not in HIDDEN})
     shown["sites"] = {r: {"terrain": D.REGIONS[r].terrain, "token": token if up else None,
@@ -46,7 +47,7 @@ def view(state: State, seat: Seat | None) -> dict[str, Any]:
     return shown
 
 
-def secrets(state: State) -> list[Secret]:
+def secrets(state: MesopotamiaState) -> list[Secret]:
     """The values only some seats (or nobody) may read now."""
     found: list[Secret] = []
     for token, up in state["sites"].values():

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.engine import State, Text
+from bot.engine import Text
 from bot.games.ur.board import CELL_NAMES, MAX_TOKENS, MAX_ZIGGURATS_PER_TURN, NEIGHBOURS
 from bot.games.ur.notation import SPARE, Move
 from bot.games.ur.state import (
     PENDING,
+    UrState,
     exchange_tile,
     face_text,
     placement_round,
@@ -39,7 +40,7 @@ def _err(key: str, **args: Any) -> Text:
     return Text.of("ur.err." + key, **args)
 
 
-def _hole_or_full(state: State, cell: int, adding: int) -> Text | None:
+def _hole_or_full(state: UrState, cell: int, adding: int) -> Text | None:
     if state["zig"][cell]:
         return _err("ziggurat_hole", cell=CELL_NAMES[cell])
     if state["tokens"][cell] + adding > MAX_TOKENS:
@@ -47,11 +48,11 @@ def _hole_or_full(state: State, cell: int, adding: int) -> Text | None:
     return None
 
 
-def _supply(state: State, seat: int, needed: int = 1) -> Text | None:
+def _supply(state: UrState, seat: int, needed: int = 1) -> Text | None:
     return _err("supply") if state["supply"][seat] < needed else None
 
 
-def reason(state: State, seat: int, move: Move) -> Text | None:
+def reason(state: UrState, seat: int, move: Move) -> Text | None:
     """Why ``move`` is illegal for ``seat`` now, or None if it is legal."""
     step = state["step"]
     if move.kind not in ALLOWED[step]:
@@ -61,7 +62,7 @@ def reason(state: State, seat: int, move: Move) -> Text | None:
     return None if check is None else check(state, seat, move)
 
 
-def _check_place(state: State, seat: int, move: Move) -> Text | None:
+def _check_place(state: UrState, seat: int, move: Move) -> Text | None:
     cell = move.cell
     if state["zig"][cell]:
         return _err("ziggurat_hole", cell=CELL_NAMES[cell])
@@ -75,7 +76,7 @@ def _check_place(state: State, seat: int, move: Move) -> Text | None:
     return _hole_or_full(state, cell, 1) or _supply(state, seat)
 
 
-def _hand_index(state: State, seat: int, move: Move) -> tuple[int, Text | None]:
+def _hand_index(state: UrState, seat: int, move: Move) -> tuple[int, Text | None]:
     hand = state["hand"][seat]
     if move.face not in hand:
         return -1, _err("not_in_hand", a=face_text(hand[0]), b=face_text(hand[1]))
@@ -85,17 +86,17 @@ def _hand_index(state: State, seat: int, move: Move) -> tuple[int, Text | None]:
     return i, None
 
 
-def _check_action(state: State, seat: int, move: Move) -> Text | None:
+def _check_action(state: UrState, seat: int, move: Move) -> Text | None:
     return _hand_index(state, seat, move)[1]
 
 
-def _check_decline_both(state: State, seat: int, move: Move) -> Text | None:
+def _check_decline_both(state: UrState, seat: int, move: Move) -> Text | None:
     if state["acts"] != [PENDING, PENDING]:
         return _err("decline_both")
     return None
 
 
-def _check_bonus(state: State, seat: int, move: Move) -> Text | None:
+def _check_bonus(state: UrState, seat: int, move: Move) -> Text | None:
     cell = move.cell
     owner = state["owner"][cell]
     if state["zig"][cell]:
@@ -105,7 +106,7 @@ def _check_bonus(state: State, seat: int, move: Move) -> Text | None:
     return _hole_or_full(state, cell, 1) or _supply(state, seat)
 
 
-def _check_war(state: State, seat: int, move: Move) -> Text | None:
+def _check_war(state: UrState, seat: int, move: Move) -> Text | None:
     src, dst, n = move.cell, move.cell2, move.n
     owner, zig = state["owner"], state["zig"]
     if zig[src] or zig[dst]:
@@ -127,7 +128,7 @@ def _check_war(state: State, seat: int, move: Move) -> Text | None:
     return _hole_or_full(state, dst, n - state["tokens"][dst])
 
 
-def _check_politics(state: State, seat: int, move: Move) -> Text | None:
+def _check_politics(state: UrState, seat: int, move: Move) -> Text | None:
     src, dst, n = move.cell, move.cell2, move.n
     owner = state["owner"]
     if state["zig"][src] or state["zig"][dst]:
@@ -141,7 +142,7 @@ def _check_politics(state: State, seat: int, move: Move) -> Text | None:
     return _hole_or_full(state, dst, n)
 
 
-def _check_agriculture(state: State, seat: int, move: Move) -> Text | None:
+def _check_agriculture(state: UrState, seat: int, move: Move) -> Text | None:
     cell = state["agri"][0]
     if move.cell != cell:
         return _err("agriculture_order", cell=CELL_NAMES[cell])
@@ -152,7 +153,7 @@ def _check_agriculture(state: State, seat: int, move: Move) -> Text | None:
     return _hole_or_full(state, cell, move.n) or _supply(state, seat, move.n)
 
 
-def _check_ziggurat(state: State, seat: int, move: Move) -> Text | None:
+def _check_ziggurat(state: UrState, seat: int, move: Move) -> Text | None:
     cell = move.cell
     if state["step"] == "choose" and state["acts"] != [PENDING, PENDING]:
         return _err("ziggurat_instead")
@@ -167,7 +168,7 @@ def _check_ziggurat(state: State, seat: int, move: Move) -> Text | None:
     return None
 
 
-def _check_exchange(state: State, seat: int, move: Move) -> Text | None:
+def _check_exchange(state: UrState, seat: int, move: Move) -> Text | None:
     cell = move.cell
     if cell == SPARE:
         if state["spare"] is None:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from bot.engine import State
 from bot.games.ur.board import (
     AGRICULTURE,
     BORDER_SIDES,
@@ -22,26 +21,27 @@ from bot.games.ur.state import (
     DONE,
     PENDING,
     SACRIFICED,
+    UrState,
     exchange_tile,
     free_cells,
-    fresh_turn,
     last_seat,
     on_board,
     owned,
+    reset_turn,
     war_loss,
 )
 
 PLACEMENT_ROUNDS = 3
 
 
-def _add(state: State, cell: int, seat: int, n: int) -> None:
+def _add(state: UrState, cell: int, seat: int, n: int) -> None:
     state["tokens"][cell] += n
     state["supply"][seat] -= n
     state["owner"][cell] = seat
     _touch(state, cell)
 
 
-def _remove(state: State, cell: int, n: int) -> None:
+def _remove(state: UrState, cell: int, n: int) -> None:
     """Return ``n`` tokens of ``cell`` to their owner's supply; an empty tile is free."""
     seat = state["owner"][cell]
     state["tokens"][cell] -= n
@@ -51,12 +51,12 @@ def _remove(state: State, cell: int, n: int) -> None:
     _touch(state, cell)
 
 
-def _touch(state: State, cell: int) -> None:
+def _touch(state: UrState, cell: int) -> None:
     if cell not in state["touched"]:
         state["touched"].append(cell)
 
 
-def _commerce(state: State, seat: int) -> None:
+def _commerce(state: UrState, seat: int) -> None:
     owner, zig, tokens = state["owner"], state["zig"], state["tokens"]
     gains = []
     for c in owned(state, seat):
@@ -70,7 +70,7 @@ def _commerce(state: State, seat: int) -> None:
             _add(state, c, seat, add)
 
 
-def _culture(state: State, seat: int) -> None:
+def _culture(state: UrState, seat: int) -> None:
     owner, zig, face = state["owner"], state["zig"], state["face"]
     gains = []
     for c in range(CELLS):
@@ -86,7 +86,7 @@ def _culture(state: State, seat: int) -> None:
             _add(state, c, who, add)
 
 
-def _agriculture(state: State, seat: int) -> None:
+def _agriculture(state: UrState, seat: int) -> None:
     face = state["face"]
     mine = owned(state, seat)
     farms = [c for c in mine if face[c] == AGRICULTURE]
@@ -97,7 +97,7 @@ def _agriculture(state: State, seat: int) -> None:
     state["step"] = "agriculture"
 
 
-def _start_action(state: State, seat: int, face: int) -> None:
+def _start_action(state: UrState, seat: int, face: int) -> None:
     state["acts"][state["hand"][seat].index(face)] = DONE
     if face == COMMERCE:
         _commerce(state, seat)
@@ -111,7 +111,7 @@ def _start_action(state: State, seat: int, face: int) -> None:
         state["step"] = "politics"
 
 
-def _war(state: State, seat: int, src: int, dst: int, n: int) -> None:
+def _war(state: UrState, seat: int, src: int, dst: int, n: int) -> None:
     loss = war_loss(state, src, dst)
     if state["tokens"][dst]:
         _remove(state, dst, state["tokens"][dst])
@@ -119,7 +119,7 @@ def _war(state: State, seat: int, src: int, dst: int, n: int) -> None:
     _add(state, dst, seat, n)
 
 
-def _politics(state: State, seat: int, src: int, dst: int, n: int) -> None:
+def _politics(state: UrState, seat: int, src: int, dst: int, n: int) -> None:
     _remove(state, src, n)
     _add(state, dst, seat, n)
     if src not in state["give"]:
@@ -128,7 +128,7 @@ def _politics(state: State, seat: int, src: int, dst: int, n: int) -> None:
         state["recv"].append(dst)
 
 
-def _ziggurat(state: State, seat: int, cell: int) -> None:
+def _ziggurat(state: UrState, seat: int, cell: int) -> None:
     _remove(state, cell, MAX_TOKENS)
     state["zig"][cell] = 1
     state["owner"][cell] = seat
@@ -142,7 +142,7 @@ def _ziggurat(state: State, seat: int, cell: int) -> None:
     state["step"] = "ziggurat"
 
 
-def _exchange(state: State, seat: int, cell: int, face: int) -> None:
+def _exchange(state: UrState, seat: int, cell: int, face: int) -> None:
     tile = exchange_tile(state, cell)
     assert tile is not None
     held = state["hand"][seat]
@@ -156,9 +156,9 @@ def _exchange(state: State, seat: int, cell: int, face: int) -> None:
     state["step"] = "end"
 
 
-def begin_turn(state: State, seat: int) -> None:
+def begin_turn(state: UrState, seat: int) -> None:
     """Start ``seat``'s turn: a normal turn, or a special placement without board tokens."""
-    state.update(fresh_turn())
+    reset_turn(state)
     state["current"] = seat
     if on_board(state, seat):
         state["step"] = "choose"
@@ -167,7 +167,7 @@ def begin_turn(state: State, seat: int) -> None:
         state["step"] = "start1" if state["zigs"][seat] else "start3"
 
 
-def _end(state: State, seat: int) -> None:
+def _end(state: UrState, seat: int) -> None:
     touched = [c for c in state["touched"] if c != state["exch"]]
     exch = state["exch"]
     state["last_turn"] = {
@@ -181,16 +181,16 @@ def _end(state: State, seat: int) -> None:
     phase = state["phase"]
     if phase == "turn":
         if state["stuck"] or (state["final"] and seat == last_seat(state)):
-            state.update(fresh_turn())
-            state.update(phase="over", step="over", current=-1)
+            reset_turn(state)
+            state["phase"], state["step"], state["current"] = "over", "over", -1
         else:
             begin_turn(state, nxt)
         return
     state["count"] += 1
-    state.update(fresh_turn())
+    reset_turn(state)
     if phase == "placement" and state["count"] == PLACEMENT_ROUNDS * n:
-        state.update(phase="setup_exchange", step="setup_exchange", count=0,
-                     current=state["first"])
+        state["phase"], state["step"] = "setup_exchange", "setup_exchange"
+        state["count"], state["current"] = 0, state["first"]
     elif phase == "setup_exchange" and state["count"] == n:
         state["phase"] = "turn"
         state["count"] = 0
@@ -200,7 +200,7 @@ def _end(state: State, seat: int) -> None:
         state["step"] = "place" if phase == "placement" else "setup_exchange"
 
 
-def perform(state: State, seat: int, move: Move) -> None:
+def perform(state: UrState, seat: int, move: Move) -> None:
     """Apply a legal ``move`` to ``state`` in place (call on a fresh clone)."""
     kind, step = move.kind, state["step"]
     if kind == "place":
@@ -246,7 +246,7 @@ def perform(state: State, seat: int, move: Move) -> None:
     settle(state)
 
 
-def settle(state: State) -> None:
+def settle(state: UrState) -> None:
     """Skip the parts of the turn that offer no choice (or only "done")."""
     while True:
         step, seat = state["step"], state["current"]

@@ -4,10 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from bot.engine import State
 from bot.games.ur.board import CELLS, FACES, MAX_TOKENS, MAX_ZIGGURATS_PER_TURN, NEIGHBOURS
 from bot.games.ur.notation import SPARE, Move
-from bot.games.ur.state import PENDING, free_cells, owned, placement_round, war_loss
+from bot.games.ur.state import PENDING, UrState, free_cells, owned, placement_round, war_loss
 
 DONE_STEPS = {"bonus": "bonus_done", "bonus_both": "bonus_done", "war": "war_done",
               "politics": "politics_done", "ziggurat": "ziggurat_done"}
@@ -16,7 +15,7 @@ DONE_STEPS = {"bonus": "bonus_done", "bonus_both": "bonus_done", "war": "war_don
 _EXCHANGES = [[Move("exchange", c, face=f) for f in range(len(FACES))] for c in range(CELLS + 1)]
 
 
-def _exchange_moves(state: State, seat: int) -> list[Move]:
+def _exchange_moves(state: UrState, seat: int) -> list[Move]:
     """The legal exchanges: free tiles (and the spare), with a different pair in a turn."""
     face, back, owner, zig = state["face"], state["back"], state["owner"], state["zig"]
     held = state["hand"][seat]
@@ -36,7 +35,7 @@ def _exchange_moves(state: State, seat: int) -> list[Move]:
     return moves
 
 
-def _placements(state: State, seat: int) -> list[Move]:
+def _placements(state: UrState, seat: int) -> list[Move]:
     owner, zig = state["owner"], state["zig"]
     if state["supply"][seat] <= 0:
         return []
@@ -47,7 +46,7 @@ def _placements(state: State, seat: int) -> list[Move]:
                 owner[c] < 0 and any(owner[nb] == seat for nb in NEIGHBOURS[c])))]
 
 
-def _choices(state: State, seat: int) -> list[Move]:
+def _choices(state: UrState, seat: int) -> list[Move]:
     hand, acts = state["hand"][seat], state["acts"]
     moves = [Move("action", face=f) for f, a in zip(hand, acts, strict=True) if a == PENDING]
     moves += [Move("decline", face=f) for f, a in zip(hand, acts, strict=True) if a == PENDING]
@@ -57,14 +56,14 @@ def _choices(state: State, seat: int) -> list[Move]:
     return moves
 
 
-def _ziggurats(state: State, seat: int) -> list[Move]:
+def _ziggurats(state: UrState, seat: int) -> list[Move]:
     if state["zigs_left"] <= 0 or state["built"] >= MAX_ZIGGURATS_PER_TURN:
         return []
     tokens = state["tokens"]
     return [Move("ziggurat", c) for c in owned(state, seat) if tokens[c] == MAX_TOKENS]
 
 
-def _bonuses(state: State, seat: int) -> list[Move]:
+def _bonuses(state: UrState, seat: int) -> list[Move]:
     if state["supply"][seat] <= 0:
         return []
     tokens = state["tokens"]
@@ -74,7 +73,7 @@ def _bonuses(state: State, seat: int) -> list[Move]:
     return moves
 
 
-def _attacks(state: State, seat: int) -> list[Move]:
+def _attacks(state: UrState, seat: int) -> list[Move]:
     owner, zig, tokens = state["owner"], state["zig"], state["tokens"]
     moves = []
     for src in owned(state, seat):
@@ -85,7 +84,7 @@ def _attacks(state: State, seat: int) -> list[Move]:
     return moves
 
 
-def _transfers(state: State, seat: int) -> list[Move]:
+def _transfers(state: UrState, seat: int) -> list[Move]:
     tokens = state["tokens"]
     give, recv = state["give"], state["recv"]
     mine = owned(state, seat)
@@ -101,21 +100,21 @@ def _transfers(state: State, seat: int) -> list[Move]:
     return moves
 
 
-def _farming(state: State, seat: int) -> list[Move]:
+def _farming(state: UrState, seat: int) -> list[Move]:
     cell = state["agri"][0]
     most = min(2, MAX_TOKENS - state["tokens"][cell], state["supply"][seat])
     return [Move("agriculture", cell, n=n) for n in range(most + 1)]
 
 
-def _setup_exchanges(state: State, seat: int) -> list[Move]:
+def _setup_exchanges(state: UrState, seat: int) -> list[Move]:
     return [*_exchange_moves(state, seat), Move("pass")]
 
 
-def _end_only(state: State, seat: int) -> list[Move]:
+def _end_only(state: UrState, seat: int) -> list[Move]:
     return [Move("end")] if state["step"] == "end" else []
 
 
-_OPTIONS: dict[str, Callable[[State, int], list[Move]]] = {
+_OPTIONS: dict[str, Callable[[UrState, int], list[Move]]] = {
     "place": _placements, "start3": _placements, "start1": _placements,
     "setup_exchange": _setup_exchanges,
     "exchange": _exchange_moves,
@@ -130,7 +129,7 @@ _OPTIONS: dict[str, Callable[[State, int], list[Move]]] = {
 }
 
 
-def legal_moves(state: State, seat: int) -> list[Move]:
+def legal_moves(state: UrState, seat: int) -> list[Move]:
     """The legal moves of ``seat`` now (empty if it is not its turn).
 
     Generated directly for speed; a property test checks that each one passes
@@ -146,6 +145,6 @@ def legal_moves(state: State, seat: int) -> list[Move]:
     return moves
 
 
-def has_option(state: State, seat: int) -> bool:
+def has_option(state: UrState, seat: int) -> bool:
     """Whether the current step offers anything but "done"."""
     return bool(_OPTIONS[state["step"]](state, seat))

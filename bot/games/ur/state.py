@@ -1,55 +1,123 @@
-"""The Ur state: its layout, creation, copying, and the queries the rules share.
-
-The state is a flat JSON dict of small lists (one entry per cell or per seat):
-
-- ``face``/``back``/``owner``/``tokens``/``zig``: per cell; ``owner`` is -1 for
-  a free tile (a tile emptied by any means becomes free again); a ziggurat cell
-  has ``zig`` 1, ``owner`` = builder, ``tokens`` 0 (its marker is counted in ``zigs``).
-- ``hand`` ([face, back] per seat, face = side shown), ``spare`` ([face, back] or None),
-  ``supply``, ``zigs`` per seat; ``zigs_left``; ``first``, ``current`` (-1 when over),
-  ``phase``, ``step``, ``turn``, ``count`` (turns done in a setup phase), ``final``
-  (the fifth ziggurat is built), ``last_turn``.
-- The current turn: ``acts`` (state of the held tile's two actions), ``bonus``
-  (extra tokens still to place), ``give``/``recv`` (Politics: tiles that gave,
-  tiles that received), ``agri`` (Agriculture tiles still to fill), ``built``
-  (ziggurats this turn), ``touched`` (cells changed), ``exch`` (cell exchanged,
-  -1 none), ``stuck`` (no exchange possible).
-
-Steps (``step``): ``place`` (placement rounds), ``setup_exchange``, ``start3`` /
-``start1`` (turn without tokens on the board), ``choose``, ``bonus``,
-``bonus_both``, ``war``, ``politics``, ``agriculture``, ``ziggurat``,
-``exchange``, ``end``, ``over``.
-"""
+"""The Ur state (:class:`UrState`): its layout, creation, and the queries the rules share."""
 
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, Literal, TypedDict
 
-from bot.engine import State, Text
+from bot.engine import Text
+from bot.games.kit import Layout
 from bot.games.ur.board import CELL_NAMES, CELLS, FACES, TOKENS, WAR, ZIGGURATS, build_grid
 from bot.games.ur.notation import SPARE
 
 PENDING, DONE, DECLINED, SACRIFICED = 0, 1, 2, 3
 """States of the held tile's two actions during a turn (``acts``)."""
 
-_CELL_LISTS = ("face", "back", "owner", "tokens", "zig")
-_SEAT_LISTS = ("supply", "zigs")
-_TURN_LISTS = ("acts", "give", "recv", "agri", "touched")
+LAYOUT = Layout(flat=("face", "back", "owner", "tokens", "zig", "supply", "zigs", "acts", "give",
+                      "recv", "agri", "touched"),
+                nested=("hand", "spare", "last_turn"))
+"""The keys holding lists of numbers (per cell, per seat, of the turn) and the others holding
+lists or dicts, for :func:`bot.games.kit.clone`."""
 
 
-def fresh_turn() -> dict[str, Any]:
+Phase = Literal["placement", "setup_exchange", "turn", "over"]
+Step = Literal["place", "setup_exchange", "start3", "start1", "choose", "bonus", "bonus_both",
+               "war", "politics", "agriculture", "ziggurat", "exchange", "end", "over"]
+"""``start3`` / ``start1``: a turn without tokens on the board."""
+
+
+class LastTurn(TypedDict):
+    """The turn ended last, which the board highlights."""
+
+    seat: int
+    cells: list[str]
+    """The cells it changed, by name."""
+    exchanged: str | None
+    """The cell whose tile it exchanged (``spare`` for the spare tile), if any."""
+
+
+class UrTurn(TypedDict):
+    """The fields of the turn under way (:func:`fresh_turn`)."""
+
+    acts: list[int]
+    """The state of the held tile's two actions (PENDING, DONE, DECLINED, SACRIFICED)."""
+    bonus: int
+    """Extra tokens still to place."""
+    give: list[int]
+    """Politics: the tiles that gave tokens."""
+    recv: list[int]
+    """Politics: the tiles that received tokens."""
+    agri: list[int]
+    """Agriculture tiles still to fill."""
+    built: int
+    """Ziggurats built this turn."""
+    touched: list[int]
+    """The cells changed."""
+    exch: int
+    """The cell exchanged (SPARE for the spare tile), -1 none."""
+    stuck: bool
+    """No exchange is possible."""
+
+
+class UrState(UrTurn):
+    """An Ur state: a flat JSON dict of small lists, one entry per cell or per seat. Cells are
+    0-35 in reading order, seats 0-based; a tile is ``[face, back]``, face the side shown."""
+
+    n: int
+    face: list[int]
+    back: list[int]
+    owner: list[int]
+    """Per cell: the seat with tokens there, -1 for a free tile (a tile emptied by any means
+    becomes free again); a ziggurat's builder."""
+    tokens: list[int]
+    """Per cell: tokens on it (0 on a ziggurat: its marker is counted in ``zigs``)."""
+    zig: list[int]
+    """Per cell: 1 for a ziggurat."""
+    hand: list[list[int]]
+    """Per seat: the tile it holds."""
+    spare: list[int] | None
+    """The spare tile, if any."""
+    supply: list[int]
+    """Per seat: tokens not on the board."""
+    zigs: list[int]
+    """Per seat: ziggurats built."""
+    zigs_left: int
+    first: int
+    """The first player."""
+    current: int
+    """The seat to move, -1 when the game is over."""
+    phase: Phase
+    step: Step
+    turn: int
+    """Turns ended."""
+    count: int
+    """Turns done in a setup phase."""
+    final: bool
+    """The fifth ziggurat is built: the round ends the game."""
+    last_turn: LastTurn | None
+
+
+def fresh_turn() -> UrTurn:
     """The per-turn fields at the start of a turn."""
     return {"acts": [PENDING, PENDING], "bonus": 0, "give": [], "recv": [],
             "agri": [], "built": 0, "touched": [], "exch": -1, "stuck": False}
 
 
-def new_state(seed: int, n_players: int) -> State:
+def reset_turn(state: UrState) -> None:
+    """Give ``state`` the per-turn fields of a new turn."""
+    fresh = fresh_turn()
+    state["acts"], state["bonus"] = fresh["acts"], fresh["bonus"]
+    state["give"], state["recv"], state["agri"] = fresh["give"], fresh["recv"], fresh["agri"]
+    state["built"], state["touched"] = fresh["built"], fresh["touched"]
+    state["exch"], state["stuck"] = fresh["exch"], fresh["stuck"]
+
+
+def new_state(seed: int, n_players: int) -> UrState:
     """The state after the seeded setup: grid, hands, spare, first player to place."""
     rng = random.Random(seed)
     faces, backs, leftovers = build_grid(rng)
     first = rng.randrange(n_players)
-    state: State = {
+    return {
         "n": n_players,
         "face": faces, "back": backs, "owner": [-1] * CELLS, "tokens": [0] * CELLS,
         "zig": [0] * CELLS,
@@ -59,64 +127,50 @@ def new_state(seed: int, n_players: int) -> State:
         "zigs_left": ZIGGURATS, "first": first, "current": first,
         "phase": "placement", "step": "place", "turn": 0, "count": 0, "final": False,
         "last_turn": None,
+        **fresh_turn(),
     }
-    state.update(fresh_turn())
-    return state
 
 
-def clone(state: State) -> State:
-    """A copy of ``state`` sharing nothing mutable with it."""
-    new = dict(state)
-    for key in (*_CELL_LISTS, *_SEAT_LISTS, *_TURN_LISTS):
-        new[key] = state[key].copy()
-    new["hand"] = [h.copy() for h in state["hand"]]
-    if state["spare"] is not None:
-        new["spare"] = state["spare"].copy()
-    if state["last_turn"] is not None:
-        last = dict(state["last_turn"])
-        last["cells"] = list(last["cells"])
-        new["last_turn"] = last
-    return new
 
 
 # ---------------------------------------------------------------- queries
 
 
-def on_board(state: State, seat: int) -> int:
+def on_board(state: UrState, seat: int) -> int:
     """Tokens of ``seat`` on civilization tiles (ziggurat markers excluded)."""
     return sum(t for o, t in zip(state["owner"], state["tokens"], strict=True) if o == seat)
 
 
-def owned(state: State, seat: int) -> list[int]:
+def owned(state: UrState, seat: int) -> list[int]:
     """Cells owned by ``seat`` (ziggurats excluded), in reading order."""
     owner, zig = state["owner"], state["zig"]
     return [c for c in range(CELLS) if owner[c] == seat and not zig[c]]
 
 
-def free_cells(state: State) -> list[int]:
+def free_cells(state: UrState) -> list[int]:
     """Free tiles on the board (no token, no ziggurat)."""
     owner, zig = state["owner"], state["zig"]
     return [c for c in range(CELLS) if owner[c] < 0 and not zig[c]]
 
 
-def placement_round(state: State) -> int:
+def placement_round(state: UrState) -> int:
     """1, 2 or 3 during the placement phase."""
     return int(state["count"]) // int(state["n"]) + 1
 
 
-def last_seat(state: State) -> int:
+def last_seat(state: UrState) -> int:
     """The last player of a round (to the right of the first player)."""
     return (int(state["first"]) - 1) % int(state["n"])
 
 
-def war_loss(state: State, src: int, dst: int) -> int:
+def war_loss(state: UrState, src: int, dst: int) -> int:
     """Tokens the attacker loses before moving in (French FAQ ruling on step 3)."""
     face = state["face"]
     extra = 0 if face[src] == face[dst] or face[src] == WAR else 1
     return int(state["tokens"][dst]) + extra
 
 
-def exchange_tile(state: State, cell: int) -> list[int] | None:
+def exchange_tile(state: UrState, cell: int) -> list[int] | None:
     """The [face, back] of the tile at ``cell`` (or the spare), or None if absent."""
     if cell == SPARE:
         spare: list[int] | None = state["spare"]
@@ -129,9 +183,9 @@ def face_text(face: int) -> Text:
     return Text.of("ur.face." + FACES[face])
 
 
-def prompt(state: State) -> Text:
+def prompt(state: UrState) -> Text:
     """What the current step asks for."""
-    step = state["step"]
+    step: str = state["step"]
     args: dict[str, Any] = {}
     if step == "place":
         args["round"] = placement_round(state)

@@ -12,23 +12,24 @@ current step's catalogue key and plain arguments), so that
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from bot.engine import State, Text
 from bot.games.ur.board import CELLS, FACE_INDEX, FACES, SIZE
 from bot.games.ur.scoring import best_sets
-from bot.games.ur.state import on_board, prompt
+from bot.games.ur.state import UrState, on_board, prompt
 
 _STEP_KEYS = ("acts", "bonus", "give", "recv", "agri", "built", "touched",
               "exch", "stuck", "count", "final")
 
 
-def scores(state: State) -> list[int]:
+def scores(state: UrState) -> list[int]:
     """Each seat's score if the game ended now."""
     return [seat_score(state, seat)[0] for seat in range(state["n"])]
 
 
-def seat_score(state: State, seat: int) -> tuple[int, tuple[int, ...]]:
+def seat_score(state: UrState, seat: int) -> tuple[int, tuple[int, ...]]:
     """(points, set sizes) of ``seat`` if the game ended now."""
     counts = [0] * len(FACES)
     owner, zig, face = state["owner"], state["zig"], state["face"]
@@ -47,7 +48,7 @@ def _plain(value: Any) -> Any:
     return value.key.rsplit(".", 1)[-1] if isinstance(value, Text) else value
 
 
-def ranking(state: State) -> tuple[tuple[tuple[int, ...], ...], Text | None]:
+def ranking(state: UrState) -> tuple[tuple[tuple[int, ...], ...], Text | None]:
     """Seats grouped best first, and how a tie on the best score was settled.
 
     Ties on score are broken by the most tokens on the board (ziggurat markers
@@ -68,10 +69,12 @@ def ranking(state: State) -> tuple[tuple[tuple[int, ...], ...], Text | None]:
     return groups, tiebreak
 
 
-def public_view(state: State) -> dict[str, Any]:
+def public_view(state: UrState) -> dict[str, Any]:
     """The JSON view of ``state`` (see the module docstring)."""
     n = state["n"]
-    face, back, owner, tokens, zig = (state[k] for k in ("face", "back", "owner", "tokens", "zig"))
+    face, back, owner, tokens = state["face"], state["back"], state["owner"], state["tokens"]
+    zig = state["zig"]
+    fields: Mapping[str, Any] = state
     grid = [[{"face": FACES[face[c]], "back": FACES[back[c]],
               "owner": None if owner[c] < 0 else owner[c], "tokens": tokens[c],
               "ziggurat": bool(zig[c])}
@@ -100,7 +103,7 @@ def public_view(state: State) -> dict[str, Any]:
         "last_turn": None if last is None else {**last, "cells": list(last["cells"])},
         "over": over,
         "winners": winners,
-        "step_state": {k: (list(state[k]) if isinstance(state[k], list) else state[k])
+        "step_state": {k: (list(fields[k]) if isinstance(fields[k], list) else fields[k])
                        for k in _STEP_KEYS},
         "prompt": {"key": step.key, "args": {k: _plain(v) for k, v in step.args}},
     }

@@ -1,7 +1,7 @@
 """What a good player values in a Mesopotamia position, for the AI's look-ahead.
 
 The AI (:mod:`bot.ai`, through ``MesopotamiaGame.ai_step``) takes each step after which
-``MesopotamiaGame.heuristic`` values the position most: each seat's :func:`worth`, against the
+:func:`heuristic` values the position most: each seat's :func:`worth`, against the
 best rival's. The final score alone rewards almost nothing a turn can do (a technology, a Ziggurat
 storey or a harvest is worth no VP), so an AI judged by it never prepares the Hanging Gardens
 and the game never ends. :func:`progress` is the worth, in VP-equivalents, of what leads to VP
@@ -22,13 +22,14 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from bot.engine import Seat, State
+from bot.engine import Seat
 from bot.games import content
-from bot.games.mesopotamia import actions
+from bot.games.kit import clone, known, lead
+from bot.games.mesopotamia import actions, scoring
 from bot.games.mesopotamia import data as D
 from bot.games.mesopotamia.actions import harvest_sources
 from bot.games.mesopotamia.construction import COST, GARDEN
-from bot.games.mesopotamia.state import clone, seal_case, tech_level
+from bot.games.mesopotamia.state import PHASES, MesopotamiaState, seal_case, tech_level
 
 WEIGHTS: dict[str, Any] = content.load("mesopotamia", "ai")
 TECH_WORTH: dict[str, list[float]] = {a: [float(v) for v in WEIGHTS["tech"][a]]
@@ -44,28 +45,29 @@ INCOME: dict[str, float] = {k: float(WEIGHTS["income"][k]) for k in ("harvest", 
 STOREY_WORTH: list[float] = [float(v) for v in WEIGHTS["ziggurat_storey"]["by_storey"]]
 MOST_HARVESTS = max(int(e.get("harvests", 0)) for e in D.CARD_EFFECT.values())
 FINISH = float(WEIGHTS["endgame"]["finish"])
-Worth = Callable[[State, Seat], float]
+Worth = Callable[[MesopotamiaState, Seat], float]
 """A seat's worth in a state (its VP; with :func:`progress`, its worth without the action
 under way)."""
 
 
-def worth(state: State, seat: Seat, vp: Worth, leader: Callable[[State], Seat]) -> float:
+def worth(state: MesopotamiaState, seat: Seat, vp: Worth,
+          leader: Callable[[MesopotamiaState], Seat]) -> float:
     """``seat``'s worth for the AI: its VP ``vp`` now, its :func:`progress` and what its action
     under way will bring (:func:`action_gain`); once the last Hanging Gardens storey is built
     (the game ends with the round), ``finish`` more for the seat ahead (``leader``), also when
     judging the parts of the action under way, so that building the last storey counts there."""
-    def base(s: State, x: Seat) -> float:
+    def base(s: MesopotamiaState, x: Seat) -> float:
         ended = _built(s) >= D.GARDEN_STOREYS and leader(s) == x
         return vp(s, x) + progress(s, x) + (FINISH if ended else 0.0)
 
     return base(state, seat) + action_gain(state, seat, base)
 
 
-def _built(state: State) -> int:
+def _built(state: MesopotamiaState) -> int:
     return sum(len(p.get("gardens", [])) for p in state["players"])
 
 
-def action_gain(state: State, seat: Seat, base: Worth) -> float:
+def action_gain(state: MesopotamiaState, seat: Seat, base: Worth) -> float:
     """What the action ``seat`` activated and has not finished is worth (``base``: its worth
     without it): the gain of its best parts, chosen greedily, at most
     ``action_under_way.parts`` of them; a part that changes nothing by itself (a unit
@@ -81,23 +83,23 @@ def action_gain(state: State, seat: Seat, base: Worth) -> float:
         if found is None:
             break
         state, now = found
-        if state["t"]["act"] is None:
+        if known(state["t"])["act"] is None:
             break
     return now - start
 
 
-def _best_part(state: State, seat: Seat, base: Worth, now: float,
-               look: bool) -> tuple[State, float] | None:
+def _best_part(state: MesopotamiaState, seat: Seat, base: Worth, now: float,
+               look: bool) -> tuple[MesopotamiaState, float] | None:
     """The state after the part of the action under way worth most (with one more part for a
     part that changes nothing, when ``look``), if it is worth more than ``now``."""
-    best: tuple[State, float] | None = None
+    best: tuple[MesopotamiaState, float] | None = None
     for part in actions.legal(state, seat):
         if part == "stop":
             continue
         after = clone(state)
         actions.apply(after, seat, part)
         value = base(after, seat)
-        if look and value == now and after["t"]["act"] is not None:
+        if look and value == now and known(after["t"])["act"] is not None:
             deeper = _best_part(after, seat, base, now, look=False)
             value = now if deeper is None else deeper[1]
         if value > now and (best is None or value > best[1]):
@@ -105,7 +107,7 @@ def _best_part(state: State, seat: Seat, base: Worth, now: float,
     return best
 
 
-def progress(state: State, seat: Seat) -> float:
+def progress(state: MesopotamiaState, seat: Seat) -> float:
     """``seat``'s progress towards later VP, in VP-equivalents (0 once the game will end)."""
     built = _built(state)
     if built >= D.GARDEN_STOREYS:
@@ -126,7 +128,7 @@ def progress(state: State, seat: Seat) -> float:
     return total
 
 
-def income(state: State, seat: Seat) -> float:
+def income(state: MesopotamiaState, seat: Seat) -> float:
     """The worth of what one Harvest gives ``seat``: ``income.harvest`` per resource it gives
     now (its card's harvests, at most one per source it has, R-harvest-counts), and
     ``income.part`` per harvest of its card and per source (up to the most harvests a card
@@ -143,7 +145,7 @@ def _resources(res: dict[str, int]) -> float:
                for k, n in res.items())
 
 
-def garden_readiness(state: State, seat: Seat, built: int) -> float:
+def garden_readiness(state: MesopotamiaState, seat: Seat, built: int) -> float:
     """How near ``seat`` is to build the next Hanging Gardens storey (0-1): the mean of the
     share of the face-up tile's cost it holds and the share of its conditions it meets."""
     if built >= len(state["gardens"]) or not state["gardens"][built][1]:
@@ -162,3 +164,18 @@ def _share(res: dict[str, int], cost: dict[str, Any]) -> float:
     """The share of ``cost`` that the resources ``res`` pay."""
     need = sum(int(v) for v in cost.values())
     return sum(min(res[k], int(v)) for k, v in cost.items()) / need
+
+
+def heuristic(state: MesopotamiaState, seat: Seat) -> float:
+    """How good the state looks for ``seat``: its final score if the game ended now, minus
+    the best rival's, plus a little for resources and units (material for later rounds)."""
+    if state["phase"] in PHASES:
+        return 0.0
+    return lead([heuristic_worth(state, s) for s in range(state["n"])], seat)
+
+
+def heuristic_worth(state: MesopotamiaState, seat: Seat) -> float:
+    """``seat``'s worth for the AI (:func:`worth`): the VP it would score now, its progress
+    towards later VP, what its action under way will bring."""
+    return worth(state, seat, lambda s, x: float(sum(scoring.breakdown(s, x).values())),
+                 lambda s: scoring.ranking(s)[0][0])

@@ -13,7 +13,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from bot.engine import Seat, State, Text, seat_ref
+from bot.engine import Seat, Text, seat_ref
+from bot.games.kit import known
 from bot.games.mesopotamia import (
     actions,
     battles,
@@ -28,6 +29,8 @@ from bot.games.mesopotamia import data as D
 from bot.games.mesopotamia.combat import TRIBE, fighters
 from bot.games.mesopotamia.state import (
     PHASES,
+    MesopotamiaState,
+    action_under_way,
     can_advance,
     roles_in_play,
     seal_case,
@@ -46,10 +49,10 @@ ACTION_OF = {"convert": "research", "discover": "research", "harvest": "harvest_
              "activate": "exploration", "move": "exploration", "halt": "exploration",
              "drop": "exploration", "build": "construction"}
 """The action whose part each step of an action is."""
-Legal = Callable[[State, Seat], list[str]]
+Legal = Callable[[MesopotamiaState, Seat], list[str]]
 
 
-def why(state: State, seat: Seat, text: str, legal: Legal) -> Text:
+def why(state: MesopotamiaState, seat: Seat, text: str, legal: Legal) -> Text:
     """Why ``seat`` may not take the step ``text`` now (``legal``: the engine's legal steps)."""
     verb, *args = text.strip().lower().split()
     options = legal(state, seat)
@@ -69,7 +72,7 @@ def listed(notations: Sequence[str]) -> Text:
     return t("why.more", shown=shown, n=more) if more > 0 else shown
 
 
-def _moment(state: State, seat: Seat, verb: str, words: list[str],
+def _moment(state: MesopotamiaState, seat: Seat, verb: str, words: list[str],
             options: list[str]) -> Text:
     """The step is of a kind the current decision does not take: what the decision is, and
     the kinds of step it takes."""
@@ -83,7 +86,7 @@ SETUP_VERBS = frozenset({"role", "empire", "start", "die", "decline", "return"})
 COMBAT_VERBS = frozenset({"fight", "pair", "bid", "sacrifice", *standard.VERBS})
 
 
-def _elsewhere(state: State, verb: str, words: Sequence[str]) -> Text | None:
+def _elsewhere(state: MesopotamiaState, verb: str, words: Sequence[str]) -> Text | None:
     """Why a step that belongs to another part of the game is not taken now, or None."""
     phase = state["phase"]
     if verb in SETUP_VERBS and phase not in PHASES:
@@ -99,7 +102,7 @@ def _elsewhere(state: State, verb: str, words: Sequence[str]) -> Text | None:
     return None
 
 
-def moment(state: State, seat: Seat, verb: str, words: Sequence[str] = ()) -> Text:
+def moment(state: MesopotamiaState, seat: Seat, verb: str, words: Sequence[str] = ()) -> Text:
     """What the decision of ``seat`` is now, as the rule that frames it (``verb``, with
     ``words``: the step asked for)."""
     phase = state["phase"]
@@ -116,7 +119,7 @@ def moment(state: State, seat: Seat, verb: str, words: Sequence[str] = ()) -> Te
         return t("why.phase.end", event=D.name("event", state["finals"][0]["card"]))
     if phase == "combat":
         return _combat_moment(state)
-    t_ = state["t"]
+    t_ = known(state["t"])
     if None in t_["dice"]:
         return t("why.phase.set")
     act = t_["act"]
@@ -135,7 +138,7 @@ def moment(state: State, seat: Seat, verb: str, words: Sequence[str] = ()) -> Te
     return t("why.phase.act", action=D.name("action", act["action"]))
 
 
-def _combat_moment(state: State) -> Text:
+def _combat_moment(state: MesopotamiaState) -> Text:
     """What the combat phase asks now."""
     battle = state["battle"]
     stage = battle["stage"]
@@ -147,7 +150,7 @@ def _combat_moment(state: State) -> Text:
 
 # -- the checks, one per verb: the rule a step of the right kind breaks ----------------------
 
-Check = Callable[[State, Seat, list[str]], Text | None]
+Check = Callable[[MesopotamiaState, Seat, list[str]], Text | None]
 
 
 def _numbers(words: Sequence[str]) -> list[int]:
@@ -155,14 +158,14 @@ def _numbers(words: Sequence[str]) -> list[int]:
     return [n for n in map(whole_number, words) if n is not None]
 
 
-def _role(state: State, seat: Seat, args: list[str]) -> Text | None:
+def _role(state: MesopotamiaState, seat: Seat, args: list[str]) -> Text | None:
     role = args[0] if args else ""
     if role not in roles_in_play(state):
         return t("why.role_unknown", role=role.upper(), n=state["n"])
     return t("why.role_taken", role=role.upper(), who=_who(seat_of_role(state, role)))
 
 
-def _empire(state: State, seat: Seat, args: list[str]) -> Text | None:
+def _empire(state: MesopotamiaState, seat: Seat, args: list[str]) -> Text | None:
     if not args or args[0] not in D.EMPIRES:
         return t("why.unknown", what=" ".join(args))
     owner = next((s for s, p in enumerate(state["players"]) if p["empire"] == args[0]), None)
@@ -171,7 +174,7 @@ def _empire(state: State, seat: Seat, args: list[str]) -> Text | None:
     return t("why.empire_taken", empire=D.name("empire", args[0]), who=seat_ref(owner))
 
 
-def _start(state: State, seat: Seat, args: list[str]) -> Text | None:
+def _start(state: MesopotamiaState, seat: Seat, args: list[str]) -> Text | None:
     region = _region(args)
     if region is None:
         return t("why.unknown", what=" ".join(args))
@@ -183,7 +186,7 @@ def _start(state: State, seat: Seat, args: list[str]) -> Text | None:
     return t("why.start_taken", region=D.name("region", region), who=seat_ref(owner))
 
 
-def _colony(state: State, seat: Seat, args: list[str]) -> Text | None:
+def _colony(state: MesopotamiaState, seat: Seat, args: list[str]) -> Text | None:
     if state["phase"] == "bonus":
         region = _region(args)
         if region is None:
@@ -195,12 +198,12 @@ def _colony(state: State, seat: Seat, args: list[str]) -> Text | None:
     return t("why.colony_take", n=D.PIECES["colony"])
 
 
-def _return(state: State, seat: Seat, args: list[str]) -> Text | None:
+def _return(state: MesopotamiaState, seat: Seat, args: list[str]) -> Text | None:
     return t("why.quest_not_held")
 
 
-def _set(state: State, seat: Seat, args: list[str]) -> Text | None:
-    t_ = state["t"]
+def _set(state: MesopotamiaState, seat: Seat, args: list[str]) -> Text | None:
+    t_ = known(state["t"])
     if None not in t_["dice"]:
         return None
     i = t_["dice"].index(None)
@@ -210,8 +213,8 @@ def _set(state: State, seat: Seat, args: list[str]) -> Text | None:
     return t("why.set_face", n=i + 1, colour=D.name("colour", colour))
 
 
-def _reroll(state: State, seat: Seat, args: list[str]) -> Text | None:
-    t_ = state["t"]
+def _reroll(state: MesopotamiaState, seat: Seat, args: list[str]) -> Text | None:
+    t_ = known(state["t"])
     dice = _numbers(args)
     if not dice or len(dice) != len(args) or len(set(dice)) != len(dice):
         return t("why.dice_numbers", n=len(t_["dice"]))
@@ -222,8 +225,8 @@ def _reroll(state: State, seat: Seat, args: list[str]) -> Text | None:
     return t("why.die_used", n=used[0]) if used else None
 
 
-def _use(state: State, seat: Seat, args: list[str]) -> Text | None:
-    t_ = state["t"]
+def _use(state: MesopotamiaState, seat: Seat, args: list[str]) -> Text | None:
+    t_ = known(state["t"])
     action = args[0] if args else ""
     if action not in D.ACTIONS:
         return t("why.unknown", what=action)
@@ -241,25 +244,25 @@ def _use(state: State, seat: Seat, args: list[str]) -> Text | None:
         return t("why.dice_numbers", n=len(t_["dice"]))
     if any(t_["used"][d - 1] for d in dice):
         return t("why.die_used", n=next(d for d in dice if t_["used"][d - 1]))
-    shown = both([D.name("sign", t_["dice"][d - 1]) for d in dice]) if dice else t("nothing")
+    shown = both([D.name("sign", known(t_["dice"][d - 1])) for d in dice]) if dice else t("nothing")
     return t("why.signs", action=name, tech=D.name("tech", D.CIV_TECH[card]), need=need,
              n=len(signs), shown=shown)
 
 
-def _end(state: State, seat: Seat, args: list[str]) -> Text | None:
+def _end(state: MesopotamiaState, seat: Seat, args: list[str]) -> Text | None:
     return t("why.end_first")
 
 
-def _convert(state: State, seat: Seat, args: list[str]) -> Text | None:
-    act = state["t"]["act"]
+def _convert(state: MesopotamiaState, seat: Seat, args: list[str]) -> Text | None:
+    act = action_under_way(state)
     effect = D.CARD_EFFECT[act["card"]]["convert"]
     if not act["convert"]:
         return t("why.convert_once")
     return t("why.cost", need=amount("clay", int(effect["clay"])), have=_held(state, seat))
 
 
-def _discover(state: State, seat: Seat, args: list[str]) -> Text | None:
-    act = state["t"]["act"]
+def _discover(state: MesopotamiaState, seat: Seat, args: list[str]) -> Text | None:
+    act = action_under_way(state)
     if not act["discoveries"]:
         return t("why.discoveries_spent")
     if state["players"][seat]["res"]["tablet"] < D.DISCOVERY_TABLETS:
@@ -271,8 +274,8 @@ def _discover(state: State, seat: Seat, args: list[str]) -> Text | None:
     return t("why.top_level", action=D.name("action", action))
 
 
-def _harvest(state: State, seat: Seat, args: list[str]) -> Text | None:
-    act = state["t"]["act"]
+def _harvest(state: MesopotamiaState, seat: Seat, args: list[str]) -> Text | None:
+    act = action_under_way(state)
     if not act["harvests"]:
         return t("why.harvests_spent")
     place, resource = [*args, "", ""][:2]
@@ -290,8 +293,8 @@ def _harvest(state: State, seat: Seat, args: list[str]) -> Text | None:
     return t("why.source_used", where=_place(place), n=count)
 
 
-def _trade(state: State, seat: Seat, args: list[str]) -> Text | None:
-    act = state["t"]["act"]
+def _trade(state: MesopotamiaState, seat: Seat, args: list[str]) -> Text | None:
+    act = action_under_way(state)
     token = args[0] if args else ""
     if not act["trades"]:
         return t("why.trades_spent")
@@ -312,12 +315,12 @@ def _trade(state: State, seat: Seat, args: list[str]) -> Text | None:
              have=_held(state, seat))
 
 
-def _phalanx(state: State, seat: Seat, args: list[str]) -> Text | None:
+def _phalanx(state: MesopotamiaState, seat: Seat, args: list[str]) -> Text | None:
     return t("why.phalanx_once")
 
 
-def _create(state: State, seat: Seat, args: list[str]) -> Text | None:
-    act = state["t"]["act"]
+def _create(state: MesopotamiaState, seat: Seat, args: list[str]) -> Text | None:
+    act = action_under_way(state)
     kind = args[0] if args else ""
     effect = D.CARD_EFFECT[act["card"]]
     if not act["units"]:
@@ -336,8 +339,8 @@ def _create(state: State, seat: Seat, args: list[str]) -> Text | None:
     return t("why.unit_home")
 
 
-def _grow(state: State, seat: Seat, args: list[str]) -> Text | None:
-    act = state["t"]["act"]
+def _grow(state: MesopotamiaState, seat: Seat, args: list[str]) -> Text | None:
+    act = action_under_way(state)
     if not act["grow"]:
         return t("why.grow_once")
     if not can_advance(state, "population", seat):
@@ -346,8 +349,8 @@ def _grow(state: State, seat: Seat, args: list[str]) -> Text | None:
     return t("why.cost", need=amount("food", food), have=_held(state, seat))
 
 
-def _activate(state: State, seat: Seat, args: list[str]) -> Text | None:
-    act = state["t"]["act"]
+def _activate(state: MesopotamiaState, seat: Seat, args: list[str]) -> Text | None:
+    act = action_under_way(state)
     if not act["activations"]:
         return t("why.activations_spent")
     kind, where = [*args, "", ""][:2]
@@ -362,8 +365,8 @@ def _activate(state: State, seat: Seat, args: list[str]) -> Text | None:
     return t("why.nowhere", where=_place(where))
 
 
-def _move(state: State, seat: Seat, args: list[str]) -> Text | None:
-    act = state["t"]["act"]
+def _move(state: MesopotamiaState, seat: Seat, args: list[str]) -> Text | None:
+    act = action_under_way(state)
     to = args[0] if args else ""
     _, kind, at = state["units"][act["unit"]]
     if to not in D.REGIONS and to not in D.SECTIONS:
@@ -385,19 +388,19 @@ def _move(state: State, seat: Seat, args: list[str]) -> Text | None:
     return t("why.pinned", where=in_region(at))
 
 
-def _halt(state: State, seat: Seat, args: list[str]) -> Text | None:
+def _halt(state: MesopotamiaState, seat: Seat, args: list[str]) -> Text | None:
     return t("why.halt_ship")
 
 
-def _drop(state: State, seat: Seat, args: list[str]) -> Text | None:
+def _drop(state: MesopotamiaState, seat: Seat, args: list[str]) -> Text | None:
     return t("why.drop")
 
 
 BUILD_KEY = {"storey": "ziggurat_storey", "garden": "hanging_gardens_storey"}
 
 
-def _build(state: State, seat: Seat, args: list[str]) -> Text | None:
-    act = state["t"]["act"]
+def _build(state: MesopotamiaState, seat: Seat, args: list[str]) -> Text | None:
+    act = action_under_way(state)
     what = args[0] if args else ""
     if not act["builds"]:
         return t("why.builds_spent")
@@ -420,7 +423,7 @@ def _build(state: State, seat: Seat, args: list[str]) -> Text | None:
     return t(f"why.build_where.{what}")
 
 
-def _event(state: State, seat: Seat, args: list[str]) -> Text | None:
+def _event(state: MesopotamiaState, seat: Seat, args: list[str]) -> Text | None:
     event = state.get("event") or {}
     card = args[0] if args else ""
     if card != event.get("card"):
@@ -434,11 +437,11 @@ def _event(state: State, seat: Seat, args: list[str]) -> Text | None:
     return t("why.event_names")
 
 
-def _reward(state: State, seat: Seat, args: list[str]) -> Text | None:
+def _reward(state: MesopotamiaState, seat: Seat, args: list[str]) -> Text | None:
     return t("why.reward", event=D.name("event", state["finals"][0]["card"]))
 
 
-def _fight(state: State, seat: Seat, args: list[str]) -> Text | None:
+def _fight(state: MesopotamiaState, seat: Seat, args: list[str]) -> Text | None:
     region = _region(args)
     if region is None:
         return t("why.unknown", what=" ".join(args))
@@ -446,14 +449,14 @@ def _fight(state: State, seat: Seat, args: list[str]) -> Text | None:
              regions=both([D.name("region", r) for r in rounds.contested(state)]))
 
 
-def _pair(state: State, seat: Seat, args: list[str]) -> Text | None:
+def _pair(state: MesopotamiaState, seat: Seat, args: list[str]) -> Text | None:
     region = state["battle"]["region"]
     sides = [battles.token(state, s) for s in fighters(state, region)]
     names = [t("tribe") if s == TRIBE else D.name("empire", s) for s in sides]
     return t("why.pair", where=in_region(region), sides=both(names))
 
 
-def _bid(state: State, seat: Seat, args: list[str]) -> Text | None:
+def _bid(state: MesopotamiaState, seat: Seat, args: list[str]) -> Text | None:
     options = [int(n.split()[1]) for n in battles.legal(state, seat)]
     n = whole_number(args[0]) if args else None
     n = -1 if n is None else n
@@ -462,11 +465,11 @@ def _bid(state: State, seat: Seat, args: list[str]) -> Text | None:
     return t("why.bid_low", n=min(options))
 
 
-def _sacrifice(state: State, seat: Seat, args: list[str]) -> Text | None:
+def _sacrifice(state: MesopotamiaState, seat: Seat, args: list[str]) -> Text | None:
     return t("why.sacrifice")
 
 
-def _standard(state: State, seat: Seat, args: list[str]) -> Text | None:
+def _standard(state: MesopotamiaState, seat: Seat, args: list[str]) -> Text | None:
     fight = state["fight"]
     if fight["pending"]:
         kind, unit = fight["pending"][0]
@@ -507,7 +510,7 @@ def _place(where: str) -> Text:
         else in_region(where)
 
 
-def _held(state: State, seat: Seat) -> Text:
+def _held(state: MesopotamiaState, seat: Seat) -> Text:
     """What ``seat`` holds of the basic and special resources ("nothing" when none)."""
     return amounts(state["players"][seat]["res"]) or t("nothing")
 

@@ -14,12 +14,21 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from bot.engine import Seat, State, Text, seat_ref
+from bot.engine import Seat, Text, seat_ref
 from bot.games.flood import data as D
-from bot.games.flood import rules, texts
+from bot.games.flood import options, texts
 from bot.games.flood.narration import both, city_of, some, t, the, where
-from bot.games.flood.state import army_holder, cities_of, city_owner, cost_due, ready
+from bot.games.flood.state import (
+    FloodState,
+    Pending,
+    army_holder,
+    cities_of,
+    city_owner,
+    cost_due,
+    ready,
+)
 from bot.games.flood.texts import label
+from bot.games.kit import known
 
 SHOWN = 6
 """Legal steps a refusal names at most (then "and N more")."""
@@ -46,16 +55,16 @@ FORMS: dict[str, tuple[tuple[str, ...], ...]] = {
 choose the action, a place and a number to put workers)."""
 
 
-def why(state: State, seat: Seat, notation: str) -> Text:
+def why(state: FloodState, seat: Seat, notation: str) -> Text:
     """Why ``seat`` may not take the step ``notation`` now."""
     verb, *args = notation.split()
-    step, options = state["step"], rules.legal(state, seat)
+    step, allowed = state["step"], options.legal(state, seat)
     if state["phase"] == "over":
         return t("why.over")
     if verb not in MOMENTS.get(step, ()) or (verb == "place" and bool(args) != (step == "put")):
         return t("why.moment", act=t(f"why.verb.{_verb_key(verb, args)}"),
-                 moment=_moment(state, seat), options=_listed(step, options))
-    same = [n for n in options if n.split()[0] == verb] or options
+                 moment=_moment(state, seat), options=_listed(step, allowed))
+    same = [n for n in allowed if n.split()[0] == verb] or allowed
     if not _fits(verb, args, step):
         key = _verb_key(verb, args)
         helped = verb in FORMS or key == "put"
@@ -103,22 +112,22 @@ def _listed(step: str, options: list[str]) -> Text:
         "why.options", options=shown)
 
 
-def _moment(state: State, seat: Seat) -> Text:
+def _moment(state: FloodState, seat: Seat) -> Text:
     """What the decision under way asks."""
-    step, pending = state["step"], state["pending"]
+    step, pending = state["step"], state["pending"] or Pending()
     if step == "act":
         return t("why.at.act", round=state["round"])
     if step == "pay":
         return t("why.at.pay", who=tuple(seat_ref(s) for s in state["passed"]),
                  n=pending["owed"])
     if step == "put":
-        return t("why.at.put", res=some(pending["spent"]), n=pending["most"])
+        return t("why.at.put", res=some(known(pending["spent"])), n=pending["most"])
     if step == "to":
         return t("why.at.to", src=t(f"from.{pending['moving']}"))
     if step == "raise":
         return t("why.at.raise", empire=t(f"the_empire.{pending['id']}"))
     if step == "battle":
-        battle = pending["battle"]
+        battle = known(pending["battle"])
         return t("why.at.battle", region=the(battle["region"]), who=seat_ref(battle["defender"]))
     if step == "lux":
         return t("why.at.lux", of=city_of(pending["city"]))
@@ -128,15 +137,15 @@ def _moment(state: State, seat: Seat) -> Text:
 # -- the checks of each verb, in its own moment ----------------------------------------------
 
 
-def _cost(state: State, seat: Seat) -> Text:
+def _cost(state: FloodState, seat: Seat) -> Text:
     """Why an action that could be carried out cannot be chosen: the opportunity cost
     cannot be paid, or paying it would leave nothing to carry it out with."""
-    if cost_due(state) and not rules.payments(state, seat):
+    if cost_due(state) and not options.payments(state, seat):
         return t("why.no_payment", who=tuple(seat_ref(s) for s in state["passed"]))
     return t("why.paid_out")
 
 
-def _build(state: State, seat: Seat, args: list[str]) -> Text:
+def _build(state: FloodState, seat: Seat, args: list[str]) -> Text:
     region = args[0]
     owner, holder = city_owner(state, region), army_holder(state, region)
     if not D.REGIONS[region].city_site:
@@ -151,31 +160,31 @@ def _build(state: State, seat: Seat, args: list[str]) -> Text:
     return _cost(state, seat)
 
 
-def _place(state: State, seat: Seat, args: list[str]) -> Text:
+def _place(state: FloodState, seat: Seat, args: list[str]) -> Text:
     hand = state["workers"]["avail"][seat]
     if state["step"] == "put":
-        place, count, most = args[0], int(args[1]), state["pending"]["most"]
+        place, count, most = args[0], int(args[1]), known(state["pending"])["most"]
         room = D.SCRIBE_CAP - state["on"]["scribes"][seat]
         if place == "scribes" and count > room:
             return t("why.scribes_full", n=D.SCRIBE_CAP, room=room)
         if count > most:
-            return t("why.put.most", res=some(state["pending"]["spent"]), n=most)
+            return t("why.put.most", res=some(known(known(state["pending"])["spent"])), n=most)
         return t("why.put.exact", n=min(most, room) if place == "scribes" else most)
     if hand < 1 and ready(state, seat, "scribes") < 1:
         return t("why.place.nothing")
     return _cost(state, seat)
 
 
-def _trade(state: State, seat: Seat, args: list[str]) -> Text:
-    markets = [r for r in D.OUTER if rules.trade_capacity(state, seat, r) > 0]
+def _trade(state: FloodState, seat: Seat, args: list[str]) -> Text:
+    markets = [r for r in D.OUTER if options.trade_capacity(state, seat, r) > 0]
     if not markets and not (ready(state, seat, "toolmaking") and state["res"][seat]["metal"]):
         return t("why.trade.nowhere")
-    if markets and not (cost_due(state) and not rules.payments(state, seat)):
+    if markets and not (cost_due(state) and not options.payments(state, seat)):
         return t("why.trade.nothing", where=both([where(r) for r in markets]))
     return _cost(state, seat)
 
 
-def _empire(state: State, seat: Seat, args: list[str]) -> Text:
+def _empire(state: FloodState, seat: Seat, args: list[str]) -> Text:
     empire = D.EMPIRES[args[0]]
     name = t(f"the_empire.{empire.id}")
     if empire.round != state["round"]:
@@ -201,11 +210,11 @@ def _empire(state: State, seat: Seat, args: list[str]) -> Text:
     return _cost(state, seat)
 
 
-def _initiated(state: State, seat: Seat) -> str:
+def _initiated(state: FloodState, seat: Seat) -> str:
     return next(str(e) for e, s in state["empires"].items() if s == seat)
 
 
-def _extend(state: State, seat: Seat, args: list[str]) -> Text:
+def _extend(state: FloodState, seat: Seat, args: list[str]) -> Text:
     if not any(counts[seat] for counts in state["troops"].values()):
         return t("why.extend.no_region")
     if state["armies"]["avail"][seat] < 1:
@@ -213,9 +222,9 @@ def _extend(state: State, seat: Seat, args: list[str]) -> Text:
     return _cost(state, seat)
 
 
-def _pay(state: State, seat: Seat, args: list[str]) -> Text:
+def _pay(state: FloodState, seat: Seat, args: list[str]) -> Text:
     kind = args[0]
-    if kind in rules.payments(state, seat):
+    if kind in options.payments(state, seat):
         return t("why.pay.leaves", item=t(f"item.{kind}") if kind in ("army", "worker")
                  else some(kind))
     if kind == "army":
@@ -223,21 +232,21 @@ def _pay(state: State, seat: Seat, args: list[str]) -> Text:
     return t("why.no_hand") if kind == "worker" else t("why.lack", res=some(kind))
 
 
-def _from(state: State, seat: Seat, args: list[str]) -> Text:
+def _from(state: FloodState, seat: Seat, args: list[str]) -> Text:
     return t("why.from", where=where(args[0]),
              cities=both([where(r) for r in cities_of(state, seat)]))
 
 
-def _spend(state: State, seat: Seat, args: list[str]) -> Text:
-    pending = state["pending"]
+def _spend(state: FloodState, seat: Seat, args: list[str]) -> Text:
+    pending = known(state["pending"])
     if pending["spent"] is not None:
-        return t("why.spend.once", res=some(pending["spent"]))
+        return t("why.spend.once", res=some(known(pending["spent"])))
     if state["workers"]["avail"][seat] < 1:
         return t("why.no_hand")
     return t("why.lack", res=some(args[0]))
 
 
-def _scribe(state: State, seat: Seat, args: list[str]) -> Text:
+def _scribe(state: FloodState, seat: Seat, args: list[str]) -> Text:
     if ready(state, seat, "scribes") < 1:
         return t("why.scribe.used")
     if state["workers"]["avail"][seat] < 1:
@@ -245,27 +254,27 @@ def _scribe(state: State, seat: Seat, args: list[str]) -> Text:
     return t("why.scribes_full", n=D.SCRIBE_CAP, room=0)
 
 
-def _move(state: State, seat: Seat, args: list[str]) -> Text:
+def _move(state: FloodState, seat: Seat, args: list[str]) -> Text:
     if ready(state, seat, "scribes") < 1:
         return t("why.scribe.used")
     return t("why.move.none", where=where(args[0]))
 
 
-def _to(state: State, seat: Seat, args: list[str]) -> Text:
-    if args[0] == state["pending"]["moving"]:
+def _to(state: FloodState, seat: Seat, args: list[str]) -> Text:
+    if args[0] == known(state["pending"])["moving"]:
         return t("why.to.same", src=t(f"from.{args[0]}"))
     return t("why.scribes_full", n=D.SCRIBE_CAP, room=0)
 
 
-def _done(state: State, seat: Seat, args: list[str]) -> Text:
+def _done(state: FloodState, seat: Seat, args: list[str]) -> Text:
     return t(f"why.done.{state['step']}")
 
 
-def _fewer(state: State, seat: Seat, args: list[str]) -> Text:
+def _fewer(state: FloodState, seat: Seat, args: list[str]) -> Text:
     return t("why.fewer")
 
 
-def _buy(state: State, seat: Seat, args: list[str]) -> Text:
+def _buy(state: FloodState, seat: Seat, args: list[str]) -> Text:
     want, region, give = args
     offered = D.REGIONS[region].trade
     holder = army_holder(state, region)
@@ -281,17 +290,17 @@ def _buy(state: State, seat: Seat, args: list[str]) -> Text:
         return t("why.lack", res=some(give))
     if holder not in (None, seat):
         return t("why.buy.army", who=seat_ref(holder), where=where(region))
-    if rules.trade_capacity(state, seat, region) < 1:
+    if options.trade_capacity(state, seat, region) < 1:
         return t("why.buy.nobody", where=where(region))
     if state["bank"][want] < 1:
         return t("why.bank", res=some(want))
-    if want in state["pending"]["got"].get(region, []):
+    if want in known(state["pending"])["got"].get(region, []):
         return t("why.buy.kind", res=some(want), where=where(region))
     return t("why.buy.used", where=where(region),
-             n=rules.trade_capacity(state, seat, region))
+             n=options.trade_capacity(state, seat, region))
 
 
-def _tool(state: State, seat: Seat, args: list[str]) -> Text:
+def _tool(state: FloodState, seat: Seat, args: list[str]) -> Text:
     if ready(state, seat, "toolmaking") < 1:
         return t("why.tool.maker")
     if state["res"][seat]["metal"] < 1:
@@ -299,7 +308,7 @@ def _tool(state: State, seat: Seat, args: list[str]) -> Text:
     return t("why.bank", res=some("tools"))
 
 
-def _recruit(state: State, seat: Seat, args: list[str]) -> Text:
+def _recruit(state: FloodState, seat: Seat, args: list[str]) -> Text:
     res = args[0]
     if res not in D.PURCHASE:
         return t("why.recruit.kind")
@@ -310,18 +319,18 @@ def _recruit(state: State, seat: Seat, args: list[str]) -> Text:
     return t("why.recruit.cap", n=D.ARMY_CAP)
 
 
-def _equip(state: State, seat: Seat, args: list[str]) -> Text:
+def _equip(state: FloodState, seat: Seat, args: list[str]) -> Text:
     return t("why.lack", res=some(args[0]))
 
 
-def _march(state: State, seat: Seat, args: list[str]) -> Text:
+def _march(state: FloodState, seat: Seat, args: list[str]) -> Text:
     count, hand = int(args[0]), state["armies"]["avail"][seat]
     if not 1 <= count <= D.INITIAL_MAX:
         return t("why.march.count", n=D.INITIAL_MAX)
     return t("why.march.hand", n=hand)
 
 
-def _invade(state: State, seat: Seat, args: list[str]) -> Text:
+def _invade(state: FloodState, seat: Seat, args: list[str]) -> Text:
     region, troops = args[0], state["troops"]
     mine = [r for r in D.INVADABLE if troops[r][seat] > 0]
     if not D.REGIONS[region].invadable:
@@ -336,13 +345,13 @@ def _invade(state: State, seat: Seat, args: list[str]) -> Text:
     return _hand(state, seat, 1)
 
 
-def _hand(state: State, seat: Seat, need: int) -> Text:
+def _hand(state: FloodState, seat: Seat, need: int) -> Text:
     """Too few available armies for an extension costing ``need`` (and the repeat's)."""
-    extra = D.REPEAT_COST if state["pending"]["count"] >= 1 else 0
+    extra = D.REPEAT_COST if known(state["pending"])["count"] >= 1 else 0
     return t("why.armies", n=need + extra, extra=extra, hand=state["armies"]["avail"][seat])
 
 
-def _reinforce(state: State, seat: Seat, args: list[str]) -> Text:
+def _reinforce(state: FloodState, seat: Seat, args: list[str]) -> Text:
     count = state["troops"].get(args[0], [0] * state["n"])[seat]
     if count < 1:
         return t("why.reinforce.none", where=where(args[0]))
@@ -351,7 +360,7 @@ def _reinforce(state: State, seat: Seat, args: list[str]) -> Text:
     return _hand(state, seat, 1)
 
 
-def _destroy(state: State, seat: Seat, args: list[str]) -> Text:
+def _destroy(state: FloodState, seat: Seat, args: list[str]) -> Text:
     region = args[0]
     owner = city_owner(state, region)
     if owner is None:
@@ -360,14 +369,14 @@ def _destroy(state: State, seat: Seat, args: list[str]) -> Text:
         return t("why.destroy.mine", of=city_of(region))
     if state["troops"].get(region, [0] * state["n"])[seat] < 1:
         return t("why.destroy.far", where=where(region))
-    return _hand(state, seat, rules.destroy_cost(state, owner))
+    return _hand(state, seat, options.destroy_cost(state, owner))
 
 
-def _bid(state: State, seat: Seat, args: list[str]) -> Text:
+def _bid(state: FloodState, seat: Seat, args: list[str]) -> Text:
     return t("why.lack", res=some(args[0]))
 
 
-def _enlarge(state: State, seat: Seat, args: list[str]) -> Text:
+def _enlarge(state: FloodState, seat: Seat, args: list[str]) -> Text:
     city = state["cities"].get(args[0])
     if city is None or city[0] != seat:
         return t("why.enlarge.none", where=where(args[0]))
@@ -376,16 +385,16 @@ def _enlarge(state: State, seat: Seat, args: list[str]) -> Text:
     return t("why.enlarge.wood", n=D.EXTENSION_WOOD, have=state["res"][seat]["wood"])
 
 
-def _add(state: State, seat: Seat, args: list[str]) -> Text:
+def _add(state: FloodState, seat: Seat, args: list[str]) -> Text:
     res = args[0]
     if res not in D.LUXURIES:
         return t("why.add.kind", goods=both([some(r) for r in D.LUXURIES]))
-    if res in state["pending"]["lux"]:
+    if res in known(state["pending"])["lux"]:
         return t("why.add.once", res=some(res))
     return t("why.lack", res=some(res))
 
 
-CHECKS: dict[str, Callable[[State, Seat, list[str]], Text]] = {
+CHECKS: dict[str, Callable[[FloodState, Seat, list[str]], Text]] = {
     "build": _build, "place": _place, "trade": _trade, "empire": _empire, "extend": _extend,
     "pay": _pay, "from": _from, "spend": _spend, "scribe": _scribe, "move": _move, "to": _to,
     "done": _done, "fewer": _fewer, "buy": _buy, "tool": _tool, "recruit": _recruit,

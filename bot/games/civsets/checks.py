@@ -1,18 +1,19 @@
 """Why a Civilizations step is refused: the rule that forbids it and what is allowed
 instead, in the words of the catalogue (``civsets.err.*``).
 
-:func:`refusal` is asked only about a step that is not legal now (``rules.legal``); it
+:func:`refusal` is asked only about a step that is not legal now (``options.legal``); it
 looks at the step the way a player thinks of it (whose decision this is, what the turn
 is waiting for, then the step's own conditions) and names the first rule it breaks.
 """
 
 from __future__ import annotations
 
-from bot.engine import GameError, IllegalMove, NotYourTurn, Seat, State, Text, TextArg, seat_ref
-from bot.games.civsets import rules
+from bot.engine import GameError, IllegalMove, NotYourTurn, Seat, Text, TextArg, seat_ref
+from bot.games.civsets import options
 from bot.games.civsets.cards import CARDS, CIVS, RULES, a_card, civ_adj, territory
-from bot.games.civsets.state import controller, holding, others, placed
+from bot.games.civsets.state import CivsetsState, Deal, controller, holding, others, placed
 from bot.games.civsets.texts import card_name
+from bot.games.kit import known
 
 FORMS = {"place": 2, "wild": 2, "sell": 2, "draw": 1, "trade": 3, "offer": 2, "give": 2,
          "decline": 1, "buy": 3, "accept": 2, "refuse": 1, "challenge": 2, "pick": 2,
@@ -35,7 +36,7 @@ def _t(key: str, **args: TextArg) -> Text:
     return Text.of(f"civsets.err.{key}", **args)
 
 
-def refusal(state: State, seat: Seat, notation: str) -> GameError:
+def refusal(state: CivsetsState, seat: Seat, notation: str) -> GameError:
     """The error refusing ``notation`` (lower-case words, a known verb) for ``seat``."""
     words = notation.split()
     verb = words[0]
@@ -49,24 +50,23 @@ def refusal(state: State, seat: Seat, notation: str) -> GameError:
     return IllegalMove(_reason(state, seat, words))
 
 
-def _deciding(state: State) -> list[Seat]:
+def _deciding(state: CivsetsState) -> list[Seat]:
     if state["step"] in ("trade", "buy", "sale"):
-        return [state["pending"]["to"]]
+        return [known(state["pending"])["to"]]
     return [state["current"]]
 
 
-def _waiting(state: State, seat: Seat) -> Text:
+def _waiting(state: CivsetsState, seat: Seat) -> Text:
     """Why a seat whose decision it is not must wait."""
-    pending = state["pending"]
     if seat == state["current"] and state["step"] in ("trade", "buy", "sale"):
-        return _t("wait_answer", who=seat_ref(pending["to"]),
+        return _t("wait_answer", who=seat_ref(known(state["pending"])["to"]),
                   deal=Text.of(f"civsets.deal.{state['step']}"))
     return _t("not_yours", who=seat_ref(state["current"]))
 
 
-def _reason(state: State, seat: Seat, words: list[str]) -> Text:
+def _reason(state: CivsetsState, seat: Seat, words: list[str]) -> Text:
     """The rule a well-formed step of the deciding ``seat`` breaks."""
-    step, pending, verb = state["step"], state["pending"], words[0]
+    step, pending, verb = state["step"], state["pending"] or Deal(), words[0]
     if step in ("trade", "buy", "sale"):
         return _answering(state, seat, words)
     if step == "offer":
@@ -74,7 +74,7 @@ def _reason(state: State, seat: Seat, words: list[str]) -> Text:
             return _card_in_hand(state, seat, words[1])
         return _t("offer_first", who=seat_ref(pending["to"]), a_card=a_card(pending["civ"]))
     if step == "pick":
-        held = len(rules.civ_cards(state, pending["to"]))
+        held = len(options.civ_cards(state, pending["to"]))
         return _t("pick_range" if verb == "pick" else "pick_first",
                   who=seat_ref(pending["to"]), n=held)
     if step == "quiz":
@@ -90,9 +90,9 @@ def _reason(state: State, seat: Seat, words: list[str]) -> Text:
     return _map_step(state, seat, words)
 
 
-def _answering(state: State, seat: Seat, words: list[str]) -> Text:
+def _answering(state: CivsetsState, seat: Seat, words: list[str]) -> Text:
     """The seat asked for a card (a swap, a purchase) or to buy one (a sale) must answer."""
-    step, pending, verb = state["step"], state["pending"], words[0]
+    step, pending, verb = state["step"], state["pending"] or Deal(), words[0]
     who = seat_ref(pending["by"])
     if (step, verb) in (("trade", "give"), ("buy", "accept")):
         card = words[1]
@@ -106,13 +106,13 @@ def _answering(state: State, seat: Seat, words: list[str]) -> Text:
               a_card=a_card(pending["civ"]), price=RULES["buy_price"])
 
 
-def _card_in_hand(state: State, seat: Seat, card: str) -> Text:
+def _card_in_hand(state: CivsetsState, seat: Seat, card: str) -> Text:
     if card not in CARDS:
         return _t("not_card", text=card)
     return _t("not_in_hand", card=card_name(card))
 
 
-def _action(state: State, seat: Seat, words: list[str]) -> Text:
+def _action(state: CivsetsState, seat: Seat, words: list[str]) -> Text:
     """One of the four actions of the rulebook."""
     verb = words[0]
     if state["actions"] <= 0:
@@ -126,7 +126,7 @@ def _action(state: State, seat: Seat, words: list[str]) -> Text:
     if verb in ("buy", "challenge"):
         if state["shield"][target]:
             return _t("shielded", who=who)
-        if not rules.civ_cards(state, target):
+        if not options.civ_cards(state, target):
             return _t("no_civ_cards", who=who)
     if verb == "challenge":
         return _t("not_now", text=" ".join(words), allowed=allowed(state, seat))
@@ -140,7 +140,7 @@ def _action(state: State, seat: Seat, words: list[str]) -> Text:
     return _t("poor", price=RULES["buy_price"], points=state["points"][seat])
 
 
-def _done(state: State) -> Text:
+def _done(state: CivsetsState) -> Text:
     """The action already taken this turn, from its public events."""
     for event in reversed(state.get("turn_log", [])):
         if event["kind"] in ("draw", "trade", "buy"):
@@ -149,7 +149,7 @@ def _done(state: State) -> Text:
     return Text.of("civsets.done.draw")
 
 
-def _target(state: State, seat: Seat, word: str) -> Seat | Text:
+def _target(state: CivsetsState, seat: Seat, word: str) -> Seat | Text:
     """The other seat ``word`` names (1-based), or why it names none."""
     target = int(word) - 1 if word.isascii() and word.isdigit() else -1
     if target in others(state, seat):
@@ -161,7 +161,7 @@ def _seat_choice(seat: Seat) -> Text:
     return Text.of("civsets.seat_choice", n=seat + 1, who=seat_ref(seat))
 
 
-def _civ(state: State, word: str) -> str | Text:
+def _civ(state: CivsetsState, word: str) -> str | Text:
     """The civilization ``word`` names (still open), or why it names none."""
     if word not in CIVS:
         return _t("no_civ", text=word, civs=", ".join(CIVS))
@@ -170,7 +170,7 @@ def _civ(state: State, word: str) -> str | Text:
     return word
 
 
-def _map_step(state: State, seat: Seat, words: list[str]) -> Text:
+def _map_step(state: CivsetsState, seat: Seat, words: list[str]) -> Text:
     """Placing cards, adding a wild card or selling a placed card."""
     verb = words[0]
     civ = _civ(state, words[1])
@@ -198,7 +198,7 @@ def _map_step(state: State, seat: Seat, words: list[str]) -> Text:
               price=RULES["sell_price"])
 
 
-def _bonus(state: State, seat: Seat, words: list[str]) -> Text:
+def _bonus(state: CivsetsState, seat: Seat, words: list[str]) -> Text:
     """Playing a Bonus card."""
     kind = words[1]
     if kind not in BONUS_KINDS:
@@ -210,10 +210,10 @@ def _bonus(state: State, seat: Seat, words: list[str]) -> Text:
               seats=tuple(_seat_choice(s) for s in others(state, seat)))
 
 
-def allowed(state: State, seat: Seat, only: frozenset[str] | None = None) -> Text:
+def allowed(state: CivsetsState, seat: Seat, only: frozenset[str] | None = None) -> Text:
     """What ``seat`` may do now, as kinds of steps ("challenge a player, draw, ..."),
     among the verbs ``only`` when given (if any of them is legal)."""
-    verbs = list(dict.fromkeys(n.split()[0] for n in rules.legal(state, seat)))
+    verbs = list(dict.fromkeys(n.split()[0] for n in options.legal(state, seat)))
     chosen = [v for v in verbs if only is None or v in only] or verbs
     return Text.of("civsets.allowed",
                    steps=tuple(Text.of(f"civsets.kind.{v}") for v in chosen))

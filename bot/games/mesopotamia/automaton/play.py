@@ -1,0 +1,267 @@
+"""The Automaton's next step, in the engine's notation, chosen among the engine's legal steps.
+
+:func:`next_steps` is what a driver asks (the service, a test, the terminal): the steps the
+Automaton seat takes now (one at a time: each is played through ``GAME.apply``, so the engine
+validates it) and why. In its action-phase turn it takes the actions its cards planned
+(:mod:`.deck`), each part chosen as its Strategy card says (``plan`` in ``strategy.json``,
+R-auto-goals, R-auto-research, R-auto-trade, R-auto-war, R-auto-explore). Decisions the
+rulebook gives the Automaton no rule for (the setup, an event's option, a final reward, the
+multiplayer combat steps until the solo combat is wired) take the engine's first legal step, a
+bid all it has in its first compartment (R-auto-other-steps).
+"""
+
+from __future__ import annotations
+
+from collections import Counter, deque
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any
+
+from bot.engine import Seat, Text
+from bot.games.kit import plain
+from bot.games.mesopotamia import data as D
+from bot.games.mesopotamia.automaton import deck, explain
+from bot.games.mesopotamia.automaton.cards import STRATEGIES
+from bot.games.mesopotamia.construction import COST
+from bot.games.mesopotamia.engine import GAME
+from bot.games.mesopotamia.state import MesopotamiaState, tech_level, units_of
+from bot.games.mesopotamia.trade import TOKENS
+
+GARDEN_COST: dict[str, dict[str, int]] = {t["id"]: t["cost"] for t in D.GARDEN_DATA["tiles"]}
+STRONGEST = ("chariot", "cavalry", "archer", "spearman")
+BUILD_WORD = {"storey": "storey", "colony": "colony", "garden": "garden", "ram": "ram",
+              "rampart": "rampart"}
+
+
+@dataclass(frozen=True)
+class Decision:
+    """The steps the Automaton takes now (engine notation), why (None: nothing to tell) and,
+    at the first step of its turn, the turn's summary (its cards, their priorities, the Action
+    cards drawn and where they went: :func:`.explain.turn_summary`)."""
+
+    steps: tuple[str, ...]
+    reason: Text | None = None
+    summary: Text | None = None
+
+
+def next_steps(state: MesopotamiaState, seat: Seat) -> Decision:
+    """The Automaton seat's next step: () when it has no decision to take now."""
+    if seat not in GAME.active(plain(state)):
+        return Decision(())
+    legal = [a.notation for a in GAME.legal(plain(state), seat)]
+    if not legal:
+        return Decision(())
+    own = deck.box(state, seat)
+    t = state.get("t")
+    if own is None or state["phase"] != "actions" or state.get("event") or t is None \
+            or "cards" not in t:
+        return Decision((_default(legal),))
+    act = t["act"]
+    if act is None:
+        step = legal[0]
+        reason = explain.step_reason(own, step.split()[1]) if step.startswith("use ") else None
+        first = not t["done"] and own.get("turn") is not None
+        return Decision((step,), reason, explain.turn_summary(own["turn"]) if first else None)
+    plan = _plan(own, act["action"])
+    return Decision((_part(state, seat, act, plan, legal),))
+
+
+def _default(legal: list[str]) -> str:
+    """R-auto-other-steps: the first legal step; a bid, all it may."""
+    if legal[0].startswith("bid "):
+        return max(legal, key=lambda n: int(n.split()[1]) if n.split()[1].isdigit() else -1)
+    return legal[0]
+
+
+def _plan(own: dict[str, Any], action: str) -> dict[str, Any]:
+    """The plan of the Strategy action the action under way was planned for."""
+    turn = own.get("turn") or {}
+    for planned, card, slot in turn.get("plan", []):
+        if planned == action:
+            return dict(STRATEGIES[card].slots[slot].plan)
+    return {}
+
+
+def _part(state: MesopotamiaState, seat: Seat, act: dict[str, Any], plan: dict[str, Any],
+          legal: list[str]) -> str:
+    """The part of the action under way the Automaton plays (``stop`` when none serves)."""
+    action = act["action"]
+    chosen: str | None
+    if action == "research":
+        chosen = _research(state, seat, plan, legal)
+    elif action == "growth":
+        chosen = "grow" if "grow" in legal else None
+    elif action == "construction":
+        chosen = _build(state, seat, plan, legal)
+    elif action == "harvest_trade":
+        chosen = _harvest_trade(state, seat, legal)
+    elif action == "war":
+        chosen = _war(state, seat, legal)
+    else:
+        chosen = _explore(state, seat, act, plan, legal)
+    return chosen if chosen is not None else ("stop" if "stop" in legal else legal[0])
+
+
+def _research(state: MesopotamiaState, seat: Seat, plan: dict[str, Any],
+              legal: list[str]) -> str | None:
+    """R-auto-research: « Discover the next Research Technology and the least upgraded
+    Technologies. »: Research first, then the lowest technology (ties in action order);
+    Clay into Tablets when no discovery can be paid."""
+    order = list(plan.get("discover", ["research", "least"]))
+    wanted = [a for a in order if a in D.ACTIONS]
+    if "least" in order:
+        wanted += sorted((a for a in D.ACTIONS if a not in wanted),
+                         key=lambda a: (tech_level(state, seat, a), D.ACTIONS.index(a)))
+    for action in wanted:
+        if f"discover {action}" in legal:
+            return f"discover {action}"
+    return "convert" if "convert" in legal else None
+
+
+def _build(state: MesopotamiaState, seat: Seat, plan: dict[str, Any],
+           legal: list[str]) -> str | None:
+    """R-auto-goals: the first goal not reached that can be built now."""
+    player = state["players"][seat]
+    have = _built(state, seat)
+    for structure, target in plan.get("build", []):
+        if have[structure] >= int(target):
+            continue
+        options = [n for n in legal if n.startswith(f"build {BUILD_WORD[structure]} ")]
+        if structure == "rampart":
+            home = [player["start"], *player["colonies"]]
+            options.sort(key=lambda n: home.index(n.split()[2]) if n.split()[2] in home
+                         else len(home))
+        if structure == "colony":
+            options.sort(key=lambda n: _distance_to(state, seat, n.split()[2]))
+        if options:
+            return options[0]
+    return None
+
+
+def _harvest_trade(state: MesopotamiaState, seat: Seat, legal: list[str]) -> str | None:
+    """R-auto-trade: harvest first what its face-up cards' next actions lack most
+    (:func:`needs`), then what it holds least of; then « Place your Amphora on the Trade token
+    offering the most VP. Otherwise, place it on the next best free slot. »"""
+    res = state["players"][seat]["res"]
+    harvests = [n for n in legal if n.startswith("harvest ")]
+    if harvests:
+        lack = needs(state, seat)
+        return min(harvests, key=lambda n: (-lack[n.split()[2]], res[n.split()[2]],
+                                            D.RESOURCES.index(n.split()[2])))
+    trades = [n for n in legal if n.startswith("trade ")]
+    if not trades:
+        return None
+    claimed = state.get("amphorae") or {}
+    slot_of = {token: slot for slot, token in state["trade"].items()}
+    return max(trades, key=lambda n: (int(TOKENS[n.split()[1]]["vp"]),
+                                      slot_of[n.split()[1]] not in claimed))
+
+
+def needs(state: MesopotamiaState, seat: Seat) -> Counter[str]:
+    """What the Automaton lacks for its face-up cards' unresolved actions: the Food of its
+    Growth card, and the cost of each Construction's first goal not reached (R-auto-trade)."""
+    own = deck.box(state, seat) or {}
+    player = state["players"][seat]
+    want: Counter[str] = Counter()
+    for card in own.get("shown", []):
+        marks = own.get("marks", {}).get(card, [False, False])
+        for slot, done in zip(STRATEGIES[card].slots, marks, strict=True):
+            if done:
+                continue
+            if slot.action == "growth":
+                effect = D.CARD_EFFECT[player["tech"]["growth"]]
+                want["food"] = max(want["food"], int(effect.get("food", 0)))
+            if slot.action == "construction":
+                for kind, count in _goal_cost(state, seat, slot.plan).items():
+                    want[kind] = max(want[kind], count)
+    return Counter({k: v - player["res"][k] for k, v in want.items() if v > player["res"][k]})
+
+
+def _goal_cost(state: MesopotamiaState, seat: Seat, plan: dict[str, Any]) -> dict[str, int]:
+    """The cost of the first goal of ``plan`` not reached (nothing when all are)."""
+    have = _built(state, seat)
+    for structure, target in plan.get("build", []):
+        if have[structure] < int(target):
+            if structure == "garden":
+                built = sum(len(p.get("gardens") or []) for p in state["players"])
+                if built >= len(state["gardens"]):
+                    continue
+                return dict(GARDEN_COST[state["gardens"][built][0]])
+            return dict(COST["ziggurat_storey" if structure == "storey" else structure])
+    return {}
+
+
+def _built(state: MesopotamiaState, seat: Seat) -> dict[str, int]:
+    """How far the Automaton is with each kind of build goal (R-auto-goals)."""
+    player = state["players"][seat]
+    return {"storey": int(player["ziggurat"]), "colony": len(player["colonies"]),
+            "ram": len(units_of(state, seat, "ram")), "rampart": len(player["ramparts"]),
+            "garden": len(player.get("gardens") or [])}
+
+
+def _war(state: MesopotamiaState, seat: Seat, legal: list[str]) -> str | None:
+    """R-auto-war: its Phalanxes first, then the strongest unit it may create, in the place
+    nearest to an enemy unit."""
+    if "phalanx" in legal:
+        return "phalanx"
+    creates = [n for n in legal if n.startswith("create ")]
+    if not creates:
+        return None
+    return min(creates, key=lambda n: (STRONGEST.index(n.split()[1]),
+                                       _distance_to(state, seat, n.split()[2])))
+
+
+def _explore(state: MesopotamiaState, seat: Seat, act: dict[str, Any], plan: dict[str, Any],
+             legal: list[str]) -> str | None:
+    """R-auto-explore: one land unit at a time towards the first kind of target there is (an
+    enemy Rampart, an enemy unit, an undiscovered event), each move bringing it nearer, and
+    only a unit not already there."""
+    targets = _targets(state, seat, plan.get("towards", ["enemy_unit"]))
+    if not targets:
+        return None
+    far = _distances(targets)
+    if act["unit"] is not None:
+        at = state["units"][act["unit"]][2]
+        moves = [n for n in legal if n.startswith("move ") and n.split()[1] in far]
+        best = min(moves, key=lambda n: far[n.split()[1]], default=None)
+        if best is not None and far[best.split()[1]] < far.get(at, 99):
+            return best
+        return "halt" if "halt" in legal else None
+    options = [n for n in legal if n.startswith("activate ") and n.split()[1] in D.LAND
+               and far.get(n.split()[2], 99) > 0]
+    return min(options, key=lambda n: (far.get(n.split()[2], 99), len(n.split())),
+               default=None)
+
+
+def _targets(state: MesopotamiaState, seat: Seat, kinds: Iterable[str]) -> set[str]:
+    for kind in kinds:
+        if kind == "enemy_rampart":
+            found = {r for s, p in enumerate(state["players"]) if s != seat
+                     for r in p["ramparts"]}
+        elif kind == "enemy_unit":
+            found = {u[2] for u in state["units"] if u[0] != seat and u[1] in D.LAND}
+        else:
+            found = {r for r, (_, up) in state["sites"].items()
+                     if not up and r not in state["blockers"]}
+        if found:
+            return found
+    return set()
+
+
+def _distances(targets: set[str]) -> dict[str, int]:
+    """Steps from every region to the nearest of ``targets`` on the map."""
+    far = dict.fromkeys(targets, 0)
+    queue = deque(targets)
+    while queue:
+        region = queue.popleft()
+        for n in D.REGIONS[region].neighbours:
+            if n not in far:
+                far[n] = far[region] + 1
+                queue.append(n)
+    return far
+
+
+def _distance_to(state: MesopotamiaState, seat: Seat, region: str) -> int:
+    """Steps from ``region`` to the nearest enemy land unit (0 when there is none)."""
+    enemies = {u[2] for u in state["units"] if u[0] != seat and u[1] in D.LAND}
+    return _distances(enemies).get(region, 99) if enemies else 0

@@ -1,0 +1,86 @@
+"""The turn loop: what happens after a step, for every front end.
+
+After a member's step (or a start, a restart, a seat handed to the AI, a clock that ran
+out) a game may have to move on by itself: the seats the service plays take their steps
+(:meth:`~bot.service.autoplay.AutoplayMixin.play_seats`), and the front end tells what
+happened. A front end (the Discord channel, the terminal) is a :class:`Front`: the loop
+calls it, in order, under one lock per game.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Sequence
+from typing import Protocol
+
+from bot.records import GameRecord, StepResult, StoreUnavailable
+from bot.service.autoplay import AutoplayMixin
+
+log = logging.getLogger(__name__)
+
+STORE_RETRY_SECONDS = (1, 2, 4, 8, 15, 30, 60)
+"""Waits before the loop tries again when the database is locked or full (then it gives
+up until the next restart)."""
+TELLING_LOCKS_KEPT = 4096
+"""Past this many telling locks, the idle ones are dropped."""
+
+
+class Front(Protocol):
+    """A front end of the turn loop: it shows a game to its players."""
+
+    async def show_missing(self, record: GameRecord) -> None:
+        """Show ``record``'s board, or its end once finished, that never went out (lost
+        to a crash)."""
+        ...
+
+    async def tell(self, steps: Sequence[StepResult]) -> None:
+        """Tell what ``steps`` did (there may be none)."""
+        ...
+
+
+class LoopMixin(AutoplayMixin):
+    """Turn loop part of :class:`bot.service.GameService`."""
+
+    def telling(self, game_id: int) -> asyncio.Lock:
+        """The lock that keeps what is told of one game in order (held by :meth:`move_on`;
+        idle ones are dropped once there are many: a new one serves as well)."""
+        if len(self._telling) > TELLING_LOCKS_KEPT:
+            self._telling = {g: lock for g, lock in self._telling.items() if lock.locked()}
+        return self._telling.setdefault(game_id, asyncio.Lock())
+
+    async def move_on(self, game_id: int, front: Front,
+                      first: StepResult | None = None) -> list[StepResult]:
+        """After ``first`` (a member's step), or whenever the game may have to move: show
+        what ``front`` missed (when there is no ``first``), let the seats the service plays
+        take their steps, then tell ``first`` and theirs at once. When the database is
+        unavailable, tried again after each of :data:`STORE_RETRY_SECONDS`, what went out
+        before the failure checked again. Returns the steps told."""
+        async with self.telling(game_id):
+            pending = [first] if first is not None else []
+            missing = first is None
+            for delay in STORE_RETRY_SECONDS:
+                try:
+                    return await self._move_on(game_id, front, missing, pending)
+                except StoreUnavailable:
+                    log.warning("database unavailable while game %s moves on: again in %s s",
+                                game_id, delay)
+                    await asyncio.sleep(delay)
+                    missing = True
+            return await self._move_on(game_id, front, missing, pending)
+
+    async def _move_on(self, game_id: int, front: Front, missing: bool,
+                       pending: list[StepResult]) -> list[StepResult]:
+        """One try of :meth:`move_on` (``pending`` is emptied once told)."""
+        record = await self.get_by_id(game_id)
+        if missing and not pending and record is not None and self.board_missing(record):
+            await front.show_missing(record)
+            if record.status == "finished":
+                return []
+        results = list(pending)
+        if record is not None and record.status == "running" \
+                and any(self.is_ai(record, s) for s in record.active):
+            results += await self.play_seats(game_id)
+        pending.clear()
+        await front.tell(results)
+        return results
