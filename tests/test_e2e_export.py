@@ -21,7 +21,7 @@ from bot import export
 from bot.i18n import tr
 from tests.fakediscord import FakeUser, Message, Upload
 from tests.test_e2e_game import World, open_game, world
-from tests.test_export import as_file, document_of, played_out, stored
+from tests.test_export import as_file, document_of, played_out
 
 pytestmark = pytest.mark.slow
 
@@ -31,6 +31,13 @@ INTERNAL_ERROR = tr("en", "discord.internal_error")
 
 def database(tmp_path: Path) -> Path:
     return tmp_path / "dingir.sqlite3"
+
+
+def stored(path: Path) -> list[tuple[Any, ...]]:
+    """Every game row and every action row of the bot's database, as stored."""
+    with sqlite3.connect(path) as db:
+        return [*db.execute("SELECT * FROM games ORDER BY id"),
+                *db.execute("SELECT * FROM actions ORDER BY game_id, idx")]
 
 
 def complete_export(tmp_path: Path) -> dict[str, Any]:
