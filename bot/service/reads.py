@@ -11,6 +11,7 @@ from typing import Any
 
 from bot.engine import Action, Deadline, Game, GameMeta, Prompt, Seat, Text
 from bot.records import GameRecord
+from bot.service.seats import ScriptedSeat
 
 
 def engine_of(game: str) -> Game:
@@ -25,6 +26,13 @@ def games() -> list[str]:
     from bot import registry
 
     return registry.ids()
+
+
+def scripted() -> list[ScriptedSeat]:
+    """The seats of the hosted games' own scripted opponents."""
+    from bot import registry
+
+    return [ScriptedSeat(script) for script in registry.scripts()]
 
 
 def meta(game: str) -> GameMeta:

@@ -47,10 +47,15 @@ from bot.games.mesopotamia import (
     view,
 )
 from bot.games.mesopotamia import data as D
+from bot.games.mesopotamia.automaton import deck
+from bot.games.mesopotamia.automaton.cards import DIFFICULTIES
 from bot.games.mesopotamia.state import PHASES, MesopotamiaState
 
 VERBS = setup.VERBS | turn.VERBS | rounds.VERBS | battles.VERBS | standard.VERBS
 """Every step verb of the game."""
+NO_AUTOMATON = "none"
+"""The ``automaton`` option of a game without the Automaton; its other values are the
+difficulties (R-auto-draws): the Automaton then takes the last seat (« MODE SOLO »)."""
 KEEP_ACTIONS = frozenset({"harvest", "phalanx", "create", "grow", "activate", "move", "halt",
                           "drop", "convert", "stop"})
 """Parts of an action that take no other action away (no die, pawn, card or Tablet spent): while
@@ -69,7 +74,9 @@ class MesopotamiaGame(RulesGame[MesopotamiaState, str]):
         options=(OptionSpec("dice", Text.of("mesopotamia.option.dice"),
                             ("chance", "no_chance"), "chance"),
                  OptionSpec("combat", Text.of("mesopotamia.option.combat"), battles.MODES,
-                            battles.MODES[0])),
+                            battles.MODES[0]),
+                 OptionSpec("automaton", Text.of("mesopotamia.option.automaton"),
+                            (NO_AUTOMATON, *DIFFICULTIES), NO_AUTOMATON)),
         hidden_information=True,
     )
     tuning = ContractTuning(playouts=1, density=0.02, ai_games=1, ai_seats=1, fast_ai=True,
@@ -81,6 +88,8 @@ class MesopotamiaGame(RulesGame[MesopotamiaState, str]):
         state = setup.new_state(seed, n_players)
         state["no_chance"] = options.get("dice", "chance") == "no_chance"
         state["combat_mode"] = options.get("combat", battles.MODES[0])
+        for seat in automaton_seats(n_players, options):
+            deck.enlist(state, seat, options["automaton"])
         return plain(state)
 
     def active(self, state: State) -> list[Seat]:
@@ -258,6 +267,12 @@ class MesopotamiaGame(RulesGame[MesopotamiaState, str]):
 
 
 GAME = MesopotamiaGame()
+
+
+def automaton_seats(n_players: int, options: Mapping[str, str]) -> list[Seat]:
+    """The seats the Automaton takes in a game of ``n_players`` with ``options``: the last
+    one, when the ``automaton`` option names a difficulty."""
+    return [] if options.get("automaton", NO_AUTOMATON) == NO_AUTOMATON else [n_players - 1]
 
 
 def _played(state: MesopotamiaState, seat: Seat, checked: str) -> MesopotamiaState:

@@ -13,17 +13,17 @@ bid all it has in its first compartment (R-auto-other-steps).
 from __future__ import annotations
 
 from collections import Counter, deque
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from bot.engine import Seat, Text
-from bot.games.kit import plain
+from bot.engine import Seat, State, Text
+from bot.games.kit import plain, typed
 from bot.games.mesopotamia import data as D
 from bot.games.mesopotamia.automaton import deck, explain
 from bot.games.mesopotamia.automaton.cards import STRATEGIES
 from bot.games.mesopotamia.construction import COST
-from bot.games.mesopotamia.engine import GAME
+from bot.games.mesopotamia.engine import GAME, automaton_seats
 from bot.games.mesopotamia.state import MesopotamiaState, tech_level, units_of
 from bot.games.mesopotamia.trade import TOKENS
 
@@ -64,6 +64,23 @@ def next_steps(state: MesopotamiaState, seat: Seat) -> Decision:
         return Decision((step,), reason, explain.turn_summary(own["turn"]) if first else None)
     plan = _plan(own, act["action"])
     return Decision((_part(state, seat, act, plan, legal),))
+
+
+def seats(options: Mapping[str, str]) -> int:
+    """How many seats the Automaton takes in a new game with ``options``."""
+    return len(automaton_seats(D.MAX_PLAYERS, options))
+
+
+def plays(state: State, seat: Seat) -> bool:
+    """True when ``seat`` of the plain ``state`` is an Automaton's."""
+    return deck.plays(typed(MesopotamiaState, state), seat)
+
+
+def next_step(state: State, seat: Seat) -> str:
+    """The Automaton's next step in the plain ``state`` (the driver's question: it is asked
+    only while the seat is to decide)."""
+    (step,) = next_steps(typed(MesopotamiaState, state), seat).steps
+    return step
 
 
 def _default(legal: list[str]) -> str:
