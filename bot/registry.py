@@ -70,9 +70,9 @@ GAMES: dict[str, GameEntry] = {
     MESOPOTAMIA.meta.id: GameEntry(MESOPOTAMIA, MESOPOTAMIA_RENDERER,
                                    extension="cogs.mesopotamia",
                                    pictures=(board_png, crop_pngs),
-                                   script=Script(MESOPOTAMIA.meta.id, "Automaton",
-                                                 automaton.seats, automaton.plays,
-                                                 automaton.next_step)),
+                                   script=Script(MESOPOTAMIA.meta.id, "Automaton", automaton.NAME,
+                                                 *automaton.OPTION, automaton.seats,
+                                                 automaton.plays, automaton.next_step)),
     **_extra_games(),
 }
 

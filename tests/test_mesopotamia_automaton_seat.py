@@ -11,9 +11,9 @@ from pathlib import Path
 import pytest
 
 from bot.clock import FakeClock
-from bot.engine import Action, Game, Seat
+from bot.engine import Action, Game, Seat, Text
 from bot.games.mesopotamia.automaton import deck
-from bot.records import GameRecord, Player, StepResult
+from bot.records import GameRecord, Player, ServiceError, StepResult
 from bot.replay import replay
 from bot.service import GameService
 from bot.store import Store
@@ -64,9 +64,23 @@ async def test_the_automaton_takes_the_last_seat_of_a_solo_lobby(games: GameServ
     assert not deck.plays(record.state, 0) and games.is_ai(record, 1)
 
 
+def test_players_and_difficulty_ask_for_the_automaton(games: GameService) -> None:
+    assert games.with_opponent("mesopotamia", {}, 1, 0, None) == {"automaton": "igigi"}
+    assert games.with_opponent("mesopotamia", {"automaton": "none"}, 1, 0, None) == \
+        {"automaton": "igigi"}
+    assert games.with_opponent("mesopotamia", {}, 1, 0, "anunnaki") == \
+        {"automaton": "anunnaki"}
+    assert games.with_opponent("mesopotamia", {}, 3, 0, "emperor") == {"automaton": "emperor"}
+    assert games.with_opponent("mesopotamia", {"dice": "chance"}, 1, 1, None) == \
+        {"dice": "chance"}                          # one person and an AI: enough players
+    with pytest.raises(ServiceError) as refused:
+        games.with_opponent("ur", {}, 1, 0, None)
+    assert refused.value.reason == Text.of("service.no_opponent", min=3)
+
+
 async def test_a_full_lobby_leaves_the_automaton_its_seat(games: GameService) -> None:
     await games.create(None, CHANNEL, ANN, "mesopotamia", {"automaton": "emperor"}, ai_seats=2)
-    with pytest.raises(Exception, match="full"):
+    with pytest.raises(ServiceError, match="game_full"):
         await games.add_ai(CHANNEL, ANN.user_id)
 
 

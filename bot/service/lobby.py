@@ -75,6 +75,23 @@ class LobbyMixin(ServiceCore):
         return record, [s.user_id for s in old.seats
                         if s.user_id is not None and s.user_id != creator.user_id]
 
+    def with_opponent(self, game: str, options: dict[str, str], people: int | None,
+                      ai_seats: int, level: str | None) -> dict[str, str]:
+        """``options`` with the game's own scripted opponent asked for: at ``level``, and
+        whenever ``people`` and the ``ai_seats`` are fewer than the game's minimum (at the
+        level for one person unless one was given); ServiceError when the game has none."""
+        engine = self.engine(game)
+        few = people is not None and people + ai_seats < engine.meta.min_players
+        if level is None and not few:
+            return options
+        script = self.seat_kinds.script(game)
+        if script is None:
+            raise _fail("service.no_opponent", min=engine.meta.min_players)
+        chosen = level or options.get(script.option) or script.solo
+        if few and not script.seats({**options, script.option: chosen}):
+            chosen = script.solo
+        return {**options, script.option: chosen}
+
     async def check_new(self, guild_id: int | None, user_id: int, game: str,
                         options: dict[str, str], ai_seats: int) -> dict[str, str]:
         """Everything a new game is checked for before anything is opened for it (a thread

@@ -11,7 +11,7 @@ from typing import Any
 
 from bot.engine import Action, Deadline, Game, GameMeta, Prompt, Seat, Text
 from bot.records import GameRecord
-from bot.service.seats import ScriptedSeat
+from bot.service.seats import Script, ScriptedSeat
 
 
 def engine_of(game: str) -> Game:
@@ -28,11 +28,25 @@ def games() -> list[str]:
     return registry.ids()
 
 
-def scripted() -> list[ScriptedSeat]:
-    """The seats of the hosted games' own scripted opponents."""
+def scripts() -> list[Script]:
+    """The hosted games' own scripted opponents."""
     from bot import registry
 
-    return [ScriptedSeat(script) for script in registry.scripts()]
+    return registry.scripts()
+
+
+def opponent(record: GameRecord) -> tuple[Text, Text] | None:
+    """The game's own opponent that ``record``'s options seat at the start: its name and
+    its level's; None when they seat none."""
+    for script in scripts():
+        if script.game == record.game and script.seats(record.options):
+            return script.title, dict(script.levels)[record.options[script.option]]
+    return None
+
+
+def scripted() -> list[ScriptedSeat]:
+    """The seats of the hosted games' own scripted opponents."""
+    return [ScriptedSeat(script) for script in scripts()]
 
 
 def meta(game: str) -> GameMeta:

@@ -22,7 +22,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
 
-from bot.engine import Action, Game, Seat, State
+from bot.engine import Action, Game, Seat, State, Text
 from bot.records import GameRecord
 
 if TYPE_CHECKING:
@@ -98,12 +98,19 @@ class AiSeat:
 
 @dataclass(frozen=True)
 class Script:
-    """A game's own scripted opponent, as pure functions of its rules: ``seats`` (how many
-    seats a new game with these options gives it, the last ones), ``plays`` (whether it
-    plays a seat of a state) and ``step`` (the notation of its seat's next step)."""
+    """A game's own scripted opponent: its seat's name and what the channel calls it, the
+    game option that seats it and its values (its
+    levels, with their names; ``solo`` the one a game for fewer people than the game's
+    minimum gets), and pure functions of the game's rules: ``seats`` (how many seats a new
+    game with these options gives it, the last ones), ``plays`` (whether it plays a seat of
+    a state) and ``step`` (the notation of its seat's next step)."""
 
     game: str
     name: str
+    title: Text
+    option: str
+    levels: tuple[tuple[str, Text], ...]
+    solo: str
     seats: Callable[[Mapping[str, str]], int]
     plays: Callable[[State, Seat], bool]
     step: Callable[[State, Seat], str]
@@ -133,6 +140,11 @@ class SeatKinds:
     def __init__(self, ai: AiSeat, scripted: Sequence[SeatKind] = ()) -> None:
         self.ai = ai
         self.kinds: tuple[SeatKind, ...] = (*scripted, Member(), ai)
+
+    def script(self, game: str) -> Script | None:
+        """The scripted opponent of ``game``, if it has one."""
+        return next((kind.script for kind in self.kinds if isinstance(kind, ScriptedSeat)
+                     and kind.script.game == game), None)
 
     def added(self, game: str, options: Mapping[str, str]) -> list[str]:
         """The names of the seats the scripted opponents of ``game`` take in a new game

@@ -21,7 +21,7 @@ from bot.engine import Seat, State, Text
 from bot.games.kit import plain, typed
 from bot.games.mesopotamia import data as D
 from bot.games.mesopotamia.automaton import deck, explain
-from bot.games.mesopotamia.automaton.cards import STRATEGIES
+from bot.games.mesopotamia.automaton.cards import DIFFICULTIES, STRATEGIES
 from bot.games.mesopotamia.construction import COST
 from bot.games.mesopotamia.engine import GAME, automaton_seats
 from bot.games.mesopotamia.state import MesopotamiaState, tech_level, units_of
@@ -64,6 +64,14 @@ def next_steps(state: MesopotamiaState, seat: Seat) -> Decision:
         return Decision((step,), reason, explain.turn_summary(own["turn"]) if first else None)
     plan = _plan(own, act["action"])
     return Decision((_part(state, seat, act, plan, legal),))
+
+
+NAME = Text.of("mesopotamia.automaton.name")
+"""What the channel calls the Automaton (« the Automaton »)."""
+OPTION = ("automaton", tuple((d, Text.of(f"mesopotamia.automaton.difficulty.{d}"))
+                             for d in DIFFICULTIES), "igigi")
+"""The game option that seats the Automaton, its difficulties with their names, and the one a
+game for one person gets (« Igigi », the middle one)."""
 
 
 def seats(options: Mapping[str, str]) -> int:
