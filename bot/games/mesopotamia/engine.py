@@ -80,9 +80,9 @@ class MesopotamiaGame(RulesGame[MesopotamiaState, str]):
         hidden_information=True,
     )
     tuning = ContractTuning(playouts=1, density=0.02, ai_games=1, ai_seats=1, fast_ai=True,
-                            max_steps=60_000)
+                            max_steps=60_000, variants=((("automaton", "igigi"),),))
     """Random games last hundreds of rounds (``tests/test_mesopotamia_battles.py`` plays more
-    of them)."""
+    of them); the variant is a game against the Automaton."""
 
     def setup(self, seed: int, n_players: int, options: Mapping[str, str]) -> State:
         state = setup.new_state(seed, n_players)
