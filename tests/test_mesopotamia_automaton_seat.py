@@ -13,6 +13,7 @@ import pytest
 from bot.clock import FakeClock
 from bot.engine import Action, Game, Seat, Text
 from bot.games.mesopotamia.automaton import deck
+from bot.games.mesopotamia.engine import GAME
 from bot.records import GameRecord, Player, ServiceError, StepResult
 from bot.replay import replay
 from bot.service import GameService
@@ -103,3 +104,26 @@ async def test_the_automaton_plays_whole_games_in_the_loop(games: GameService,
                                                                for e in log]
     game = games.engine("mesopotamia")
     assert replay(game, record.seed, 2, record.options, log) == record.state
+
+
+async def test_all_against_the_automaton_win_or_lose_together(games: GameService) -> None:
+    """R-solo-team: two seats and the Automaton, ``team=yes``: the outcome says the players won
+    together when one of them ranks above the Automaton, else that they lost together."""
+    record = await games.open_table(CHANNEL, "mesopotamia",
+                                    {"automaton": "emperor", "team": "yes"}, [None, None])
+    assert [s.name for s in record.seats][2] == "Automaton"
+    for _ in range(300):
+        await games.move_on(record.id, Told())
+        record = await games.get_by_id(record.id) or record
+        if record.status == "finished":
+            break
+    assert record.status == "finished" and record.state is not None
+    outcome = games.engine("mesopotamia").outcome(record.state)
+    assert outcome is not None
+    assert outcome.together == ("lost" if 2 in outcome.winners else "won")
+    assert all(outcome.seat_won(s) == (outcome.together == "won") for s in (0, 1))
+
+
+def test_without_the_automaton_the_team_option_changes_nothing() -> None:
+    state = GAME.setup(1, 2, {"team": "yes"})
+    assert not state["team"] and "automata" not in state

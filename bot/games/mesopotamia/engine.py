@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, Literal
 
 from bot import chance
 from bot.engine import (
@@ -76,7 +76,8 @@ class MesopotamiaGame(RulesGame[MesopotamiaState, str]):
                  OptionSpec("combat", Text.of("mesopotamia.option.combat"), battles.MODES,
                             battles.MODES[0]),
                  OptionSpec("automaton", Text.of("mesopotamia.option.automaton"),
-                            (NO_AUTOMATON, *DIFFICULTIES), NO_AUTOMATON)),
+                            (NO_AUTOMATON, *DIFFICULTIES), NO_AUTOMATON),
+                 OptionSpec("team", Text.of("mesopotamia.option.team"), ("no", "yes"), "no")),
         hidden_information=True,
     )
     tuning = ContractTuning(playouts=1, density=0.02, ai_games=1, ai_seats=1, fast_ai=True,
@@ -90,6 +91,7 @@ class MesopotamiaGame(RulesGame[MesopotamiaState, str]):
         state["combat_mode"] = options.get("combat", battles.MODES[0])
         for seat in automaton_seats(n_players, options):
             deck.enlist(state, seat, options["automaton"])
+        state["team"] = options.get("team") == "yes" and bool(state.get("automata"))
         return plain(state)
 
     def active(self, state: State) -> list[Seat]:
@@ -204,7 +206,11 @@ class MesopotamiaGame(RulesGame[MesopotamiaState, str]):
         details = tuple(Text.of("mesopotamia.detail", vp=totals[s],
                                 **scoring.breakdown(ms, s))
                         for s in range(ms["n"]))
-        return Outcome(tuple(totals), tuple(tuple(g) for g in ranked), tiebreak, details)
+        together: Literal["won", "lost"] | None = None
+        if ms.get("team"):          # R-solo-team
+            together = "lost" if any(deck.plays(ms, s) for s in ranked[0]) else "won"
+        return Outcome(tuple(totals), tuple(tuple(g) for g in ranked), tiebreak, details,
+                       together=together)
 
     def turn_number(self, state: State) -> int:
         return int(typed(MesopotamiaState, state)["turn"])
