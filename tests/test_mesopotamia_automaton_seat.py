@@ -63,6 +63,11 @@ async def test_the_automaton_takes_the_last_seat_of_a_solo_lobby(games: GameServ
                                                             (None, "Automaton")]
     assert record.state is not None and deck.plays(record.state, 1)
     assert not deck.plays(record.state, 0) and games.is_ai(record, 1)
+    for player in (Player(2, "Bob"), None):         # nobody takes its seat, not the AI
+        with pytest.raises(ServiceError) as refused:
+            await games.replace_seat(CHANNEL, ANN.user_id, True, 1, player)
+        assert refused.value.reason == Text.of("service.replace_scripted", seat=2,
+                                               name="Automaton")
 
 
 def test_players_and_difficulty_ask_for_the_automaton(games: GameService) -> None:
