@@ -7,7 +7,8 @@ last seat, at the level for one person), starts it and plays the first rounds li
 (:mod:`tests.test_e2e_mesopotamia`'s people: ``/play`` with the step the quick AI picks from
 the stored state). The service plays the Automaton's seat by its cards: each of its turns is
 posted with the Strategy action each of its actions serves and the turn's summary (its cards by
-priority, the Action cards drawn); Cid, who reads French, reads the same in ``/game log``.
+priority, the Action cards drawn), in English in a server in English and in French in one in
+French; the member of the other language reads the same in their own in ``/game log``.
 Nothing any user received shows a secret their seat may not read, and the log replays to the
 stored state.
 """
@@ -29,7 +30,7 @@ from bot.replay import Step, replay
 from tests.contract import secret_texts
 from tests.secret_scan import leaks, received
 from tests.test_e2e_game import world
-from tests.test_e2e_mesopotamia import by_play, seats_of, settled, turn_messages
+from tests.test_e2e_mesopotamia import by_play, seats_of, settled
 
 pytestmark = pytest.mark.slow
 
@@ -38,16 +39,31 @@ ROUNDS = 5
 """Ann plays until this round's action phase begins."""
 
 
-async def test_one_person_plays_mesopotamia_against_the_automaton(tmp_path: Path) -> None:
-    async with world(tmp_path, seed=SEED) as w:
+WORDS = {
+    "en": {"lobby": "At the start, the Automaton takes the last seat (Igigi (medium))",
+           "takes": "🎲 **Automaton (AI)** takes ", "priority": "(priority ",
+           "summary": "The Automaton's Strategy cards", "card": "Action card"},
+    "fr": {"lobby": "Au début de la partie, l'Automate prend la dernière place (Igigi (moyen))",
+           "takes": "🎲 **Automaton (IA)** prend l'action ", "priority": "(priorité ",
+           "summary": "Cartes Stratégie de l'Automate", "card": "carte Action"},
+}
+"""What the channel reads of the Automaton, in each language."""
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+async def test_one_person_plays_mesopotamia_against_the_automaton(tmp_path: Path,
+                                                                  lang: str) -> None:
+    """In a server whose language is ``lang`` (the channel's posts); the member of the other
+    language reads the log in theirs."""
+    ours, theirs = WORDS[lang], WORDS["fr" if lang == "en" else "en"]
+    async with world(tmp_path, seed=SEED, locale="fr" if lang == "fr" else "en-US") as w:
         ann, cid = w.user("ann"), w.user("cid", locale="fr")
         refused = await (await cid.slash("game new", channel=w.channel, game="ur",
                                          players=1)).final()
         assert refused.ephemeral and "n'a pas d'adversaire" in refused.text, refused.text
         created = await (await ann.slash("game new", channel=w.channel, game="mesopotamia",
                                          players=1)).final()
-        assert "At the start, the Automaton takes the last seat (Igigi (medium))" \
-            in created.text, created.text
+        assert ours["lobby"] in created.text, created.text
         mark = w.fake.mark()
         await (await ann.slash("game start", channel=w.channel)).final()
         await w.next_board(mark)
@@ -69,18 +85,17 @@ async def test_one_person_plays_mesopotamia_against_the_automaton(tmp_path: Path
             decisions += 1
             now = await settled(tmp_path, now.version)
 
-        turns = [line for m in turn_messages(w) for line in m.text.split("\n")]
-        its = [line for line in turns if line.startswith("🎲 **Automaton (AI)** takes ")
-               and "(priority " in line]
+        turns = [line for m in w.posts() if m.pngs for line in m.text.split("\n")]
+        its = [line for line in turns if line.startswith(ours["takes"])
+               and ours["priority"] in line]
         assert len(its) >= ROUNDS - 1, turns
-        summaries = [line for line in turns if line.startswith("The Automaton's Strategy cards: ")]
-        assert len(summaries) >= len(its) and all("Action card" in s for s in summaries)
+        summaries = [line for line in turns if line.startswith(ours["summary"])]
+        assert len(summaries) >= len(its) and all(ours["card"] in s for s in summaries)
         print("\n" + "\n".join([*its[:2], *summaries[:2]]))
 
-        log = (await (await cid.slash("game log", channel=w.channel)).final()).text
-        assert "Cartes Stratégie de l'Automate" in log and "prend l'action " in log, log
-        assert " pour " in log and "(priorité " in log, log
-        print("\n".join([line for line in log.split("\n") if "Automate" in line][:3]))
+        reader = cid if lang == "en" else ann
+        log = (await (await reader.slash("game log", channel=w.channel)).final()).text
+        assert theirs["summary"] in log and theirs["priority"] in log, log
 
         # what is secret now to Ann (the Automaton's quests, the events still face down)
         now = await settled(tmp_path)
