@@ -41,10 +41,10 @@ ROUNDS = 5
 
 WORDS = {
     "en": {"lobby": "At the start, the Automaton takes the last seat (Igigi (medium))",
-           "takes": "🎲 **Automaton (AI)** takes ", "priority": "(priority ",
+           "takes": "🎲 **Automaton** takes ", "priority": "(priority ",
            "summary": "The Automaton's Strategy cards", "card": "Action card"},
     "fr": {"lobby": "Au début de la partie, l'Automate prend la dernière place (Igigi (moyen))",
-           "takes": "🎲 **Automaton (IA)** prend l'action ", "priority": "(priorité ",
+           "takes": "🎲 **Automaton** prend l'action ", "priority": "(priorité ",
            "summary": "Cartes Stratégie de l'Automate", "card": "carte Action"},
 }
 """What the channel reads of the Automaton, in each language."""

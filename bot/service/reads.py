@@ -44,6 +44,11 @@ def opponent(record: GameRecord) -> tuple[Text, Text] | None:
     return None
 
 
+def scripted_seat(record: GameRecord, seat: Seat) -> bool:
+    """True when the game's own opponent plays ``seat`` of ``record`` (no member, no AI)."""
+    return any(kind.plays(record, seat) for kind in scripted())
+
+
 def scripted() -> list[ScriptedSeat]:
     """The seats of the hosted games' own scripted opponents."""
     return [ScriptedSeat(script) for script in scripts()]
