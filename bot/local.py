@@ -6,7 +6,10 @@ Usage::
                              [--option NAME=VALUE ...] [--script FILE] [--out DIR]
                              [--lang en|fr]
 
-Seats are numbered from 1 on the command line and in the output. Whoever must
+Seats are numbered from 1 on the command line and in the output. ``--players`` counts the
+seats of people and of the AI; a game's own opponent, seated by an option, takes one more, the
+last (alone against Mesopotamia's Automaton: ``mesopotamia --players 1 --option
+automaton=igigi``). Whoever must
 decide is named (several seats may have a decision at once: sealed bids, an
 offer to answer; each is asked in turn); in a game with secrets, a seat is shown
 what it alone may see when the decision is its own, and the steps of the others only as
@@ -109,9 +112,10 @@ class LocalGame:
         self.lang = lang
         self.out = out
         self.hidden = reads.meta(record.game).hidden_information
-        self.names = tuple(
+        self.names = tuple(       # a seat no person nor AI plays: the game's own opponent's
+            info.name if info.user_id is None and s not in ai_seats else
             tr(lang, "local.ai_name" if s in ai_seats else "local.seat_name", n=s + 1)
-            for s in range(len(record.seats))
+            for s, info in enumerate(record.seats)
         )
         self.shown: int | None = None
         """The turn whose board was shown last."""
@@ -402,18 +406,19 @@ def main(argv: Sequence[str] | None = None) -> int:
         known = ", ".join(registry.ids())
         parser.error(tr(lang, "local.unknown_game", game=args.game, known=known))
     meta = reads.meta(args.game)
-    players: int = args.players or meta.min_players
-    if not meta.min_players <= players <= meta.max_players:
+    try:
+        options = parse_options(meta, args.option)
+    except ValueError as error:
+        parser.error(tr(lang, "local.bad_option", text=str(error)))
+    added = sum(script.seats(options) for script in reads.scripts() if script.game == args.game)
+    players: int = args.players or meta.min_players - added
+    if not meta.min_players <= players + added <= meta.max_players:
         parser.error(tr(lang, "local.bad_players", game=meta.name, min=meta.min_players,
                         max=meta.max_players))
     try:
         ai_seats = parse_ai(args.ai, players)
     except ValueError:
         parser.error(tr(lang, "local.bad_ai", text=args.ai, n=players))
-    try:
-        options = parse_options(meta, args.option)
-    except ValueError as error:
-        parser.error(tr(lang, "local.bad_option", text=str(error)))
     seed: int = args.seed if args.seed is not None else secrets.randbits(63)
     if args.out is not None:
         args.out.mkdir(parents=True, exist_ok=True)

@@ -17,8 +17,10 @@ from typing import Any
 from bot.engine import Game
 from bot.games.civsets.engine import GAME as CIVSETS
 from bot.games.flood.engine import GAME as FLOOD
+from bot.games.mesopotamia.automaton import play as automaton
 from bot.games.mesopotamia.engine import GAME as MESOPOTAMIA
 from bot.games.ur.engine import GAME as UR
+from bot.service.seats import Script
 from render.civsets import RENDERER as CIVSETS_RENDERER
 from render.context import Renderer
 from render.flood import RENDERER as FLOOD_RENDERER
@@ -34,13 +36,15 @@ from render.ur import RENDERER as UR_RENDERER
 class GameEntry:
     """A hosted game: its rules engine, its board renderer, optionally a cheaper renderer
     for private previews, the Discord extension (module name) with its own typed
-    commands and the pictures those commands draw (by the render workers)."""
+    commands, the pictures those commands draw (by the render workers) and the game's own
+    scripted opponent (a seat that is no player, played by the service)."""
 
     engine: Game
     renderer: Renderer
     preview: Renderer | None = None
     extension: str | None = None
     pictures: tuple[Callable[..., Any], ...] = ()
+    script: Script | None = None
 
     @property
     def preview_renderer(self) -> Renderer:
@@ -65,7 +69,10 @@ GAMES: dict[str, GameEntry] = {
                              pictures=(tables_png,)),
     MESOPOTAMIA.meta.id: GameEntry(MESOPOTAMIA, MESOPOTAMIA_RENDERER,
                                    extension="cogs.mesopotamia",
-                                   pictures=(board_png, crop_pngs)),
+                                   pictures=(board_png, crop_pngs),
+                                   script=Script(MESOPOTAMIA.meta.id, "Automaton", automaton.NAME,
+                                                 *automaton.OPTION, automaton.seats,
+                                                 automaton.plays, automaton.next_step)),
     **_extra_games(),
 }
 
@@ -81,6 +88,11 @@ def get(game_id: str) -> GameEntry:
 def ids() -> list[str]:
     """The ids of all hosted games."""
     return sorted(GAMES)
+
+
+def scripts() -> list[Script]:
+    """The hosted games' own scripted opponents."""
+    return [e.script for _, e in sorted(GAMES.items()) if e.script]
 
 
 def extensions() -> list[str]:

@@ -16,6 +16,7 @@ from bot.engine import Action, GameError, Seat, Text
 from bot.i18n import LANGUAGES, names_seats, tr, translate
 from bot.notation import localized, whole_number
 from bot.records import GameRecord, ServiceError, StaleVersion, StoreUnavailable
+from bot.service import reads
 from bot.workers import WorkerDied
 
 if TYPE_CHECKING:
@@ -66,9 +67,9 @@ def safe(name: str) -> str:
 
 def seat_name(record: GameRecord, seat: Seat, lang: str, *, raw: bool = False) -> str:
     """A seat's display name for a message (``raw``: as drawn in an image); an AI seat
-    ("AI 2") in the reader's language, marked."""
+    ("AI 2") in the reader's language, marked; the game's own opponent by its name."""
     info = record.seats[seat]
-    if info.user_id is None:
+    if info.user_id is None and not reads.scripted_seat(record, seat):
         number = whole_number(info.name.rsplit(" ", 1)[-1])
         if number is not None:
             return tr(lang, "discord.ai_seat", n=number)

@@ -21,11 +21,17 @@ def seats_text(record: GameRecord, lang: str) -> str:
 def lobby_text(record: GameRecord, lang: str) -> str:
     """The lobby announcement: game, players so far, how to join and start."""
     meta = reads.meta(record.game)
-    return tr(
+    text = tr(
         lang, "discord.lobby", creator=f"<@{record.creator_id}>",
         game=translate(meta.name, lang), min=meta.min_players, max=meta.max_players,
         seats=seats_text(record, lang), n=len(record.seats),
     )
+    opponent = reads.opponent(record)
+    if opponent is not None:
+        name, level = opponent
+        text += "\n" + tr(lang, "discord.lobby_opponent", name=translate(name, lang),
+                          level=translate(level, lang))
+    return text
 
 
 def status_text(record: GameRecord, lang: str, health: tuple[int, int] | None = None,

@@ -59,6 +59,12 @@ def _game_choices() -> list[Choice[str]]:
     ]
 
 
+def _level_choices() -> list[Choice[str]]:
+    """The levels of the hosted games' own opponents (Mesopotamia's Automaton)."""
+    return [Choice(name=loc(label.key), value=value)
+            for script in reads.scripts() for value, label in script.levels]
+
+
 def lobby_view(record: GameRecord, lang: str) -> discord.ui.View:
     """Join and Start buttons under a lobby announcement."""
     return buttons.view_of(
@@ -292,20 +298,27 @@ class Lobby(Guarded, commands.GroupCog, group_name=loc("discord.cmd.game.name"),
     @app_commands.rename(game=loc("discord.cmd.new.game.name"),
                          ai=loc("discord.cmd.new.ai.name"),
                          options=loc("discord.cmd.new.options.name"),
-                         thread=loc("discord.cmd.new.thread.name"))
+                         thread=loc("discord.cmd.new.thread.name"),
+                         players=loc("discord.cmd.new.players.name"),
+                         difficulty=loc("discord.cmd.new.difficulty.name"))
     @app_commands.describe(game=loc("discord.cmd.new.game.description"),
                            ai=loc("discord.cmd.new.ai.description"),
                            options=loc("discord.cmd.new.options.description"),
-                           thread=loc("discord.cmd.new.thread.description"))
-    @app_commands.choices(game=_game_choices())
+                           thread=loc("discord.cmd.new.thread.description"),
+                           players=loc("discord.cmd.new.players.description"),
+                           difficulty=loc("discord.cmd.new.difficulty.description"))
+    @app_commands.choices(game=_game_choices(), difficulty=_level_choices())
     @app_commands.guild_only()
     async def new(self, interaction: Interaction, game: str,
                   ai: app_commands.Range[int, 0, MAX_AI] = 0, options: str = "",
-                  thread: bool = False) -> None:
-        """Open a game here (or in a new thread)."""
+                  thread: bool = False, players: app_commands.Range[int, 1, MAX_AI] | None = None,
+                  difficulty: str | None = None) -> None:
+        """Open a game here (or in a new thread); ``players`` fewer than the game's minimum,
+        or a ``difficulty``, seat the game's own opponent (Mesopotamia's Automaton)."""
         lang = lang_of(interaction)
         self.bot.service.engine(game)           # refuses a game Dingir does not host
-        parsed = parse_options(options)
+        parsed = self.bot.service.with_opponent(game, parse_options(options), players, ai,
+                                                difficulty)
         channel_id = interaction.channel_id or 0
         busy = await in_time(interaction, self.bot.service.get(channel_id), ephemeral=True)
         if busy is not None and not thread:

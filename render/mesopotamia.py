@@ -80,6 +80,8 @@ LEGEND = 38
 TRACK = 44
 GARDEN = 46
 PLAYER_ROW = 66
+AUTOMATON_ROW = 24
+"""What an Automaton's panel adds: a line of its face-up Strategy cards and their Amphorae."""
 QUEST_ROW = 32
 CHIP = 28
 """The height of a piece on the map."""
@@ -211,10 +213,11 @@ def _header_text(view: dict[str, Any], ctx: RenderContext) -> str:
 # -- the geometry of the picture -----------------------------------------------------------------
 
 
-def height(n: int, quests: int = 0) -> int:
-    """The board's height for ``n`` players (and a seat's own ``quests``: their names, two a
-    line, under a title)."""
-    top = MAP_TOP + MAP_HEIGHT + LEGEND + 2 * TRACK + GARDEN + n * PLAYER_ROW + MARGIN
+def height(n: int, quests: int = 0, automata: int = 0) -> int:
+    """The board's height for ``n`` players, ``automata`` of them Automata (and a seat's own
+    ``quests``: their names, two a line, under a title)."""
+    top = MAP_TOP + MAP_HEIGHT + LEGEND + 2 * TRACK + GARDEN + n * PLAYER_ROW + \
+        automata * AUTOMATON_ROW + MARGIN
     return top + ((1 + (quests + 1) // 2) * QUEST_ROW + 16 if quests else 0)
 
 
@@ -482,7 +485,8 @@ class MesopotamiaRenderer:
         quests = _quest_lines(view, ctx, None, 0)
         with self._lock:
             static = self._static(ctx.lang, view["n"])
-            canvas = Image.new("P", (WIDTH, height(view["n"], max(0, len(quests) - 1))),
+            canvas = Image.new("P", (WIDTH, height(view["n"], max(0, len(quests) - 1),
+                                                   len(view.get("automata") or {}))),
                                self.ink(BACKGROUND))
             canvas.putpalette(static.getpalette() or [])
             canvas.paste(static, (0, 0))
@@ -665,7 +669,8 @@ class _Board:
         self.gardens(top + 2 * TRACK)
         self.players(top + 2 * TRACK + GARDEN)
         if quests:
-            self.quests(quests, top + 2 * TRACK + GARDEN + view["n"] * PLAYER_ROW)
+            self.quests(quests, top + 2 * TRACK + GARDEN + view["n"] * PLAYER_ROW +
+                        len(view.get("automata") or {}) * AUTOMATON_ROW)
 
     # -- the map --------------------------------------------------------------------------
 
@@ -788,19 +793,22 @@ class _Board:
         turn, most seats' panels do not change)."""
         view, ctx = self.view, self.ctx
         deciding, standing = _deciding(view), _standing(view)
-        for place, seat in enumerate(_seats(view)):
+        for seat in _seats(view):
             mine = seat == deciding
             key = _panel_key(view, ctx, seat, mine, standing[seat])
             panel = self.kit.panel(key, partial(self.panel, seat, mine, standing[seat]))
-            self.canvas.paste(panel, (0, top + place * PLAYER_ROW))
+            self.canvas.paste(panel, (0, top))
+            top += panel.height
 
     def panel(self, seat: int, mine: bool, vp: int) -> Image.Image:
         """``seat``'s panel (``mine``: the seat deciding) as an indexed row of the board."""
         view, ctx, kit = self.view, self.ctx, self.kit
-        row = _Board(kit, Image.new("P", (WIDTH, PLAYER_ROW), kit.ink(BACKGROUND)), view, ctx)
+        cards = _automaton_line(view, ctx, seat)
+        tall = PLAYER_ROW + (AUTOMATON_ROW if cards else 0)
+        row = _Board(kit, Image.new("P", (WIDTH, tall), kit.ink(BACKGROUND)), view, ctx)
         fill = colour(view, seat)
         back = _C["current"] if mine else PANEL
-        row.pen.rounded_rectangle((MARGIN, 1, WIDTH - MARGIN, PLAYER_ROW - 3), 9,
+        row.pen.rounded_rectangle((MARGIN, 1, WIDTH - MARGIN, tall - 3), 9,
                                   fill=kit.ink(back), outline=kit.ink(fill),
                                   width=6 if mine else 3)
         row.pen.rectangle((MARGIN + 10, 9, MARGIN + 32, 31), fill=kit.ink(fill),
@@ -812,6 +820,9 @@ class _Board:
         row.paste(kit.label(head, 24, INK, back, True, WIDTH - 2 * MARGIN - 70 - score.width),
                   MARGIN + 40, 6)
         row.stats(seat, MARGIN + 12, 31, back)
+        if cards:
+            row.paste(kit.label(cards, TEXT_MIN, INK, back, False, WIDTH - 2 * MARGIN - 32),
+                      MARGIN + 16, PLAYER_ROW - 10)
         return row.canvas
 
     def stats(self, seat: int, x: float, y: float, back: Colour) -> None:
@@ -885,7 +896,23 @@ def _panel_key(view: dict[str, Any], ctx: RenderContext, seat: int, mine: bool,
             tuple(p["dice"]), tuple((t, int(c)) for t in D.TRACKS
                                     for s, c in view["seals"][t] if s == seat),
             sum(1 for s, _, _ in view["units"] if s == seat),
-            None if not turn else (tuple(turn["dice"]), tuple(turn["used"])))
+            None if not turn else (tuple(turn["dice"]), tuple(turn["used"])),
+            _automaton_line(view, ctx, seat))
+
+
+def _automaton_line(view: dict[str, Any], ctx: RenderContext, seat: int) -> str:
+    """An Automaton's difficulty and face-up Strategy cards, each with its two actions'
+    Amphorae (● placed, ○ not); "" for a player's seat."""
+    own = (view.get("automata") or {}).get(str(seat))
+    if own is None:
+        return ""
+    cards = [tr(ctx.lang, "mesopotamia.render.strategy_card",
+                title=tr(ctx.lang, f"mesopotamia.automaton.title.{card}"),
+                marks="".join("●" if m else "○" for m in own["marks"].get(card, (0, 0))))
+             for card in own["shown"]]
+    return tr(ctx.lang, "mesopotamia.render.automaton",
+              level=tr(ctx.lang, f"mesopotamia.automaton.difficulty.{own['difficulty']}"),
+              cards=" · ".join(cards) or "—")
 
 
 def _standing(view: dict[str, Any]) -> list[int]:

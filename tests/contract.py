@@ -237,7 +237,9 @@ def playout(entry: GameEntry, n_players: int, seed: int, *, options: Mapping[str
         legal = game.legal(state, seat)
         if not legal:
             raise check.fail(f"seat {seat} is active with no legal step (a dead end)")
-        if seat in ai_seats:
+        if entry.script is not None and entry.script.plays(state, seat):
+            action = game.parse(state, seat, entry.script.step(state, seat))
+        elif seat in ai_seats:
             action = ai.choose(game, game.view(state, seat), legal, seat, rng, budget)
         else:
             action = rng.choice(legal)

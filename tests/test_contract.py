@@ -39,6 +39,27 @@ def test_random_playouts_keep_the_contract(game: str, players: int) -> None:
     assert ended == tuning.playouts
 
 
+def variants() -> list[tuple[str, dict[str, str]]]:
+    """Every game with each option set its tuning names (``ContractTuning.variants``)."""
+    return [(game, dict(variant)) for game, entry in sorted(GAMES.items())
+            for variant in tuning_of(entry.engine).variants]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("game", "options"), variants())
+def test_the_variants_keep_the_contract(game: str, options: dict[str, str]) -> None:
+    """A random game and an AI game of each variant, at the fewest players (a game's own
+    opponent seated by the options playing its seats)."""
+    entry = GAMES[game]
+    tuning = tuning_of(entry.engine)
+    players = entry.engine.meta.min_players
+    for ai_seats, budget in (((), ai.DEFAULT_BUDGET), (range(players), ai.FAST_BUDGET)):
+        result = playout(entry, players, 20_000, options=options, ai_seats=ai_seats,
+                         density=tuning.density, images=3, budget=budget,
+                         max_steps=tuning.max_steps)
+        assert result.outcome is not None
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize(("game", "players"), cases())
 def test_the_ai_finishes_games(game: str, players: int) -> None:

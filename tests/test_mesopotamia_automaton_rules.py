@@ -9,10 +9,13 @@ from pathlib import Path
 import pytest
 
 from bot.engine import State
+from bot.games.kit import typed
+from bot.games.mesopotamia import bids
 from bot.games.mesopotamia import data as D
 from bot.games.mesopotamia.automaton import cards as C
 from bot.games.mesopotamia.automaton import deck, explain, play, priorities
 from bot.games.mesopotamia.engine import GAME
+from bot.games.mesopotamia.state import MesopotamiaState
 from bot.i18n import translate
 from tests.test_mesopotamia_actions import set_card
 
@@ -302,3 +305,15 @@ def test_it_harvests_what_its_next_actions_lack() -> None:
     act = {"action": "harvest_trade"}
     legal = [f"harvest {start} {k}" for k in ("stone", "wood", "clay", "food")]
     assert play._part(state, AUTO, {**act}, {}, legal) == f"harvest {start} food"
+
+
+def test_the_automaton_bids_one_more_than_its_rivals_could_in_its_first_compartment() -> None:
+    """R-auto-bids: one phalanx more than the other side's stake, at most all it may, in the
+    first compartment; the least it must in the others."""
+    state = typed(MesopotamiaState, {})
+    bids.open_bids(state, {0: 5, 1: 7}, 3)
+    assert play._bid(state, 1, bids.legal(state, 1)) == "bid 6"
+    bids.commit(state, 1, "bid 6")
+    assert play._bid(state, 1, bids.legal(state, 1)) == "bid 0"
+    bids.open_bids(state, {0: 5, 1: 3}, 3, need={1: 1})
+    assert play._bid(state, 1, bids.legal(state, 1)) == "bid 3"

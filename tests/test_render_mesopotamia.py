@@ -18,6 +18,7 @@ from bot import registry
 from bot.engine import State
 from bot.games.kit import clone
 from bot.games.mesopotamia import data as D
+from bot.games.mesopotamia.automaton import play as automaton
 from bot.games.mesopotamia.engine import GAME
 from bot.games.mesopotamia.focus import focus_regions
 from bot.i18n import tr, translate
@@ -568,3 +569,48 @@ def test_the_names_under_the_map_fit_uncut(lang: str) -> None:
         assert face.getlength(name) <= picture._track_cells(track)[0] - picture.MARGIN - 6
     gardens = tr(lang, "mesopotamia.render.gardens")
     assert face.getlength(gardens) <= picture.GARDEN_X - picture.MARGIN - 8
+
+
+def automaton_states(seed: int, n: int, steps: int = 600) -> list[State]:
+    """A game with the Automaton in the last seat (played by its cards, the others at random),
+    sampled once the rounds began."""
+    rng = random.Random(seed)
+    state = GAME.setup(seed, n, {"automaton": "anunnaki"})
+    found = []
+    for _ in range(steps):
+        active = GAME.active(state)
+        if not active or GAME.outcome(state) is not None:
+            break
+        seat = active[0]
+        step = automaton.next_step(state, seat) if automaton.plays(state, seat) else \
+            rng.choice(GAME.legal(state, seat)).notation
+        state = GAME.apply(state, seat, step)
+        if state.get("round") and rng.random() < 0.05:
+            found.append(state)
+    return found
+
+
+@pytest.mark.parametrize(("n", "lang"), [(2, "fr"), (4, "en")])
+def test_an_automaton_panel_shows_its_cards_readable_and_kept(
+        n: int, lang: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 27: an Automaton's panel adds a line, its difficulty and face-up Strategy cards
+    with their Amphorae, readable on a phone; at 4 seats the public board stays 1,400 px tall
+    at most (a seat's own, with its quests, that line more); kept panels (their key holds that
+    line) draw what a fresh renderer draws."""
+    sizes = font_sizes(monkeypatch)
+    kit = picture.MesopotamiaRenderer()
+    ctx = RenderContext(NAMES[:n], lang)
+    shown = automaton_states(n, n)
+    assert len(shown) > 3
+    for state, viewer in itertools.product(shown, (None, 0)):
+        view = GAME.view(state, viewer)
+        line = picture._automaton_line(view, ctx, n - 1)
+        own = view["automata"][str(n - 1)]
+        assert all(tr(lang, f"mesopotamia.automaton.title.{c}") in line for c in own["shown"])
+        assert not picture._automaton_line(view, ctx, 0)
+        png = kit.png(view, ctx)
+        image = Image.open(io.BytesIO(png))
+        tallest = 1_400 + (0 if viewer is None else picture.AUTOMATON_ROW)
+        assert len(png) <= 120_000 and image.size[1] <= tallest
+        assert png == picture.MesopotamiaRenderer().png(view, ctx)
+    assert min(sizes) * PHONE / picture.WIDTH >= MIN_PHONE_TEXT

@@ -86,7 +86,10 @@ class ContractTuning:
     ``playouts`` random games per player count; ``density``, the share of their steps that get
     the thorough checks (views, every legal step parsed back, determinize); ``ai_games`` games
     with ``ai_seats`` AI seats (None: all) on the fast look-ahead if ``fast_ai`` (the full one
-    takes seconds a step in some games); ``max_steps`` before a game counts as endless."""
+    takes seconds a step in some games); ``max_steps`` before a game counts as endless;
+    ``variants``, option sets (as ``(name, value)`` pairs) also played, each in one random and
+    one AI game at the fewest players (a game's own scripted opponent seated by them plays its
+    seats)."""
 
     playouts: int = 100
     density: float = 1.0
@@ -94,6 +97,7 @@ class ContractTuning:
     ai_seats: int | None = None
     fast_ai: bool = False
     max_steps: int = 20_000
+    variants: tuple[tuple[tuple[str, str], ...], ...] = ()
 
 
 DEFAULT_TUNING = ContractTuning()

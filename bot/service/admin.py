@@ -23,6 +23,7 @@ from bot.records import (
     Waiting,
 )
 from bot.service.core import ServiceCore, _fail
+from bot.service.seats import ScriptedSeat
 
 REMINDER_HOURS = (1.0, 720.0)
 TURN_LIMIT_HOURS = (1.0, 2160.0)
@@ -128,6 +129,8 @@ class AdminMixin(ServiceCore):
                 raise _fail("service.replace_not_running")
             if not 0 <= seat < len(record.seats):
                 raise _fail("service.replace_bad_seat", max=len(record.seats))
+            if isinstance(self.seat_kinds.of(record, seat), ScriptedSeat):
+                raise _fail("service.replace_scripted", seat=seat + 1, name=record.seats[seat].name)
             old = record.seats[seat]
             own = old.user_id == user_id and not old.resigned
             if not own and user_id != record.creator_id and not is_admin:

@@ -31,7 +31,7 @@ from bot.records import (
     StaleVersion,
     Waiting,
 )
-from bot.service.reads import engine_of
+from bot.service import reads
 from bot.service.seats import AiSeat, SeatKind, SeatKinds, member_plays
 
 if TYPE_CHECKING:
@@ -88,17 +88,18 @@ class ServiceCore:
         *,
         engines: Callable[[str], Game] | None = None,
         ai_search: Searcher | None = None,
-        scripted: Sequence[SeatKind] = (),
+        scripted: Sequence[SeatKind] | None = None,
         limits: Limits | None = None,
     ) -> None:
         self.store = store
         self.clock = clock
         self.limits = limits or NO_LIMITS
         self._seed_source = seed_source or (lambda: secrets.randbits(63))
-        self._engine_of = engines or engine_of
-        self.seat_kinds = SeatKinds(AiSeat(ai_search or in_thread()), scripted)
+        self._engine_of = engines or reads.engine_of
+        self.seat_kinds = SeatKinds(AiSeat(ai_search or in_thread()),
+                                    reads.scripted() if scripted is None else scripted)
         """Who plays each seat: members, the AI, and the ``scripted`` seat kinds given
-        (asked first; see :mod:`bot.service.seats`)."""
+        (asked first; by default the hosted games' own: see :mod:`bot.service.seats`)."""
         self._cache: dict[int, _Live] = {}
         self._channels: dict[int, int] = {}
         self._locks: dict[int, asyncio.Lock] = {}

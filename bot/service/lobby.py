@@ -68,11 +68,29 @@ class LobbyMixin(ServiceCore):
             raise _fail("service.rematch_not_over")
         if not any(s.user_id == creator.user_id for s in old.seats):
             raise _fail("service.rematch_not_player")
-        ai = sum(1 for s in old.seats if s.user_id is None)
+        ai = sum(1 for s in old.seats if s.user_id is None) - \
+            len(self.seat_kinds.added(old.game, old.options))
         record = await self.create(old.guild_id, old.channel_id, creator, old.game,
                                    old.options, ai_seats=ai, lang=old.lang)
         return record, [s.user_id for s in old.seats
                         if s.user_id is not None and s.user_id != creator.user_id]
+
+    def with_opponent(self, game: str, options: dict[str, str], people: int | None,
+                      ai_seats: int, level: str | None) -> dict[str, str]:
+        """``options`` with the game's own scripted opponent asked for: at ``level``, and
+        whenever ``people`` and the ``ai_seats`` are fewer than the game's minimum (at the
+        level for one person unless one was given); ServiceError when the game has none."""
+        engine = self.engine(game)
+        few = people is not None and people + ai_seats < engine.meta.min_players
+        if level is None and not few:
+            return options
+        script = self.seat_kinds.script(game)
+        if script is None:
+            raise _fail("service.no_opponent", min=engine.meta.min_players)
+        chosen = level or options.get(script.option) or script.solo
+        if few and not script.seats({**options, script.option: chosen}):
+            chosen = script.solo
+        return {**options, script.option: chosen}
 
     async def check_new(self, guild_id: int | None, user_id: int, game: str,
                         options: dict[str, str], ai_seats: int) -> dict[str, str]:
@@ -85,8 +103,9 @@ class LobbyMixin(ServiceCore):
             self._check_refused_opens(user_id)
             engine = self.engine(game)
             full_options = self._check_options(engine, options)
-            if not 0 <= ai_seats < engine.meta.max_players:
-                raise _fail("service.too_many_ai", max=engine.meta.max_players - 1)
+            room = engine.meta.max_players - len(self.seat_kinds.added(game, full_options))
+            if not 0 <= ai_seats < room:
+                raise _fail("service.too_many_ai", max=room - 1)
             await self.check_may_open(guild_id, user_id)
         except ServiceError:
             self._refused_open(user_id)
@@ -154,7 +173,7 @@ class LobbyMixin(ServiceCore):
             if self.limits.games_per_member:
                 load = await self.store.member_load(player.user_id, record.guild_id)
                 self._check_member_games(load.games)
-            maximum = self.engine(record.game).meta.max_players
+            maximum = self._lobby_room(record)
             if len(record.seats) >= maximum:
                 raise _fail("service.game_full", max=maximum)
             seats = [*record.seats, SeatInfo(len(record.seats), player.user_id, player.name)]
@@ -191,7 +210,7 @@ class LobbyMixin(ServiceCore):
             record = live.record
             self._check_lobby(record)
             self._check_creator(record, user_id)
-            maximum = self.engine(record.game).meta.max_players
+            maximum = self._lobby_room(record)
             if count < 1 or len(record.seats) + count > maximum:
                 raise _fail("service.game_full", max=maximum)
             taken = {s.name for s in record.seats if s.user_id is None}
@@ -200,6 +219,12 @@ class LobbyMixin(ServiceCore):
             for _ in range(count):
                 seats.append(SeatInfo(len(seats), None, next(names)))
             return await self._save(live, self._bump(record, seats=seats), seats=True)
+
+    def _lobby_room(self, record: GameRecord) -> int:
+        """The seats a lobby may fill: the game's maximum but those its scripted opponents
+        take at the start."""
+        return self.engine(record.game).meta.max_players - \
+            len(self.seat_kinds.added(record.game, record.options))
 
     @staticmethod
     def _seat_order(record: GameRecord, order: list[int] | None, seed: int) -> list[SeatInfo]:
@@ -235,7 +260,8 @@ class LobbyMixin(ServiceCore):
             record = live.record
             self._check_lobby(record)
             self._check_creator(record, user_id)
-            min_players = self.engine(record.game).meta.min_players
+            min_players = self.engine(record.game).meta.min_players - \
+                len(self.seat_kinds.added(record.game, record.options))
             if len(record.seats) < min_players:
                 raise _fail("service.not_enough_players", min=min_players,
                             n=len(record.seats))
@@ -248,6 +274,8 @@ class LobbyMixin(ServiceCore):
         engine = self.engine(record.game)
         seed = self._seed_source()
         seats = self._seat_order(record, order, seed)
+        seats += [SeatInfo(len(seats) + i, None, name)
+                  for i, name in enumerate(self.seat_kinds.added(record.game, record.options))]
         state = engine.setup(seed, len(seats), record.options)
         active = engine.active(state)
         started = self._bump(

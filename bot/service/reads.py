@@ -11,6 +11,7 @@ from typing import Any
 
 from bot.engine import Action, Deadline, Game, GameMeta, Prompt, Seat, Text
 from bot.records import GameRecord
+from bot.service.seats import Script, ScriptedSeat
 
 
 def engine_of(game: str) -> Game:
@@ -25,6 +26,32 @@ def games() -> list[str]:
     from bot import registry
 
     return registry.ids()
+
+
+def scripts() -> list[Script]:
+    """The hosted games' own scripted opponents."""
+    from bot import registry
+
+    return registry.scripts()
+
+
+def opponent(record: GameRecord) -> tuple[Text, Text] | None:
+    """The game's own opponent that ``record``'s options seat at the start: its name and
+    its level's; None when they seat none."""
+    for script in scripts():
+        if script.game == record.game and script.seats(record.options):
+            return script.title, dict(script.levels)[record.options[script.option]]
+    return None
+
+
+def scripted_seat(record: GameRecord, seat: Seat) -> bool:
+    """True when the game's own opponent plays ``seat`` of ``record`` (no member, no AI)."""
+    return any(kind.plays(record, seat) for kind in scripted())
+
+
+def scripted() -> list[ScriptedSeat]:
+    """The seats of the hosted games' own scripted opponents."""
+    return [ScriptedSeat(script) for script in scripts()]
 
 
 def meta(game: str) -> GameMeta:

@@ -10,16 +10,19 @@ A scripted seat kind is the extension point: an object with :meth:`SeatKind.play
 (which seats it takes, from the game, its options and state) and :meth:`SeatKind.step`,
 given to the service (``GameService(..., scripted=[...])``); it is asked before the
 member and AI kinds. Its seat is seated without a member (``user_id`` None), so the
-front ends treat it as any seat no member plays.
+front ends treat it as any seat no member plays. A game's own scripted opponent is a
+:class:`Script` (pure functions of its rules, named in :mod:`bot.registry`) played by
+:class:`ScriptedSeat`: its seats are added after the lobby's when the game starts, as many
+as the game's options ask for (:meth:`SeatKinds.added`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
 
-from bot.engine import Action, Game, Seat, State
+from bot.engine import Action, Game, Seat, State, Text
 from bot.records import GameRecord
 
 if TYPE_CHECKING:
@@ -93,6 +96,43 @@ class AiSeat:
                                  ask.seed)
 
 
+@dataclass(frozen=True)
+class Script:
+    """A game's own scripted opponent: its seat's name and what the channel calls it, the
+    game option that seats it and its values (its
+    levels, with their names; ``solo`` the one a game for fewer people than the game's
+    minimum gets), and pure functions of the game's rules: ``seats`` (how many seats a new
+    game with these options gives it, the last ones), ``plays`` (whether it plays a seat of
+    a state) and ``step`` (the notation of its seat's next step)."""
+
+    game: str
+    name: str
+    title: Text
+    option: str
+    levels: tuple[tuple[str, Text], ...]
+    solo: str
+    seats: Callable[[Mapping[str, str]], int]
+    plays: Callable[[State, Seat], bool]
+    step: Callable[[State, Seat], str]
+
+
+class ScriptedSeat:
+    """The seat of a game's :class:`Script`: its step is the script's, parsed (so checked)
+    by the engine."""
+
+    def __init__(self, script: Script) -> None:
+        self.script = script
+
+    def plays(self, record: GameRecord, seat: Seat) -> bool:
+        """True for a seat of a started game of the script's that the script plays."""
+        return record.game == self.script.game and record.state is not None \
+            and self.script.plays(record.state, seat)
+
+    async def step(self, ask: Ask) -> Action:
+        """The script's step, as the engine parses it."""
+        return ask.engine.parse(ask.state, ask.seat, self.script.step(ask.state, ask.seat))
+
+
 class SeatKinds:
     """The kinds of seat a service knows: the scripted ones first, then members, then the
     AI (which plays every seat no member plays)."""
@@ -100,6 +140,17 @@ class SeatKinds:
     def __init__(self, ai: AiSeat, scripted: Sequence[SeatKind] = ()) -> None:
         self.ai = ai
         self.kinds: tuple[SeatKind, ...] = (*scripted, Member(), ai)
+
+    def script(self, game: str) -> Script | None:
+        """The scripted opponent of ``game``, if it has one."""
+        return next((kind.script for kind in self.kinds if isinstance(kind, ScriptedSeat)
+                     and kind.script.game == game), None)
+
+    def added(self, game: str, options: Mapping[str, str]) -> list[str]:
+        """The names of the seats the scripted opponents of ``game`` take in a new game
+        with ``options`` (added after the lobby's seats at the start)."""
+        return [kind.script.name for kind in self.kinds if isinstance(kind, ScriptedSeat)
+                and kind.script.game == game for _ in range(kind.script.seats(options))]
 
     def of(self, record: GameRecord, seat: Seat) -> SeatKind:
         """The kind that plays ``seat`` of ``record``."""

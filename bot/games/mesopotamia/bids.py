@@ -51,7 +51,7 @@ def _open(bids: dict[str, Any]) -> list[str]:
     return [k for k, b in bids["sealed"].items() if len(b) < bids["parts"]]
 
 
-def _sealing(state: MesopotamiaState, seat: Seat) -> str | None:
+def sealing(state: MesopotamiaState, seat: Seat) -> str | None:
     """The side ``seat`` seals now, if any."""
     bids = state.get("bids")
     return None if not bids else next((k for k in _open(bids) if bids["by"][k] == seat), None)
@@ -66,7 +66,7 @@ def active(state: MesopotamiaState) -> list[Seat]:
 def legal(state: MesopotamiaState, seat: Seat) -> list[str]:
     """``bid <n>`` for the next compartment of the bid ``seat`` seals: at most the stake left,
     the last compartment at least what must still be spent."""
-    key = _sealing(state, seat)
+    key = sealing(state, seat)
     if key is None:
         return []
     bids = state["bids"]
@@ -79,7 +79,7 @@ def legal(state: MesopotamiaState, seat: Seat) -> list[str]:
 
 def commit(state: MesopotamiaState, seat: Seat, notation: str) -> None:
     """Seal the legal part ``notation`` of the bid ``seat`` seals."""
-    key = _sealing(state, seat)
+    key = sealing(state, seat)
     state["bids"]["sealed"][key].append(int(notation.split()[1]))
 
 

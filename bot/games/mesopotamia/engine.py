@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, Literal
 
 from bot import chance
 from bot.engine import (
@@ -47,10 +47,15 @@ from bot.games.mesopotamia import (
     view,
 )
 from bot.games.mesopotamia import data as D
+from bot.games.mesopotamia.automaton import deck
+from bot.games.mesopotamia.automaton.cards import DIFFICULTIES
 from bot.games.mesopotamia.state import PHASES, MesopotamiaState
 
 VERBS = setup.VERBS | turn.VERBS | rounds.VERBS | battles.VERBS | standard.VERBS
 """Every step verb of the game."""
+NO_AUTOMATON = "none"
+"""The ``automaton`` option of a game without the Automaton; its other values are the
+difficulties (R-auto-draws): the Automaton then takes the last seat (« MODE SOLO »)."""
 KEEP_ACTIONS = frozenset({"harvest", "phalanx", "create", "grow", "activate", "move", "halt",
                           "drop", "convert", "stop"})
 """Parts of an action that take no other action away (no die, pawn, card or Tablet spent): while
@@ -69,18 +74,24 @@ class MesopotamiaGame(RulesGame[MesopotamiaState, str]):
         options=(OptionSpec("dice", Text.of("mesopotamia.option.dice"),
                             ("chance", "no_chance"), "chance"),
                  OptionSpec("combat", Text.of("mesopotamia.option.combat"), battles.MODES,
-                            battles.MODES[0])),
+                            battles.MODES[0]),
+                 OptionSpec("automaton", Text.of("mesopotamia.option.automaton"),
+                            (NO_AUTOMATON, *DIFFICULTIES), NO_AUTOMATON),
+                 OptionSpec("team", Text.of("mesopotamia.option.team"), ("no", "yes"), "no")),
         hidden_information=True,
     )
     tuning = ContractTuning(playouts=1, density=0.02, ai_games=1, ai_seats=1, fast_ai=True,
-                            max_steps=60_000)
+                            max_steps=60_000, variants=((("automaton", "igigi"),),))
     """Random games last hundreds of rounds (``tests/test_mesopotamia_battles.py`` plays more
-    of them)."""
+    of them); the variant is a game against the Automaton."""
 
     def setup(self, seed: int, n_players: int, options: Mapping[str, str]) -> State:
         state = setup.new_state(seed, n_players)
         state["no_chance"] = options.get("dice", "chance") == "no_chance"
         state["combat_mode"] = options.get("combat", battles.MODES[0])
+        for seat in automaton_seats(n_players, options):
+            deck.enlist(state, seat, options["automaton"])
+        state["team"] = options.get("team") == "yes" and bool(state.get("automata"))
         return plain(state)
 
     def active(self, state: State) -> list[Seat]:
@@ -195,7 +206,11 @@ class MesopotamiaGame(RulesGame[MesopotamiaState, str]):
         details = tuple(Text.of("mesopotamia.detail", vp=totals[s],
                                 **scoring.breakdown(ms, s))
                         for s in range(ms["n"]))
-        return Outcome(tuple(totals), tuple(tuple(g) for g in ranked), tiebreak, details)
+        together: Literal["won", "lost"] | None = None
+        if ms.get("team"):          # R-solo-team
+            together = "lost" if any(deck.plays(ms, s) for s in ranked[0]) else "won"
+        return Outcome(tuple(totals), tuple(tuple(g) for g in ranked), tiebreak, details,
+                       together=together)
 
     def turn_number(self, state: State) -> int:
         return int(typed(MesopotamiaState, state)["turn"])
@@ -258,6 +273,12 @@ class MesopotamiaGame(RulesGame[MesopotamiaState, str]):
 
 
 GAME = MesopotamiaGame()
+
+
+def automaton_seats(n_players: int, options: Mapping[str, str]) -> list[Seat]:
+    """The seats the Automaton takes in a game of ``n_players`` with ``options``: the last
+    one, when the ``automaton`` option names a difficulty."""
+    return [] if options.get("automaton", NO_AUTOMATON) == NO_AUTOMATON else [n_players - 1]
 
 
 def _played(state: MesopotamiaState, seat: Seat, checked: str) -> MesopotamiaState:

@@ -18,6 +18,7 @@ from bot.engine import Report, Seat, Text, seat_ref
 from bot.games.kit import known
 from bot.games.mesopotamia import battles, bids, events, standard
 from bot.games.mesopotamia import data as D
+from bot.games.mesopotamia.automaton import deck, explain
 from bot.games.mesopotamia.combat import TRIBE, clashing_ships
 from bot.games.mesopotamia.rounds import contested
 from bot.games.mesopotamia.state import PHASES, MesopotamiaState, seal_case
@@ -190,11 +191,26 @@ def _use(before: MesopotamiaState, action: str, how: list[str], after: Mesopotam
     if how == ["pawn"]:
         return t("did.use_pawn_idle" if idle else "did.use_pawn", action=name)
     if how == ["card"]:     # the Automaton (R-auto-activation)
-        return t("did.use_card_idle" if idle else "did.use_card", action=name)
+        return _use_card(before, action, idle)
     dice = [int(d) for d in how]
     signs = both([D.name("sign_short", known(known(before["t"])["dice"][d - 1])) for d in dice])
     return t("did.use_dice_idle" if idle else "did.use_dice", action=name,
              dice=dice_numbers(dice), signs=signs)
+
+
+def _use_card(before: MesopotamiaState, action: str, idle: bool) -> Text:
+    """The Automaton's action, with the Strategy action it was planned for and why; its
+    turn's first one followed, on a line of its own, by the turn's summary (its Strategy cards
+    by priority, the Action cards drawn and where they went: :mod:`.automaton.explain`)."""
+    own = known(deck.box(before, known(before["current"])))
+    reason = explain.step_reason(own, action)
+    name = D.name("action", action)
+    took = t("did.use_card_for_idle" if idle else "did.use_card_for", action=name,
+             reason=reason) if reason is not None else \
+        t("did.use_card_idle" if idle else "did.use_card", action=name)
+    if known(before["t"])["done"] or own["turn"] is None:
+        return took
+    return t("did.use_card_first", step=took, summary=explain.turn_summary(own["turn"]))
 
 
 def _delta(before: MesopotamiaState, after: MesopotamiaState, seat: Seat) -> tuple[dict[str, int],

@@ -118,6 +118,9 @@ class MesopotamiaState(TypedDict):
     """The variant without dice chance."""
     combat_mode: NotRequired[str]
     """The option ``combat``: ``standard`` or ``simplified``."""
+    team: NotRequired[bool]
+    """The option ``team`` with an Automaton: the players win or lose together against it
+    (R-solo-team)."""
     amphorae: NotRequired[dict[str, int]]
     """Trade slot -> the seat whose Amphora claims it."""
     round: NotRequired[int]

@@ -6,24 +6,25 @@ validates it) and why. In its action-phase turn it takes the actions its cards p
 (:mod:`.deck`), each part chosen as its Strategy card says (``plan`` in ``strategy.json``,
 R-auto-goals, R-auto-research, R-auto-trade, R-auto-war, R-auto-explore). Decisions the
 rulebook gives the Automaton no rule for (the setup, an event's option, a final reward, the
-multiplayer combat steps until the solo combat is wired) take the engine's first legal step, a
-bid all it has in its first compartment (R-auto-other-steps).
+multiplayer combat steps until the solo combat is wired) take the engine's first legal step
+(R-auto-other-steps); a sealed bid follows R-auto-bids.
 """
 
 from __future__ import annotations
 
 from collections import Counter, deque
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from bot.engine import Seat, Text
-from bot.games.kit import plain
+from bot.engine import Seat, State, Text
+from bot.games.kit import plain, typed
+from bot.games.mesopotamia import bids
 from bot.games.mesopotamia import data as D
 from bot.games.mesopotamia.automaton import deck, explain
-from bot.games.mesopotamia.automaton.cards import STRATEGIES
+from bot.games.mesopotamia.automaton.cards import DIFFICULTIES, STRATEGIES
 from bot.games.mesopotamia.construction import COST
-from bot.games.mesopotamia.engine import GAME
+from bot.games.mesopotamia.engine import GAME, automaton_seats
 from bot.games.mesopotamia.state import MesopotamiaState, tech_level, units_of
 from bot.games.mesopotamia.trade import TOKENS
 
@@ -55,7 +56,8 @@ def next_steps(state: MesopotamiaState, seat: Seat) -> Decision:
     t = state.get("t")
     if own is None or state["phase"] != "actions" or state.get("event") or t is None \
             or "cards" not in t:
-        return Decision((_default(legal),))
+        return Decision((_bid(state, seat, legal) if legal[0].startswith("bid ")
+                         else legal[0],))
     act = t["act"]
     if act is None:
         step = legal[0]
@@ -66,11 +68,42 @@ def next_steps(state: MesopotamiaState, seat: Seat) -> Decision:
     return Decision((_part(state, seat, act, plan, legal),))
 
 
-def _default(legal: list[str]) -> str:
-    """R-auto-other-steps: the first legal step; a bid, all it may."""
-    if legal[0].startswith("bid "):
-        return max(legal, key=lambda n: int(n.split()[1]) if n.split()[1].isdigit() else -1)
-    return legal[0]
+NAME = Text.of("mesopotamia.automaton.name")
+"""What the channel calls the Automaton (« the Automaton »)."""
+OPTION = ("automaton", tuple((d, Text.of(f"mesopotamia.automaton.difficulty.{d}"))
+                             for d in DIFFICULTIES), "igigi")
+"""The game option that seats the Automaton, its difficulties with their names, and the one a
+game for one person gets (« Igigi », the middle one)."""
+
+
+def seats(options: Mapping[str, str]) -> int:
+    """How many seats the Automaton takes in a new game with ``options``."""
+    return len(automaton_seats(D.MAX_PLAYERS, options))
+
+
+def plays(state: State, seat: Seat) -> bool:
+    """True when ``seat`` of the plain ``state`` is an Automaton's."""
+    return deck.plays(typed(MesopotamiaState, state), seat)
+
+
+def next_step(state: State, seat: Seat) -> str:
+    """The Automaton's next step in the plain ``state`` (the driver's question: it is asked
+    only while the seat is to decide)."""
+    (step,) = next_steps(typed(MesopotamiaState, state), seat).steps
+    return step
+
+
+def _bid(state: MesopotamiaState, seat: Seat, legal: list[str]) -> str:
+    """R-auto-bids: in the first compartment, one phalanx more than the other sides could bid
+    in all (so it wins that compartment whatever they bid), at most all it may; in the others,
+    the least it must."""
+    amounts = [int(n.split()[1]) for n in legal]
+    box = state["bids"]
+    side = bids.sealing(state, seat)
+    if side is None or box["sealed"][side]:
+        return f"bid {min(amounts)}"
+    rivals = max((int(s) for k, s in box["stake"].items() if k != side), default=0)
+    return f"bid {max(min(amounts), min(max(amounts), rivals + 1))}"
 
 
 def _plan(own: dict[str, Any], action: str) -> dict[str, Any]:

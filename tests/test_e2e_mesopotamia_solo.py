@@ -1,0 +1,111 @@
+"""End to end: Mesopotamia alone against the Automaton, through the real bot and the local
+Discord stand-in (issue 27).
+
+Cid may not play Ur alone (it has no opponent of its own: a private refusal); Ann opens
+``/game new game:mesopotamia players:1`` (the lobby says the Automaton will take the
+last seat, at the level for one person), starts it and plays the first rounds like the AI
+(:mod:`tests.test_e2e_mesopotamia`'s people: ``/play`` with the step the quick AI picks from
+the stored state). The service plays the Automaton's seat by its cards: each of its turns is
+posted with the Strategy action each of its actions serves and the turn's summary (its cards by
+priority, the Action cards drawn), in English in a server in English and in French in one in
+French; the member of the other language reads the same in their own in ``/game log``.
+Nothing any user received shows a secret their seat may not read, and the log replays to the
+stored state.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from benchmarks.balance import QUICK_BUDGET
+from bot import ai
+from bot.games.mesopotamia.automaton import deck
+from bot.games.mesopotamia.engine import GAME
+from bot.replay import Step, replay
+from tests.contract import secret_texts
+from tests.secret_scan import leaks, received
+from tests.test_e2e_game import world
+from tests.test_e2e_mesopotamia import by_play, seats_of, settled
+
+pytestmark = pytest.mark.slow
+
+SEED = 42
+ROUNDS = 5
+"""Ann plays until this round's action phase begins."""
+
+
+WORDS = {
+    "en": {"lobby": "At the start, the Automaton takes the last seat (Igigi (medium))",
+           "takes": "🎲 **Automaton** takes ", "priority": "(priority ",
+           "summary": "The Automaton's Strategy cards", "card": "Action card"},
+    "fr": {"lobby": "Au début de la partie, l'Automate prend la dernière place (Igigi (moyen))",
+           "takes": "🎲 **Automaton** prend l'action ", "priority": "(priorité ",
+           "summary": "Cartes Stratégie de l'Automate", "card": "carte Action"},
+}
+"""What the channel reads of the Automaton, in each language."""
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+async def test_one_person_plays_mesopotamia_against_the_automaton(tmp_path: Path,
+                                                                  lang: str) -> None:
+    """In a server whose language is ``lang`` (the channel's posts); the member of the other
+    language reads the log in theirs."""
+    ours, theirs = WORDS[lang], WORDS["fr" if lang == "en" else "en"]
+    async with world(tmp_path, seed=SEED, locale="fr" if lang == "fr" else "en-US") as w:
+        ann, cid = w.user("ann"), w.user("cid", locale="fr")
+        refused = await (await cid.slash("game new", channel=w.channel, game="ur",
+                                         players=1)).final()
+        assert refused.ephemeral and "n'a pas d'adversaire" in refused.text, refused.text
+        created = await (await ann.slash("game new", channel=w.channel, game="mesopotamia",
+                                         players=1)).final()
+        assert ours["lobby"] in created.text, created.text
+        mark = w.fake.mark()
+        await (await ann.slash("game start", channel=w.channel)).final()
+        await w.next_board(mark)
+        by_user, names = seats_of(tmp_path)
+        assert by_user == {ann.id: 0} and names == ("ann", "Automaton")
+        now = await settled(tmp_path)
+        assert deck.plays(now.state, 1) and now.state["automata"]["1"]["difficulty"] == "igigi"
+        decisions = 0
+        while now.state.get("round", 0) < ROUNDS or now.state["phase"] != "actions":
+            assert decisions < 400 and now.state["phase"] != "over"
+            active = GAME.active(now.state)
+            if active != [0]:                   # the Automaton's (or nobody's) decision
+                now = await settled(tmp_path, now.version)
+                continue
+            legal = GAME.legal(now.state, 0)
+            action = ai.choose(GAME, GAME.view(now.state, 0), legal, 0,
+                               random.Random(f"{now.version}"), QUICK_BUDGET)
+            await by_play(w, ann, action.notation)
+            decisions += 1
+            now = await settled(tmp_path, now.version)
+
+        turns = [line for m in w.posts() if m.pngs for line in m.text.split("\n")]
+        its = [line for line in turns if line.startswith(ours["takes"])
+               and ours["priority"] in line]
+        assert len(its) >= ROUNDS - 1, turns
+        summaries = [line for line in turns if line.startswith(ours["summary"])]
+        assert len(summaries) >= len(its) and all(ours["card"] in s for s in summaries)
+        print("\n" + "\n".join([*its[:2], *summaries[:2]]))
+
+        reader = cid if lang == "en" else ann
+        log = (await (await reader.slash("game log", channel=w.channel)).final()).text
+        assert theirs["summary"] in log and theirs["priority"] in log, log
+
+        # what is secret now to Ann (the Automaton's quests, the events still face down)
+        now = await settled(tmp_path)
+        hidden = [secret for secret in GAME.secrets(now.state) if 0 not in secret.readers]
+        assert hidden
+        forbidden = {text for secret in hidden for text in secret_texts(secret)}
+        assert not leaks(received(w.fake, ann), forbidden)
+        assert not leaks(received(w.fake, cid), forbidden)
+        with sqlite3.connect(tmp_path / "dingir.sqlite3") as db:
+            seed, options = db.execute("SELECT seed, options FROM games").fetchone()
+            steps = [Step(s, n) for s, n in db.execute(
+                "SELECT seat, notation FROM actions WHERE undone = 0 ORDER BY idx")]
+        assert replay(GAME, seed, 2, json.loads(options), steps) == now.state
