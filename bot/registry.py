@@ -20,7 +20,7 @@ from bot.games.flood.engine import GAME as FLOOD
 from bot.games.mesopotamia.automaton import play as automaton
 from bot.games.mesopotamia.engine import GAME as MESOPOTAMIA
 from bot.games.ur.engine import GAME as UR
-from bot.service.seats import Script
+from bot.scripted import Script
 from render.civsets import RENDERER as CIVSETS_RENDERER
 from render.context import Renderer
 from render.flood import RENDERER as FLOOD_RENDERER

@@ -19,12 +19,12 @@ and :mod:`.weblinks` (the games' web page addresses).
 
 from __future__ import annotations
 
-from bot.service.core import MAX_AUTO_STEPS, Searcher, in_thread
+from bot.service.core import MAX_AUTO_STEPS, in_thread
 from bot.service.history import HistoryMixin, export_document
 from bot.service.lobby import LobbyMixin
 from bot.service.loop import Front, LoopMixin
 from bot.service.results import ResultsMixin
-from bot.service.seats import Ask, SeatKind
+from bot.service.seats import Ask, Searcher, SeatKind
 from bot.service.weblinks import WebLinksMixin
 
 __all__ = ["MAX_AUTO_STEPS", "Ask", "Front", "GameService", "Searcher", "SeatKind",

@@ -13,7 +13,7 @@ import logging
 import random
 import secrets
 from collections import OrderedDict
-from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Sequence
+from collections.abc import AsyncIterator, Callable, Iterable, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
@@ -32,15 +32,11 @@ from bot.records import (
     Waiting,
 )
 from bot.service import reads
-from bot.service.seats import AiSeat, SeatKind, SeatKinds, member_plays
+from bot.service.seats import AiSeat, Searcher, SeatKind, SeatKinds, member_plays
 
 if TYPE_CHECKING:
     from bot.clock import Clock
     from bot.store import Store
-
-Searcher = Callable[[str, Game, dict[str, Any], list[Action], Seat, str], Awaitable[Action]]
-"""Runs an AI policy somewhere off the event loop: (game id, its engine, the seat's view,
-legal steps, seat, seed of the policy's random generator) -> action."""
 
 
 def in_thread(choose: ai.Policy = ai.choose) -> Searcher:

@@ -11,7 +11,8 @@ from typing import Any
 
 from bot.engine import Action, Deadline, Game, GameMeta, Prompt, Seat, Text
 from bot.records import GameRecord
-from bot.service.seats import Script, ScriptedSeat
+from bot.scripted import Script
+from bot.service.seats import ScriptedSeat
 
 
 def engine_of(game: str) -> Game:

@@ -18,15 +18,17 @@ as the game's options ask for (:meth:`SeatKinds.added`).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import Any, Protocol
 
-from bot.engine import Action, Game, Seat, State, Text
+from bot.engine import Action, Game, Seat, State
 from bot.records import GameRecord
+from bot.scripted import Script
 
-if TYPE_CHECKING:
-    from bot.service.core import Searcher
+Searcher = Callable[[str, Game, dict[str, Any], list[Action], Seat, str], Awaitable[Action]]
+"""Runs an AI policy somewhere off the event loop: (game id, its engine, the seat's view,
+legal steps, seat, seed of the policy's random generator) -> action."""
 
 
 @dataclass(frozen=True)
@@ -81,7 +83,7 @@ class Member:
 
 class AiSeat:
     """The AI's seat (an AI seat, or a resigned player's): :mod:`bot.ai` searched by a
-    :data:`~bot.service.core.Searcher` off the event loop."""
+    :data:`Searcher` off the event loop."""
 
     def __init__(self, search: Searcher) -> None:
         self.search = search
@@ -94,26 +96,6 @@ class AiSeat:
         """The AI's choice among the seat's legal steps, from what the seat may see."""
         return await self.search(ask.game, ask.engine, ask.view(), ask.legal(), ask.seat,
                                  ask.seed)
-
-
-@dataclass(frozen=True)
-class Script:
-    """A game's own scripted opponent: its seat's name and what the channel calls it, the
-    game option that seats it and its values (its
-    levels, with their names; ``solo`` the one a game for fewer people than the game's
-    minimum gets), and pure functions of the game's rules: ``seats`` (how many seats a new
-    game with these options gives it, the last ones), ``plays`` (whether it plays a seat of
-    a state) and ``step`` (the notation of its seat's next step)."""
-
-    game: str
-    name: str
-    title: Text
-    option: str
-    levels: tuple[tuple[str, Text], ...]
-    solo: str
-    seats: Callable[[Mapping[str, str]], int]
-    plays: Callable[[State, Seat], bool]
-    step: Callable[[State, Seat], str]
 
 
 class ScriptedSeat:

@@ -1,0 +1,29 @@
+"""A game's own scripted opponent, as its registry entry declares it (the service seats and
+plays it: :class:`bot.service.seats.ScriptedSeat`)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+
+from bot.engine import Seat, State, Text
+
+
+@dataclass(frozen=True)
+class Script:
+    """A game's own scripted opponent: its seat's name and what the channel calls it, the
+    game option that seats it and its values (its
+    levels, with their names; ``solo`` the one a game for fewer people than the game's
+    minimum gets), and pure functions of the game's rules: ``seats`` (how many seats a new
+    game with these options gives it, the last ones), ``plays`` (whether it plays a seat of
+    a state) and ``step`` (the notation of its seat's next step)."""
+
+    game: str
+    name: str
+    title: Text
+    option: str
+    levels: tuple[tuple[str, Text], ...]
+    solo: str
+    seats: Callable[[Mapping[str, str]], int]
+    plays: Callable[[State, Seat], bool]
+    step: Callable[[State, Seat], str]
