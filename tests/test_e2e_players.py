@@ -57,6 +57,8 @@ async def test_seats_are_handed_to_a_member_or_to_the_ai(tmp_path: Path) -> None
     async with world(tmp_path) as w:
         alice, bob, dave = w.user("alice"), w.user("bob"), w.user("dave", locale="fr")
         post = await open_game(w, alice, [bob], ai=1)
+        while player_of(post, [alice, bob]) is None:    # the AI is not mid-turn when its
+            post = await w.next_board(post.seq)         # seat is handed over
         status = (await (await alice.slash("game status", channel=w.channel)).final()).text
         ai_seat, bob_seat = seat_named(status, "AI 1"), seat_named(status, "bob")
         refused = await (await bob.slash("game replace", channel=w.channel, seat=ai_seat,
