@@ -4,7 +4,7 @@ Usage: ``python benchmarks/bench_service.py [--game ur|race] [--steps 3000] [--j
 
 Measured in the same run, on a fresh database file (WAL, synchronous=FULL):
 
-- ``service``: ``GameService.play_by_id`` per step (load from cache, checks, engine
+- ``service``: ``service.turns.play_by_id`` per step (load from cache, checks, engine
   parse + apply, JSON encoding, the one-statement write of state + log row);
 - ``engine``: ``engine.parse`` + ``engine.apply`` of the same steps alone (CPU only);
 - ``bare``: one transaction of the same size in one round trip to the aiosqlite
@@ -90,10 +90,10 @@ async def bench(
     channel = 0
     while len(times["service"]) < steps:
         channel += 1
-        await service.create(1, channel, players[0], game, {})
+        await service.lobby.create(1, channel, players[0], game, {})
         for player in players[1:]:
-            await service.join(channel, player)
-        record = await service.start(channel, players[0].user_id)
+            await service.lobby.join(channel, player)
+        record = await service.lobby.start(channel, players[0].user_id)
         while record.status == "running" and len(times["service"]) < steps:
             assert record.state is not None
             seat = record.active[0]
@@ -104,7 +104,8 @@ async def bench(
             parsed = engine.parse(record.state, seat, action.notation)
             engine.apply(record.state, seat, parsed)
             t1 = time.perf_counter()
-            result = await service.play_by_id(record.id, user, action.notation, record.version)
+            result = await service.turns.play_by_id(record.id, user, action.notation,
+                                                    record.version)
             t2 = time.perf_counter()
             record = result.record
             state = dumps(record.state)

@@ -74,7 +74,7 @@ async def bench(game: str, players: int, readers: int, seconds: float, turn_ever
     await asyncio.gather(*(w.ready.wait() for w in workers._workers))  # warmed up
     runner, pages = await server.start(service, workers, "127.0.0.1", 0)
     port = runner.addresses[0][1]
-    token = await service.web_token(record.id)
+    token = await service.web.token(record.id)
     base = f"http://127.0.0.1:{port}/g/{token}/"
     times: dict[str, list[float]] = defaultdict(list)
     start_version, start_turn = record.version, record.turn
@@ -91,7 +91,7 @@ async def bench(game: str, players: int, readers: int, seconds: float, turn_ever
     finally:
         await runner.cleanup()
         await workers.close()
-        await service.store.close()
+        await service.core.store.close()
     total = sum(len(v) for v in times.values())
     print(f"{game}: {readers} readers polling every {poll} s for {seconds:.0f} s, a step every "
           f"{turn_every} s, {processes} worker processes")

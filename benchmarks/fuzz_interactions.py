@@ -81,7 +81,7 @@ from bot.engine import Action, Game, GameError
 from bot.i18n import LANGUAGES, tr
 from bot.notation import localized, parse_typed, whole_number
 from bot.records import GameRecord, SeatInfo, ServiceError
-from bot.service.lobby import LobbyMixin
+from bot.service.lobby import seat_order
 from cogs.buttons import TEMPLATE
 from cogs.lobby import MAX_AI
 from cogs.options import parse_options, parse_order
@@ -623,7 +623,7 @@ class Fuzzer:
                 f"<@{self.strangers[0].id}>", f"<@{creator.id}> 1", "<@99999999999999999999>",
                 " ".join(str(rng.randrange(12)) for _ in range(rng.randrange(1, 5)))])
             try:
-                LobbyMixin._seat_order(lobby.record, parse_order(order), 0)
+                seat_order(lobby.record, parse_order(order), 0)
             except ServiceError:
                 return Case("lobby_start_order", lambda v: creator.slash(
                     "game start", channel=ch, order=order, validate=v))

@@ -7,7 +7,7 @@ Usage::
 The same work the bot does for one step of Ur, in this process, measured step by step:
 
 - ``engine``: ``parse`` + ``apply`` alone, on the same state (part of ``service``);
-- ``service``: ``GameService.play_by_id`` (load from cache, check, ``engine.apply``, persist
+- ``service``: ``service.turns.play_by_id`` (load from cache, check, ``engine.apply``, persist
   state + log row in one SQLite statement) on a fresh WAL database;
 - ``render``: the public board the bot draws after a step that ends a turn (private
   previews are drawn only when a panel opens or on request, so not per step);
@@ -85,18 +85,18 @@ async def _steps(path: Path, bare_path: Path, games: int, steps: int, seed: int
         ids: list[int] = []
         for g in range(games):
             users = [Player(1_000_000 * (g + 1) + i, NAMES[i]) for i in range(PLAYERS)]
-            await service.create(None, 10_000 + g, users[0], "ur", {})
+            await service.lobby.create(None, 10_000 + g, users[0], "ur", {})
             for user in users[1:]:
-                await service.join(10_000 + g, user)
-            ids.append((await service.start(10_000 + g, users[0].user_id)).id)
-        warm = await service.get_by_id(ids[0])
+                await service.lobby.join(10_000 + g, user)
+            ids.append((await service.lobby.start(10_000 + g, users[0].user_id)).id)
+        warm = await service.core.get_by_id(ids[0])
         assert warm is not None and warm.state is not None
         for renderer in (entry.renderer, entry.preview_renderer):  # palettes, static layers
             renderer.png(entry.engine.view(warm.state, None), RenderContext(NAMES, "en"))
         done = 0
         while done < steps and ids:
             game_id = ids[done % len(ids)]
-            record = await service.get_by_id(game_id)
+            record = await service.core.get_by_id(game_id)
             assert record is not None and record.state is not None
             if record.status != "running":
                 ids.remove(game_id)
@@ -110,8 +110,8 @@ async def _steps(path: Path, bare_path: Path, games: int, steps: int, seed: int
                                                                       action.notation))
             times["engine"].append(time.perf_counter() - start)
             start = time.perf_counter()
-            result = await service.play_by_id(game_id, user_id, action.notation,
-                                              record.version)
+            result = await service.turns.play_by_id(game_id, user_id, action.notation,
+                                                    record.version)
             times["service"].append(time.perf_counter() - start)
             assert result.record.state is not None
             size = len(dumps(result.record.state))
@@ -217,10 +217,10 @@ async def concurrent(games: int = 100, seconds: float = 20.0, seed: int = 1, *,
             players: dict[int, list[Player]] = {}
             for g in range(games):
                 users = [Player(1_000_000 * (g + 1) + i, NAMES[i]) for i in range(PLAYERS)]
-                await service.create(None, 10_000 + g, users[0], "ur", {})
+                await service.lobby.create(None, 10_000 + g, users[0], "ur", {})
                 for user in users[1:]:
-                    await service.join(10_000 + g, user)
-                await service.start(10_000 + g, users[0].user_id)
+                    await service.lobby.join(10_000 + g, user)
+                await service.lobby.start(10_000 + g, users[0].user_id)
                 players[10_000 + g] = users
             if cache_channels:
                 lookup = {c: await store.active_game_id(c) for c in players}
@@ -236,15 +236,15 @@ async def concurrent(games: int = 100, seconds: float = 20.0, seed: int = 1, *,
             async def one_game(channel: int) -> None:
                 nonlocal steps
                 while time.perf_counter() < end:
-                    record = await service.get(channel)
+                    record = await service.core.get(channel)
                     if record is None or record.status != "running":
                         return
                     user = record.seats[record.active[0]].user_id
                     assert user is not None
                     start = time.perf_counter()
-                    _, seat, legal = await service.legal(channel, user)
+                    _, seat, legal = await service.turns.legal(channel, user)
                     legal_times.append(time.perf_counter() - start)
-                    result = await service.play(channel, user, rng.choice(legal).notation)
+                    result = await service.turns.play(channel, user, rng.choice(legal).notation)
                     state = result.record.state
                     assert state is not None
                     ctx = RenderContext(tuple(s.name for s in result.record.seats), "en")
@@ -254,8 +254,8 @@ async def concurrent(games: int = 100, seconds: float = 20.0, seed: int = 1, *,
                     if result.turn_ended:
                         await asyncio.to_thread(entry.renderer.png,
                                                 entry.engine.view(state, None), ctx)
-                        await service.set_message(result.record.id, rng.getrandbits(60),
-                                                  result.record.turn)
+                        await service.admin.set_message(result.record.id, rng.getrandbits(60),
+                                                        result.record.turn)
                     steps += 1
 
             started = time.perf_counter()

@@ -111,8 +111,8 @@ async def run(settings: config.Settings, seed_source: Callable[[], int] | None =
         workers = Workers(settings.worker_processes)
         service = GameService(store, clock, seed_source, ai_search=workers.ai_step,
                               limits=settings.limits)
-        deadlines = Deadlines(clock, service.engine)
-        service.watchers.append(deadlines.watch)
+        deadlines = Deadlines(clock, service.core.engine)
+        service.core.watchers.append(deadlines.watch)
         bot = DingirBot(settings, service, Scheduler(service, store, clock), workers, deadlines,
                         Backups(store, clock, settings.backup_dir or settings.db_path.parent
                                 / "backups", backup_hours, settings.backup_keep))

@@ -1,10 +1,10 @@
 """Timers for decisions with a clock of seconds (a quiz answer within 60 s).
 
 The service tells :class:`Deadlines` about every game it saves or loads
-(:attr:`bot.service.GameService.watchers`). For each active seat whose decision has
+(:attr:`bot.service.core.ServiceCore.watchers`). For each active seat whose decision has
 a clock of seconds (``engine.deadline(state, seat).seconds``), one timer waits until
 ``seat_since + seconds`` and then calls ``fire(game_id, seat, version)``, which
-applies the engine's default step through the service (``GameService.expire``)
+applies the engine's default step through the service (``service.autoplay.expire``)
 and tells the players. A decision taken in time makes its timer useless: the next
 save replaces or cancels it, and ``expire`` checks the decision's version anyway,
 so a timer fires a decision's default at most once. After a restart, ``watch``

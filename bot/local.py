@@ -15,7 +15,7 @@ offer to answer; each is asked in turn); in a game with secrets, a seat is shown
 what it alone may see when the decision is its own, and the steps of the others only as
 that seat may know them (an AI's, as the one human seat may, without their notation).
 A human seat types steps in the game's notation, or ``undo`` (take back your last step
-of this turn, by the bot's rule: :meth:`bot.service.GameService.undo`), ``board`` (the
+of this turn, by the bot's rule: :meth:`bot.service.turns.Turns.undo`), ``board`` (the
 board as text), ``help`` (list the legal steps again) or ``quit``. Each step is printed
 with what it did, and the board as text after each turn. The game runs on a game service
 of its own, as in the bot (its turn loop plays the AI seats; the end of the game is told
@@ -128,12 +128,12 @@ class LocalGame:
 
     async def run(self, source: Source) -> int:
         """Play until the game ends or the steps run out; the exit status."""
-        await self.service.move_on(self.record.id, self)    # the AI may move first
+        await self.service.loop.move_on(self.record.id, self)    # the AI may move first
         prompted: tuple[int, Seat] | None = None
         while (record := await self.latest()).status == "running":
-            seat = next((s for s in record.active if not self.service.is_ai(record, s)), None)
+            seat = next((s for s in record.active if not self.service.core.is_ai(record, s)), None)
             if seat is None:                  # the service's seats play on (a long run)
-                if not await self.service.move_on(record.id, self):
+                if not await self.service.loop.move_on(record.id, self):
                     return self.dead_end(None)
                 continue
             legal = reads.legal_steps(record, seat)
@@ -145,7 +145,7 @@ class LocalGame:
             status = await self.human(source, seat, legal)
             if status is not None:
                 return status
-        outcome = self.service.outcome(record)
+        outcome = self.service.core.outcome(record)
         if outcome is None:
             return self.dead_end(None)
         self.write_board("final.png")
@@ -156,7 +156,7 @@ class LocalGame:
 
     async def latest(self) -> GameRecord:
         """The game as the service has it now."""
-        self.record = await self.service.get_by_id(self.record.id) or self.record
+        self.record = await self.service.core.get_by_id(self.record.id) or self.record
         return self.record
 
     def dead_end(self, seat: Seat | None) -> int:
@@ -217,9 +217,9 @@ class LocalGame:
             if command == "undo":
                 await self.undo(seat)
             else:
-                result = await self.service.play_by_id(self.record.id, user_of(seat), text,
-                                                       lang=self.lang)
-                await self.service.move_on(self.record.id, self, result)
+                result = await self.service.turns.play_by_id(self.record.id, user_of(seat), text,
+                                                             lang=self.lang)
+                await self.service.loop.move_on(self.record.id, self, result)
         except (GameError, ServiceError) as error:
             return self.refuse(source, text, error.reason)
         return None
@@ -274,7 +274,7 @@ class LocalGame:
 
     async def undo(self, seat: Seat) -> None:
         """Take back ``seat``'s last step of this turn (the service's undo rule)."""
-        await self.service.undo(CHANNEL, user_of(seat))
+        await self.service.turns.undo(CHANNEL, user_of(seat))
         undone = next(p for p in reversed(self.turn) if p.seat == seat)
         self.turn.remove(undone)
         self.say("local.undone", notation=undone.action.notation)
@@ -318,7 +318,7 @@ async def play(game: str, renderer: Renderer, players: int, options: dict[str, s
                                   ai_search=one_generator(random.Random(f"dingir-ai:{seed}")))
             seats = [None if s in ai_seats else Player(user_of(s), f"Seat {s + 1}")
                      for s in range(players)]
-            record = await service.open_table(CHANNEL, game, options, seats, lang)
+            record = await service.lobby.open_table(CHANNEL, game, options, seats, lang)
             return await LocalGame(service, record, renderer, ai_seats, lang, out).run(source)
         finally:
             await store.close()

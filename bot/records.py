@@ -237,7 +237,8 @@ class LogEntry:
 
 @dataclass(frozen=True)
 class SkipVote:
-    """The result of :meth:`GameService.vote_skip`: votes so far and any steps applied."""
+    """The result of :meth:`bot.service.autoplay.Autoplay.vote_skip`: votes so far and any
+    steps applied."""
 
     record: GameRecord
     seat: Seat

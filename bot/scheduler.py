@@ -162,7 +162,7 @@ class Scheduler:
         events: list[Event] = [Broken(gid, reason) for gid, reason in damaged]
         events += [Unposted(gid) for gid in
                    await self.store.unposted_finals(now - UNPOSTED_SECONDS)]
-        if lobby_hours := self.service.limits.lobby_hours:
+        if lobby_hours := self.service.core.limits.lobby_hours:
             events += [StaleLobby(gid) for gid in
                        await self.store.stale_lobbies(now - lobby_hours * HOUR)]
         marks = await self.store.reminder_rows(r.game_id for r in rows)
@@ -195,7 +195,7 @@ class Scheduler:
             await self.store.beat(now)
             return 0.0
         games = await self.store.shift_clocks(now - last, now)
-        self.service.forget_cached()
+        self.service.core.forget_cached()
         log.warning("the bot was away %.1f h: the clocks of %d running game(s) moved forward",
                     (now - last) / HOUR, games)
         return now - last
@@ -232,7 +232,7 @@ class Scheduler:
             reminder = reminder and not (warned or warning)   # the warning is the last nudge
             if not (reminder or timeout or warning):
                 continue
-            record = await self.service.get_by_id(row.game_id)
+            record = await self.service.core.get_by_id(row.game_id)
             if record is None or record.status != "running":
                 continue
             user_id = info.user_id
@@ -279,11 +279,12 @@ class Scheduler:
 
         ``ai``: the AI plays the rest of that seat's turn (the player keeps the seat).
         ``vote_skip``: nothing is played; the other players may now use
-        :meth:`GameService.vote_skip`. ``nothing``: the channel is only told.
+        :meth:`bot.service.autoplay.Autoplay.vote_skip`. ``nothing``: the channel is only told.
         A timeout whose turn has moved on plays nothing.
         """
         steps: list[StepResult] = []
         if event.policy == "ai":
-            steps = await self.service.play_out_turn(event.game.id, event.seat, event.since)
+            steps = await self.service.autoplay.play_out_turn(event.game.id, event.seat,
+                                                              event.since)
         await self.mark_sent(event)
         return steps

@@ -121,7 +121,7 @@ class GameComponent(discord.ui.DynamicItem[discord.ui.Item[Any]], template=TEMPL
 async def _check_bound(interaction: Interaction, game_id: int) -> None:
     """Refuse a press that does not come from its game's own channel (or thread) and
     server: a component copied or forged elsewhere changes nothing."""
-    record = await bot_of(interaction).service.get_by_id(game_id)
+    record = await bot_of(interaction).service.core.get_by_id(game_id)
     if record is None:
         raise unknown_button()
     if record.channel_id != interaction.channel_id or record.guild_id != interaction.guild_id:

@@ -30,7 +30,7 @@ LOG_PAGE = 15
 def log_lines(record: GameRecord, entries: Sequence[LogEntry], reports: Sequence[Report],
               lang: str, viewer: Seat | None = None) -> list[str]:
     """Readable log lines as ``viewer`` may read them (None: the public), from what each
-    step did (:meth:`~bot.service.GameService.reports`)."""
+    step did (:meth:`~bot.service.history.History.reports`)."""
     lines = []
     for entry, report in zip(entries, reports, strict=False):
         lines.append(tr(lang, "discord.log_line", index=entry.index + 1, turn=entry.turn + 1,
@@ -43,13 +43,13 @@ async def log_page(bot: DingirBot, channel_id: int, user_id: int, lang: str, pag
                    game_id: int | None = None) -> tuple[str, discord.ui.View]:
     """One page of the log of the channel's game as ``user_id`` may read it (the last page
     when ``page`` is None)."""
-    record, entries = await bot.service.log(channel_id)
+    record, entries = await bot.service.history.log(channel_id)
     if game_id is not None and record.id != game_id:
         return tr(lang, "discord.moved_on"), buttons.view_of()
     if record.state is None:                 # a lobby: nothing played yet
         return tr(lang, "discord.log_empty"), buttons.view_of()
-    viewer = bot.service.seat_of(record, user_id)
-    reports = await asyncio.to_thread(bot.service.reports, record, entries)
+    viewer = bot.service.core.seat_of(record, user_id)
+    reports = await asyncio.to_thread(bot.service.history.reports, record, entries)
     lines = log_lines(record, entries, reports, lang, viewer)
     if not lines:
         return tr(lang, "discord.log_empty"), buttons.view_of()
@@ -75,7 +75,7 @@ async def press_log(interaction: Interaction, press: Press) -> None:
     bot, lang, page = bot_of(interaction), lang_of(interaction), press.number
     await interaction.response.defer(ephemeral=True,
                                      thinking=not on_private_message(interaction))
-    record = await bot.service.get_by_id(press.game_id)
+    record = await bot.service.core.get_by_id(press.game_id)
     if record is None:
         raise buttons.unknown_button()
     content, view = await log_page(bot, record.channel_id, interaction.user.id, lang,

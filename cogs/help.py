@@ -41,7 +41,7 @@ class Help(Guarded, commands.Cog):
     async def help(self, interaction: Interaction, game: str | None = None) -> None:
         """Show the help, in the reader's language, privately."""
         if game is not None:
-            self.bot.service.engine(game)       # refuses a game Dingir does not host
+            self.bot.service.core.engine(game)       # refuses a game Dingir does not host
         await reply(interaction, help_text(lang_of(interaction), game)[:2000])
 
 

@@ -90,7 +90,8 @@ async def start_game(bot: DingirBot, interaction: Interaction, channel_id: int,
     """Start the lobby of ``channel_id`` (creator only), announce the seats and who plays
     first (in the channel's language), post the board."""
     seats = parse_order(order)
-    record = await in_time(interaction, bot.service.start(channel_id, interaction.user.id, seats),
+    record = await in_time(interaction,
+                           bot.service.lobby.start(channel_id, interaction.user.id, seats),
                            ephemeral=False)
     lang = record.lang
     first = tr(lang, "core.list_separator").join(seat_name(record, s, lang)
@@ -103,7 +104,7 @@ async def start_game(bot: DingirBot, interaction: Interaction, channel_id: int,
 
 async def _first_post(bot: DingirBot, record: GameRecord) -> None:
     await refresh_lobby(bot, record)
-    async with bot.service.telling(record.id):
+    async with bot.service.loop.telling(record.id):
         await posting.post_board(bot, record)
     await posting.advance(bot, None, record.id)
 
@@ -148,7 +149,7 @@ async def _edit_lobby_later(bot: DingirBot, game_id: int, message_id: int,
     await asyncio.sleep(delay)
     edits.waiting.discard(game_id)
     edits.last[game_id] = time.monotonic()
-    record = await bot.service.get_by_id(game_id)      # as it is now
+    record = await bot.service.core.get_by_id(game_id)      # as it is now
     if record is not None:
         await _edit_lobby(bot, record, message_id)
 
@@ -172,7 +173,7 @@ async def join_game(bot: DingirBot, interaction: Interaction, channel_id: int) -
     """Take a seat in the lobby of ``channel_id``: the Join button edits the lobby message in
     place; ``/game join`` answers privately and edits the lobby message."""
     pressed = interaction.type == discord.InteractionType.component
-    record = await in_time(interaction, bot.service.join(channel_id, player_of(interaction)),
+    record = await in_time(interaction, bot.service.lobby.join(channel_id, player_of(interaction)),
                            update=pressed)
     lang = record.lang
     if pressed:
@@ -191,7 +192,7 @@ async def new_game(bot: DingirBot, interaction: Interaction, channel_id: int, ga
                    ai: int, options: dict[str, str]) -> None:
     """Open a game in ``channel_id`` and announce it there."""
     lang = language(interaction.guild_locale, bot.settings.language)   # the server's
-    record = await in_time(interaction, bot.service.create(
+    record = await in_time(interaction, bot.service.lobby.create(
         interaction.guild_id, channel_id, player_of(interaction), game, options,
         ai_seats=ai, lang=lang,
     ), ephemeral=channel_id != interaction.channel_id)
@@ -205,7 +206,7 @@ async def new_game(bot: DingirBot, interaction: Interaction, channel_id: int, ga
             lobby_text(record, lang), view=lobby_view(record, lang))
         await reply(interaction, tr(lang, "discord.thread_opened", thread=f"<#{channel_id}>"))
     if message is not None:                 # the one lobby message, edited as seats change
-        await bot.service.set_message(record.id, message.id, -1)
+        await bot.service.admin.set_message(record.id, message.id, -1)
 
 
 async def open_thread(bot: DingirBot, interaction: Interaction, game: str, ai: int,
@@ -223,7 +224,7 @@ async def open_thread(bot: DingirBot, interaction: Interaction, game: str, ai: i
     mine = interaction.app_permissions
     if not (mine.create_public_threads and mine.send_messages_in_threads):
         raise ServiceError(Text.of("discord.thread_bot_forbidden"))
-    await bot.service.check_new(interaction.guild_id, interaction.user.id, game, options, ai)
+    await bot.service.lobby.check_new(interaction.guild_id, interaction.user.id, game, options, ai)
     title = translate(reads.meta(game).name, lang)
     name = tr(lang, "discord.thread_name", game=title, player=interaction.user.display_name)
     thread = await channel.create_thread(name=name[:100], type=discord.ChannelType.public_thread,
@@ -235,7 +236,7 @@ async def open_thread(bot: DingirBot, interaction: Interaction, game: str, ai: i
 async def press_join(interaction: Interaction, press: Press) -> None:
     """The Join button of a lobby."""
     bot = bot_of(interaction)
-    record = await bot.service.get_by_id(press.game_id)
+    record = await bot.service.core.get_by_id(press.game_id)
     await join_game(bot, interaction, record.channel_id if record else 0)
 
 
@@ -243,7 +244,7 @@ async def press_join(interaction: Interaction, press: Press) -> None:
 async def press_start(interaction: Interaction, press: Press) -> None:
     """The Start button of a lobby."""
     bot = bot_of(interaction)
-    record = await bot.service.get_by_id(press.game_id)
+    record = await bot.service.core.get_by_id(press.game_id)
     await start_game(bot, interaction, record.channel_id if record else 0)
 
 
@@ -252,7 +253,7 @@ async def press_rematch(interaction: Interaction, press: Press) -> None:
     """"Rematch" under a final message: a lobby of the same game in the same place, the
     other players invited to press Join."""
     bot = bot_of(interaction)
-    record, invited = await in_time(interaction, bot.service.rematch(
+    record, invited = await in_time(interaction, bot.service.lobby.rematch(
         press.game_id, player_of(interaction)), ephemeral=False)
     lang = record.lang
     text = lobby_text(record, lang)
@@ -261,7 +262,7 @@ async def press_rematch(interaction: Interaction, press: Press) -> None:
                           mentions=" ".join(f"<@{user}>" for user in invited))
     await reply(interaction, text, ephemeral=False, view=lobby_view(record, lang))
     message = await interaction.original_response()
-    await bot.service.set_message(record.id, message.id, -1)
+    await bot.service.admin.set_message(record.id, message.id, -1)
 
 
 @on_press("thread")
@@ -287,7 +288,7 @@ class Lobby(Guarded, commands.GroupCog, group_name=loc("discord.cmd.game.name"),
 
 
     async def _record(self, interaction: Interaction, *, ephemeral: bool = True) -> GameRecord:
-        record = await in_time(interaction, self.bot.service.get(interaction.channel_id or 0),
+        record = await in_time(interaction, self.bot.service.core.get(interaction.channel_id or 0),
                                ephemeral=ephemeral)
         if record is None:
             raise ServiceError(Text.of("discord.no_game"))
@@ -316,11 +317,11 @@ class Lobby(Guarded, commands.GroupCog, group_name=loc("discord.cmd.game.name"),
         """Open a game here (or in a new thread); ``players`` fewer than the game's minimum,
         or a ``difficulty``, seat the game's own opponent (Mesopotamia's Automaton)."""
         lang = lang_of(interaction)
-        self.bot.service.engine(game)           # refuses a game Dingir does not host
-        parsed = self.bot.service.with_opponent(game, parse_options(options), players, ai,
-                                                difficulty)
+        self.bot.service.core.engine(game)           # refuses a game Dingir does not host
+        parsed = self.bot.service.lobby.with_opponent(game, parse_options(options), players, ai,
+                                                      difficulty)
         channel_id = interaction.channel_id or 0
-        busy = await in_time(interaction, self.bot.service.get(channel_id), ephemeral=True)
+        busy = await in_time(interaction, self.bot.service.core.get(channel_id), ephemeral=True)
         if busy is not None and not thread:
             offer = []
             if isinstance(interaction.channel, discord.TextChannel) and not parsed:
@@ -350,7 +351,7 @@ class Lobby(Guarded, commands.GroupCog, group_name=loc("discord.cmd.game.name"),
         """Leave the lobby of this channel (answered privately: the lobby message shows
         who is seated)."""
         lang = lang_of(interaction)
-        record = await in_time(interaction, self.bot.service.leave(
+        record = await in_time(interaction, self.bot.service.lobby.leave(
             interaction.channel_id or 0, interaction.user.id))
         await reply(interaction, tr(lang, "discord.left", seats=seats_text(record, lang)))
         await refresh_lobby(self.bot, record)
@@ -371,8 +372,8 @@ class Lobby(Guarded, commands.GroupCog, group_name=loc("discord.cmd.game.name"),
         """Whose turn, since when, scores so far."""
         record = await self._record(interaction)
         health = self.bot.workers.health() if is_admin(interaction) else None
-        away = await self.bot.service.away(s.user_id for s in record.seats if s.user_id)
-        banks = await self.bot.service.banks_left(record)
+        away = await self.bot.service.members.away(s.user_id for s in record.seats if s.user_id)
+        banks = await self.bot.service.core.banks_left(record)
         lang = lang_of(interaction)
         await reply(interaction, status_text(record, lang, health, away, banks)
                     + await webpage.status_line(self.bot, record, lang),
@@ -393,8 +394,8 @@ class Lobby(Guarded, commands.GroupCog, group_name=loc("discord.cmd.game.name"),
     async def board(self, interaction: Interaction) -> None:
         """Post the current board in the channel (privately when the caller had it posted
         here less than ``DINGIR_REPOST_SECONDS`` ago)."""
-        wait = self.bot.service.repost_wait("board", interaction.channel_id or 0,
-                                            interaction.user.id)
+        wait = self.bot.service.members.repost_wait("board", interaction.channel_id or 0,
+                                                    interaction.user.id)
         record = await self._record(interaction, ephemeral=bool(wait))
         lang = lang_of(interaction) if wait else record.lang
         if not interaction.response.is_done():
@@ -428,7 +429,7 @@ class Lobby(Guarded, commands.GroupCog, group_name=loc("discord.cmd.game.name"),
     @app_commands.guild_only()
     async def resign(self, interaction: Interaction) -> None:
         """Give up your seat; the game goes on without you (or ends)."""
-        record = await in_time(interaction, self.bot.service.resign(
+        record = await in_time(interaction, self.bot.service.admin.resign(
             interaction.channel_id or 0, interaction.user.id), ephemeral=False)
         name = safe(interaction.user.display_name)
         if record.status == "aborted":      # nobody is left to play: say so, post no board
@@ -452,7 +453,7 @@ class Lobby(Guarded, commands.GroupCog, group_name=loc("discord.cmd.game.name"),
                      stop: bool = False) -> None:
         """Follow the channel's game by direct message (anyone may), or stop."""
         lang = lang_of(interaction)
-        record = await in_time(interaction, self.bot.service.follow(
+        record = await in_time(interaction, self.bot.service.members.follow(
             interaction.channel_id or 0, interaction.user.id, lang, each_turn, stop))
         key = ("discord.unfollowed" if stop else
                "discord.following_turns" if each_turn else "discord.following")
@@ -476,7 +477,7 @@ class Lobby(Guarded, commands.GroupCog, group_name=loc("discord.cmd.game.name"),
 
     async def _after_change(self, record: GameRecord) -> None:
         """Post the board after a resignation or an import, then let AI seats play."""
-        async with self.bot.service.telling(record.id):
+        async with self.bot.service.loop.telling(record.id):
             await posting.post_board(self.bot, record)
         await posting.advance(self.bot, None, record.id)
 
@@ -485,7 +486,7 @@ class Lobby(Guarded, commands.GroupCog, group_name=loc("discord.cmd.game.name"),
     @app_commands.guild_only()
     async def skip(self, interaction: Interaction) -> None:
         """Vote to skip the turn of a player whose time ran out (vote_skip policy)."""
-        vote = await in_time(interaction, self.bot.service.vote_skip(
+        vote = await in_time(interaction, self.bot.service.autoplay.vote_skip(
             interaction.channel_id or 0, interaction.user.id), ephemeral=False)
         lang = vote.record.lang
         name = seat_name(vote.record, vote.seat, lang)
@@ -497,7 +498,7 @@ class Lobby(Guarded, commands.GroupCog, group_name=loc("discord.cmd.game.name"),
                            f"skip-{vote.record.id}")
 
     async def _after_skip(self, game_id: int, steps: list[StepResult]) -> None:
-        async with self.bot.service.telling(game_id):
+        async with self.bot.service.loop.telling(game_id):
             await posting.report_steps(self.bot, steps)
         await posting.advance(self.bot, None, game_id)
 
@@ -506,7 +507,7 @@ class Lobby(Guarded, commands.GroupCog, group_name=loc("discord.cmd.game.name"),
     @app_commands.guild_only()
     async def abort(self, interaction: Interaction) -> None:
         """Cancel the game (creator or Manage Server)."""
-        record = await in_time(interaction, self.bot.service.abort(
+        record = await in_time(interaction, self.bot.service.admin.abort(
             interaction.channel_id or 0, interaction.user.id, is_admin(interaction)),
             ephemeral=False)
         await reply(interaction, tr(record.lang, "discord.aborted",
@@ -525,7 +526,7 @@ class Lobby(Guarded, commands.GroupCog, group_name=loc("discord.cmd.game.name"),
         record = await self._record(interaction)
         if record.creator_id != interaction.user.id and not is_admin(interaction):
             raise ServiceError(Text.of("discord.creator_only"))
-        record = await in_time(interaction, self.bot.service.pause(record.id, paused),
+        record = await in_time(interaction, self.bot.service.admin.pause(record.id, paused),
                                ephemeral=False)
         key = "discord.paused" if paused else "discord.resumed"
         await reply(interaction, tr(record.lang, key), ephemeral=False)
@@ -582,11 +583,12 @@ class Lobby(Guarded, commands.GroupCog, group_name=loc("discord.cmd.game.name"),
         admin = is_admin(interaction)
 
         async def change() -> GameRecord | None:
-            record = await self.bot.service.get(channel)
+            record = await self.bot.service.core.get(channel)
             if changes:
-                record = await self.bot.service.update_settings(channel, user, admin, **changes)
+                record = await self.bot.service.admin.update_settings(channel, user, admin,
+                                                                      **changes)
             if add_ai:
-                record = await self.bot.service.add_ai(channel, user, add_ai)
+                record = await self.bot.service.lobby.add_ai(channel, user, add_ai)
             return record
 
         record = await in_time(interaction, change(), ephemeral=False)
@@ -603,7 +605,7 @@ class Lobby(Guarded, commands.GroupCog, group_name=loc("discord.cmd.game.name"),
     async def list(self, interaction: Interaction) -> None:
         """The games of this server."""
         lang = lang_of(interaction)
-        records = await in_time(interaction, self.bot.service.list_games(
+        records = await in_time(interaction, self.bot.service.core.list_games(
             interaction.guild_id or 0), ephemeral=True)
         lines = [
             tr(lang, "discord.list_line", channel=f"<#{r.channel_id}>",
@@ -620,7 +622,7 @@ class Lobby(Guarded, commands.GroupCog, group_name=loc("discord.cmd.game.name"),
     @app_commands.describe(enabled=loc("discord.cmd.notify.enabled.description"))
     async def notify(self, interaction: Interaction, enabled: bool) -> None:
         """Opt in or out of reminders by direct message."""
-        await in_time(interaction, self.bot.service.set_notify(
+        await in_time(interaction, self.bot.service.members.set_notify(
             interaction.user.id, enabled, lang_of(interaction)),
                       ephemeral=True)
         key = "discord.notify_on" if enabled else "discord.notify_off"
@@ -633,7 +635,7 @@ class Lobby(Guarded, commands.GroupCog, group_name=loc("discord.cmd.game.name"),
         """The game as a JSON file: seed, options, seats, action log (a game with secrets
         that has not finished: only what the caller may see)."""
         channel = interaction.channel_id or 0
-        document = await in_time(interaction, self.bot.service.export(
+        document = await in_time(interaction, self.bot.service.history.export(
             channel, interaction.user.id), ephemeral=True)
         data = json.dumps(document, ensure_ascii=False, indent=1).encode("utf-8")
         name = f"dingir-{document.get('game', 'game')}-{channel}.json"
@@ -656,7 +658,7 @@ class Lobby(Guarded, commands.GroupCog, group_name=loc("discord.cmd.game.name"),
         await interaction.response.defer(ephemeral=True, thinking=True)
         try:
             document = await self._read_import(file)
-            record = await self.bot.service.import_game(
+            record = await self.bot.service.history.import_game(
                 interaction.guild_id, interaction.channel_id or 0, player_of(interaction),
                 document, check_seats=lambda seats: self._check_members(interaction, seats))
         except ServiceError as refusal:     # it may quote the file: a name, a notation

@@ -69,7 +69,7 @@ class Mesopotamia(Guarded, commands.GroupCog, group_name=loc("discord.cmd.mesopo
 
     async def _record(self, interaction: Interaction) -> GameRecord:
         """The Mesopotamia game of the channel (refused when there is none)."""
-        record = await self.bot.service.get(interaction.channel_id or 0)
+        record = await self.bot.service.core.get(interaction.channel_id or 0)
         if record is None or record.game != GAME or record.state is None:
             raise ServiceError(Text.of("discord.mesopotamia.no_game"))
         return record
@@ -78,7 +78,7 @@ class Mesopotamia(Guarded, commands.GroupCog, group_name=loc("discord.cmd.mesopo
                      ) -> tuple[str, bytes]:
         record = await self._record(interaction)
         assert record.state is not None
-        mine = self.bot.service.seat_of(record, interaction.user.id)
+        mine = self.bot.service.core.seat_of(record, interaction.user.id)
         seat = mine if player is None else seat_of_typed(record, player, lang)
         if seat is None and player is None:
             raise ServiceError(Text.of("discord.mesopotamia.which_player"))
@@ -97,7 +97,7 @@ class Mesopotamia(Guarded, commands.GroupCog, group_name=loc("discord.cmd.mesopo
         rid = region_of(region, lang)
         if rid is None:
             raise ServiceError(Text.of("discord.mesopotamia.unknown_region", name=region))
-        seat = self.bot.service.seat_of(record, interaction.user.id)
+        seat = self.bot.service.core.seat_of(record, interaction.user.id)
         view = reads.view(record, seat)
         crops = await self.bot.workers.picture(crop_pngs, view, render_context(record, lang),
                                                [rid])

@@ -115,7 +115,7 @@ async def build_panel(bot: DingirBot, record: GameRecord | None, user_id: int, l
     carries a preview of the board as they see it (when it opens, or on request: a
     preview after every step would cost each step an image)."""
     head = f"{note}\n" if note else ""
-    seat = bot.service.seat_of(record, user_id) if record is not None else None
+    seat = bot.service.core.seat_of(record, user_id) if record is not None else None
     if record is not None and record.state is not None and seat is None \
             and record.status == "running":
         return await _spectator_panel(bot, record, lang, head, board)
@@ -128,7 +128,7 @@ async def build_panel(bot: DingirBot, record: GameRecord | None, user_id: int, l
         image = await _private_image(bot, record, seat, lang, board)
         items = [buttons.button(record.id, record.version, "me",
                                 label=tr(lang, "discord.refresh"))]
-        step = await bot.service.undoable_step(record, seat)
+        step = await bot.service.turns.undoable_step(record, seat)
         if step is not None:   # a sealed choice can be taken back until the reveal
             items.append(buttons.button(record.id, record.version, "undo", step,
                                         label=tr(lang, "discord.undo")))
@@ -139,7 +139,7 @@ async def build_panel(bot: DingirBot, record: GameRecord | None, user_id: int, l
     ends = [i for i, a in enumerate(legal) if a.group == "end"]
     items, control_row, hint = choices.option_items(record, version, options, page, group,
                                                     lang)
-    if await bot.service.undoable_step(record, seat) is not None:
+    if await bot.service.turns.undoable_step(record, seat) is not None:
         items.append(buttons.button(record.id, version, "undo", row=control_row,
                                     label=tr(lang, "discord.undo")))
     items.append(buttons.button(record.id, version, "board", row=control_row,
@@ -173,7 +173,7 @@ async def _spectator_panel(bot: DingirBot, record: GameRecord, lang: str, head: 
 async def press_follow(interaction: Interaction, press: Press) -> None:
     """"Follow this game" on a spectator's panel: a DM when the game ends."""
     bot, lang = bot_of(interaction), lang_of(interaction)
-    record = await in_time(interaction, bot.service.follow(
+    record = await in_time(interaction, bot.service.members.follow(
         interaction.channel_id or 0, interaction.user.id, lang, each_turn=False))
     await reply(interaction, tr(lang, "discord.following",
                                 game=posting.game_title(record, lang)))
@@ -234,7 +234,7 @@ async def after_step(bot: DingirBot, result: StepResult, user_id: int, lang: str
         told = await asyncio.wait_for(asyncio.shield(moving_on), AI_ANSWER_WAIT)
     except Exception:        # still thinking (TimeoutError), or failed (the task logs it)
         return await build_panel(bot, result.record, user_id, lang, note=note)
-    record = await bot.service.get_by_id(result.record.id) or result.record
+    record = await bot.service.core.get_by_id(result.record.id) or result.record
     answer = next((r for r in told if r.seat in result.asked), None)
     if answer is not None:
         note += "\n" + tr(lang, "discord.answered", name=seat_name(record, answer.seat, lang),
@@ -246,8 +246,8 @@ async def _step_panel(bot: DingirBot, press: Press, index: int, user: int, lang:
                       seat_asked: Seat | None = None) -> Panel:
     """Play legal step ``index`` of the caller's decision the pressed panel was made at;
     the panel that follows (or the panel with the reason nothing was played)."""
-    record = await bot.service.get_by_id(press.game_id)
-    seat = bot.service.seat_of(record, user) if record is not None else None
+    record = await bot.service.core.get_by_id(press.game_id)
+    seat = bot.service.core.seat_of(record, user) if record is not None else None
     if record is not None and seat_asked is not None and seat != seat_asked:
         if seat_asked >= len(record.seats):        # no seat of this game: not our button
             return Panel(tr(lang, "discord.unknown_button"))
@@ -255,19 +255,19 @@ async def _step_panel(bot: DingirBot, press: Press, index: int, user: int, lang:
                         name=seat_name(record, seat_asked, lang)))
     if record is None or seat is None or record.state is None:
         return await build_panel(bot, record, user, lang, note=tr(lang, "discord.moved_on"))
-    stale = bot.service.stale_reason(record, seat, press.version)
+    stale = bot.service.turns.stale_reason(record, seat, press.version)
     legal = reads.legal_steps(record, seat) if stale is None else []
     if not 0 <= index < len(legal):
         note = text_of(stale, record, lang) if stale else tr(lang, "discord.moved_on")
         return await build_panel(bot, record, user, lang, note=note)
     try:
-        result = await bot.service.play_by_id(
+        result = await bot.service.turns.play_by_id(
             record.id, user, legal[index].notation, expected_version=press.version
         )
         if legal[index].closes_turn:
             result = await _end_with(bot, result, user)
     except (ServiceError, GameError) as error:
-        fresh = await bot.service.get_by_id(press.game_id)
+        fresh = await bot.service.core.get_by_id(press.game_id)
         return await build_panel(bot, fresh, user, lang,
                                  note=error_text(error, lang, fresh) or "")
     panel = await after_step(bot, result, user, lang)
@@ -284,8 +284,8 @@ async def _end_with(bot: DingirBot, result: StepResult, user: int) -> StepResult
     left = reads.legal_steps(record, result.seat)
     if len(left) != 1 or left[0].group != "end":
         return result
-    return await bot.service.play_by_id(record.id, user, left[0].notation,
-                                        expected_version=record.seat_version(result.seat))
+    return await bot.service.turns.play_by_id(record.id, user, left[0].notation,
+                                              expected_version=record.seat_version(result.seat))
 
 
 async def _play_index(interaction: Interaction, press: Press, index: int) -> None:
@@ -327,13 +327,13 @@ async def press_choice(interaction: Interaction, press: Press) -> None:
 
 def _moved_on(bot: DingirBot, record: GameRecord | None, user: int, press: Press) -> bool:
     """True when the caller's decision is no longer the one the pressed panel showed."""
-    seat = bot.service.seat_of(record, user) if record is not None else None
+    seat = bot.service.core.seat_of(record, user) if record is not None else None
     return record is None or seat is None or record.seat_version(seat) != press.version
 
 
 async def _same_panel(bot: DingirBot, press: Press, user: int, lang: str, *, page: int = 0,
                       group: tuple[int, ...] = (), board: bool = False) -> Panel:
-    record = await bot.service.get_by_id(press.game_id)
+    record = await bot.service.core.get_by_id(press.game_id)
     moved = _moved_on(bot, record, user, press)
     note = tr(lang, "discord.moved_on") if moved else ""
     return await build_panel(bot, record, user, lang, page=0 if moved else page,
@@ -360,17 +360,17 @@ async def press_board(interaction: Interaction, press: Press) -> None:
 async def _undo_panel(bot: DingirBot, press: Press, user: int, lang: str) -> Panel:
     """Undo from a turn panel (made at the caller's decision version) or from a waiting
     panel (made for one step: ``undo<log index>``)."""
-    record = await bot.service.get_by_id(press.game_id)
+    record = await bot.service.core.get_by_id(press.game_id)
     step = press.number if press.arg else None
     if record is None or (step is None and _moved_on(bot, record, user, press)):
         note = tr(lang, "discord.moved_on")
     else:
         try:
-            record = await bot.service.undo(record.channel_id, user, step)
+            record = await bot.service.turns.undo(record.channel_id, user, step)
             note = tr(lang, "discord.undone")
         except (ServiceError, GameError) as error:
             note = error_text(error, lang) or ""
-            record = await bot.service.get_by_id(press.game_id)
+            record = await bot.service.core.get_by_id(press.game_id)
     return await build_panel(bot, record, user, lang, note=note)
 
 
@@ -383,7 +383,7 @@ async def press_undo(interaction: Interaction, press: Press) -> None:
 
 async def _opened_panel(bot: DingirBot, press: Press, message_id: int | None, user: int,
                         lang: str) -> Panel:
-    record = await bot.service.get_by_id(press.game_id)
+    record = await bot.service.core.get_by_id(press.game_id)
     # a message newer than the recorded one is the turn message still being recorded
     latest = record.last_message_id if record is not None else None
     stale = record is None or (latest is not None and (message_id or 0) < latest)
@@ -409,7 +409,7 @@ async def press_my_panel(interaction: Interaction, press: Press) -> None:
 
 
 async def _latest_panel(bot: DingirBot, game_id: int, user: int, lang: str) -> Panel:
-    return await build_panel(bot, await bot.service.get_by_id(game_id), user, lang, board=True)
+    return await build_panel(bot, await bot.service.core.get_by_id(game_id), user, lang, board=True)
 
 
 @on_press("q")
@@ -433,9 +433,9 @@ async def _answer_panel(bot: DingirBot, press: Press, seat: Seat, index: int, us
                         lang: str) -> Panel:
     """Answer the public question of ``seat`` made at ``press.version`` with its option
     ``index``: the panel after it, or why it cannot be answered any more."""
-    record = await bot.service.get_by_id(press.game_id)
-    if record is not None and bot.service.seat_of(record, user) == seat \
-            and bot.service.stale_reason(record, seat, press.version) == STALE:
+    record = await bot.service.core.get_by_id(press.game_id)
+    if record is not None and bot.service.core.seat_of(record, user) == seat \
+            and bot.service.turns.stale_reason(record, seat, press.version) == STALE:
         return Panel(tr(lang, "discord.already_answered"))
     return await _step_panel(bot, press, index, user, lang, seat_asked=seat)
 
@@ -443,7 +443,7 @@ async def _answer_panel(bot: DingirBot, press: Press, seat: Seat, index: int, us
 async def refusal(bot: DingirBot, error: GameError, channel: int, user: int, lang: str) -> str:
     """The rule that refused a step, and legal alternatives when it is the caller's turn."""
     try:
-        record, _, legal = await bot.service.legal(channel, user)
+        record, _, legal = await bot.service.turns.legal(channel, user)
     except (ServiceError, GameError):
         return error_text(error, lang) or ""
     text = error_text(error, lang, record) or ""
@@ -473,17 +473,17 @@ async def _typed_panel(bot: DingirBot, channel: int, user: int, typed: str,
     once, or a step typed while the board moved, is refused as stale."""
     found = CHOSEN.fullmatch(typed)
     notation = found["notation"] if found else typed
-    version = int(found["version"]) if found else await bot.service.decision_version(
+    version = int(found["version"]) if found else await bot.service.turns.decision_version(
         channel, user)
     if notation.strip().lower() in UNDO_WORDS:
-        record = await bot.service.undo(channel, user)
+        record = await bot.service.turns.undo(channel, user)
         return await build_panel(bot, record, user, lang, note=tr(lang, "discord.undone"))
     try:
-        result = await bot.service.play(channel, user, notation, version, lang=lang)
+        result = await bot.service.turns.play(channel, user, notation, version, lang=lang)
     except GameError as error:
         return Panel(await refusal(bot, error, channel, user, lang))
     except StaleVersion as error:
-        latest = await bot.service.get(channel)
+        latest = await bot.service.core.get(channel)
         if latest is None:
             raise
         return await build_panel(bot, latest, user, lang,
@@ -523,7 +523,7 @@ class Play(Guarded, commands.Cog):
         kind of step among the first (:func:`cogs.choices.interleaved`)."""
         try:
             record, seat, legal = await asyncio.wait_for(
-                self.bot.service.legal(interaction.channel_id or 0, interaction.user.id),
+                self.bot.service.turns.legal(interaction.channel_id or 0, interaction.user.id),
                 AUTOCOMPLETE_SECONDS)
         except (ServiceError, GameError, TimeoutError):
             return []    # nothing to offer (or a busy database): an answer in time anyway
@@ -547,13 +547,13 @@ class Play(Guarded, commands.Cog):
         if self._resumed:
             return
         self._resumed = True
-        running = await self.bot.service.running_games()
+        running = await self.bot.service.core.running_games()
         log.info("ready as %s: %d running game(s)", self.bot.user, len(running))
         for record in running:
             self.bot.deadlines.watch(record)
-        for record in [*running, *await self.bot.service.unannounced_finals()]:
-            if self.bot.service.board_missing(record) or any(
-                    self.bot.service.is_ai(record, s) for s in record.active):
+        for record in [*running, *await self.bot.service.core.unannounced_finals()]:
+            if self.bot.service.core.board_missing(record) or any(
+                    self.bot.service.core.is_ai(record, s) for s in record.active):
                 self.bot.spawn(posting.advance(self.bot, None, record.id), f"resume-{record.id}")
 
 

@@ -28,7 +28,7 @@ class Players(Guarded, commands.Cog):
     @app_commands.guild_only()
     async def mygames(self, interaction: Interaction) -> None:
         """The games where it is the caller's turn (with links), then their other games."""
-        records = await in_time(interaction, self.bot.service.my_games(
+        records = await in_time(interaction, self.bot.service.members.my_games(
             interaction.guild_id or 0, interaction.user.id), ephemeral=True)
         text = my_games_text(records, interaction.user.id, lang_of(interaction))
         await reply(interaction, text[:2000])
@@ -40,8 +40,8 @@ class Players(Guarded, commands.Cog):
     async def away(self, interaction: Interaction,
                    days: app_commands.Range[int, 0, MAX_AWAY_DAYS]) -> None:
         """Declare yourself away for ``days`` in all your games (0: back now)."""
-        until = self.bot.service.clock.now() + days * 86400
-        await in_time(interaction, self.bot.service.set_away(interaction.user.id, until),
+        until = self.bot.service.core.clock.now() + days * 86400
+        await in_time(interaction, self.bot.service.members.set_away(interaction.user.id, until),
                       ephemeral=True)
         lang = lang_of(interaction)
         text = (tr(lang, "discord.away_on", until=f"<t:{int(until)}:F>") if days
@@ -57,7 +57,7 @@ class Players(Guarded, commands.Cog):
                     player: discord.Member | discord.User | None = None) -> None:
         """A member's rating at each game and their last results (the caller's by default)."""
         who = player or interaction.user
-        ratings, recent = await in_time(interaction, self.bot.service.player_stats(
+        ratings, recent = await in_time(interaction, self.bot.service.results.player_stats(
             interaction.guild_id or 0, who.id), ephemeral=True)
         await reply(interaction, stats_text(safe(who.display_name), ratings, recent,
                                             lang_of(interaction))[:2000])
@@ -72,7 +72,7 @@ class Players(Guarded, commands.Cog):
     @app_commands.guild_only()
     async def leaderboard(self, interaction: Interaction, game: str) -> None:
         """The ten best rated members at ``game`` on this server."""
-        board = await in_time(interaction, self.bot.service.leaderboard(
+        board = await in_time(interaction, self.bot.service.results.leaderboard(
             interaction.guild_id or 0, game), ephemeral=True)
         await reply(interaction, leaderboard_text(game, board, lang_of(interaction))[:2000])
 

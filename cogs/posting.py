@@ -32,7 +32,8 @@ from bot.records import (
     StepResult,
     StoreUnavailable,
 )
-from bot.service import GameService, reads
+from bot.service import reads
+from bot.service.core import ServiceCore
 from bot.service.final import final_lines
 from cogs import buttons, webpage
 from cogs.common import listed, mentions, seat_name, text_of
@@ -177,7 +178,7 @@ def next_line(record: GameRecord, lang: str, *, buttons: bool = True,
     message reports plays on in their panel: named, not pinged."""
     if not record.active:
         return ""
-    humans = [s for s in record.active if not GameService.is_ai(record, s)]
+    humans = [s for s in record.active if not ServiceCore.is_ai(record, s)]
     if not humans:
         names = listed(lang, [seat_name(record, s, lang) for s in record.active])
         return tr(lang, "discord.ai_thinking", name=names)
@@ -245,7 +246,7 @@ def turn_view(record: GameRecord, lang: str) -> discord.ui.View:
     """The buttons of a turn message: "Take my turn" when a human is to play, and "My
     panel" in a game where players have something private to look at."""
     items = []
-    if record.status == "running" and any(not GameService.is_ai(record, s)
+    if record.status == "running" and any(not ServiceCore.is_ai(record, s)
                                           for s in record.active):
         items.append(buttons.button(
             record.id, record.version, "turn", label=tr(lang, "discord.take_turn"),
@@ -307,7 +308,7 @@ async def send(
         return None
     if remember:
         try:
-            await bot.service.set_message(record.id, message.id, record.turn)
+            await bot.service.admin.set_message(record.id, message.id, record.turn)
         except StoreUnavailable:  # only bookkeeping: the post itself went out
             log.warning("could not record message %s of game %s", message.id, record.id)
     return message
@@ -363,7 +364,7 @@ async def _refused(bot: DingirBot, record: GameRecord,
                 "gone or forbidden" if error is None else f"{error.status} {error.text}",
                 record.id)
     if record.status == "running":
-        await bot.service.pause(record.id, True)
+        await bot.service.admin.pause(record.id, True)
     lang, channel = record.lang, f"<#{record.channel_id}>"
     game = game_title(record, lang)
     await direct_message(bot, record.creator_id, tr(
@@ -396,7 +397,7 @@ async def tell_followers(bot: DingirBot, record: GameRecord, message: discord.Me
                          outcome: Outcome | None) -> None:
     """DM the game's followers, each in their language: the end (``outcome``) to all, a
     new turn to those who asked for each turn; with a link to ``message``."""
-    for user_id, lang, each_turn in await bot.service.followers(record.id):
+    for user_id, lang, each_turn in await bot.service.members.followers(record.id):
         where = dict(game=game_title(record, lang), channel=f"<#{record.channel_id}>",
                      link=message.jump_url)
         if outcome is not None:
@@ -424,10 +425,10 @@ async def post_final(bot: DingirBot, record: GameRecord, turns: Sequence[StepRes
     replay animation."""
     lang = record.lang
     bot.posted_boards.pop(record.id, None)
-    outcome = turns[-1].outcome if turns else bot.service.outcome(record)
+    outcome = turns[-1].outcome if turns else bot.service.core.outcome(record)
     files = [board_file(await board_png(bot, record, lang))]
     try:
-        entries = await bot.service.log_of(record.id)
+        entries = await bot.service.history.log_of(record.id)
         animation = await bot.workers.replay(
             record.game, record.seed, len(record.seats), record.options,
             [(e.seat, e.notation) for e in entries], render_context(record, lang), MAX_UPLOAD)
@@ -445,7 +446,7 @@ async def post_final(bot: DingirBot, record: GameRecord, turns: Sequence[StepRes
     if message is not None and outcome is not None:
         await tell_followers(bot, record, message, outcome)
     try:
-        await bot.service.record_result(record.id)
+        await bot.service.results.record_result(record.id)
     except StoreUnavailable:        # the scheduler's next round records it
         log.warning("could not record the result of game %s yet", record.id)
 
@@ -527,7 +528,7 @@ async def post_decisions(bot: DingirBot, result: StepResult) -> None:
         return
     others = []
     for seat in result.asked:
-        if GameService.is_ai(record, seat):
+        if ServiceCore.is_ai(record, seat):
             continue
         prompt = reads.prompt(record, seat)
         view = decision_view(record, seat, lang) if prompt is not None and prompt.public \
@@ -604,8 +605,8 @@ def asks_ai_only(result: StepResult) -> bool:
     only (a swap offered to an AI): they answer at once, so the player waits for it."""
     record = result.record
     return (bool(result.asked) and not result.turn_ended and result.outcome is None
-            and not GameService.is_ai(record, result.seat)
-            and all(GameService.is_ai(record, s) for s in result.asked))
+            and not ServiceCore.is_ai(record, result.seat)
+            and all(ServiceCore.is_ai(record, s) for s in result.asked))
 
 
 def needs_posting(result: StepResult) -> bool:
@@ -613,19 +614,19 @@ def needs_posting(result: StepResult) -> bool:
     record = result.record
     return (result.turn_ended or result.outcome is not None or result.report.announce
             or bool(result.asked) or result.answered is not None
-            or any(GameService.is_ai(record, s) for s in record.active))
+            or any(ServiceCore.is_ai(record, s) for s in record.active))
 
 
 def _posts_decision(result: StepResult) -> bool:
     """True when :func:`post_decisions` posts something for ``result``: a decision put to
     a human seat, not only handed back."""
-    return not handed_back(result) and any(not GameService.is_ai(result.record, s)
+    return not handed_back(result) and any(not ServiceCore.is_ai(result.record, s)
                                            for s in result.asked)
 
 
 def _human_decides(record: GameRecord) -> bool:
     """True when a human seat is to decide now (the game waits for them)."""
-    return any(not GameService.is_ai(record, s) for s in record.active)
+    return any(not ServiceCore.is_ai(record, s) for s in record.active)
 
 
 async def report_steps(bot: DingirBot, results: Sequence[StepResult]) -> None:
@@ -681,7 +682,7 @@ class Channel:
 
 async def advance(bot: DingirBot, first: StepResult | None, game_id: int) -> list[StepResult]:
     """After a human step, or whenever the game may move on: the service's turn loop
-    (:meth:`~bot.service.GameService.move_on`: the AI seats play), told in the channel (one
+    (:meth:`~bot.service.loop.Loop.move_on`: the AI seats play), told in the channel (one
     message for the human's turn and the AI turns that followed it). Returns the steps it
     told (``first`` and the AI's)."""
-    return await bot.service.move_on(game_id, Channel(bot), first)
+    return await bot.service.loop.move_on(game_id, Channel(bot), first)

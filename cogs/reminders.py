@@ -66,7 +66,7 @@ class Reminders(commands.Cog):
             return
         try:
             await self.bot.scheduler.beat()
-            await self.bot.service.record_missing_results()
+            await self.bot.service.results.record_missing_results()
             events = await self.bot.scheduler.due()
         except StoreUnavailable as error:
             log.warning("scheduler skipped a round: %s", error.detail)
@@ -94,7 +94,7 @@ class Reminders(commands.Cog):
         """Check that the database file is still the one opened (False once it was deleted
         or replaced: nothing more is written, the log says so once) and take the backup
         that is due."""
-        if not self.bot.service.database_usable():
+        if not self.bot.service.core.database_usable():
             return False
         try:
             await self.bot.backups.maybe_run()
@@ -104,7 +104,7 @@ class Reminders(commands.Cog):
 
     async def quarantine(self, event: Broken) -> None:
         """Pause a game whose row is damaged, log it once and tell its creator."""
-        found = await self.bot.service.quarantine(event.game_id)
+        found = await self.bot.service.admin.quarantine(event.game_id)
         if found is None:
             return                               # already paused: said before
         creator, channel = found
@@ -115,26 +115,26 @@ class Reminders(commands.Cog):
     async def close_lobby(self, event: StaleLobby) -> None:
         """Close a lobby nobody started in time: its message loses its buttons and the
         channel is told."""
-        record = await self.bot.service.close_stale_lobby(event.game_id)
+        record = await self.bot.service.lobby.close_stale_lobby(event.game_id)
         if record is None:
             return
         log.info("game %s: the lobby was never started; closed", record.id)
         await refresh_lobby(self.bot, record)
         await posting.send(self.bot, record, tr(
             record.lang, "discord.lobby_expired", game=posting.game_title(record, record.lang),
-            hours=f"{self.bot.service.limits.lobby_hours:g}"), remember=False)
+            hours=f"{self.bot.service.core.limits.lobby_hours:g}"), remember=False)
 
     async def expire(self, game_id: int, seat: Seat, version: int) -> None:
         """A decision's clock of seconds ran out: apply the engine's default step and tell
         the channel (and let the AI seats play on)."""
-        results = await self.bot.service.expire(game_id, seat, version)
+        results = await self.bot.service.autoplay.expire(game_id, seat, version)
         if results:
             await posting.advance(self.bot, results[0], game_id)
 
     def move_on(self, event: StalledAI | Unposted) -> None:
         """Let an AI seat whose move was lost play, or post the missing turn message
         (unless the game is busy posting)."""
-        if not self.bot.service.telling(event.game_id).locked():
+        if not self.bot.service.loop.telling(event.game_id).locked():
             log.warning("game %s: %s", event.game_id,
                         "the AI had lost its move; playing it now" if isinstance(
                             event, StalledAI) else "its last post is missing; posting it")
@@ -171,7 +171,7 @@ class Reminders(commands.Cog):
         await posting.send(self.bot, record, translate(event.text(), record.lang), remember=False)
         steps = await self.bot.scheduler.apply_timeout(event)
         if steps:
-            async with self.bot.service.telling(record.id):
+            async with self.bot.service.loop.telling(record.id):
                 await posting.report_steps(self.bot, steps)
             await posting.advance(self.bot, None, record.id)
 

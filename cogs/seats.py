@@ -1,6 +1,6 @@
 """Handing a seat over (``/game replace``), and asking a present player to hand theirs.
 
-The service rules who may hand a seat over (:meth:`bot.service.GameService.replace_seat`):
+The service rules who may hand a seat over (:meth:`bot.service.admin.Admin.replace_seat`):
 the seat's own player, or the creator or an admin when the player is absent. This module
 tells the service whether the seat's player left the server, and when the creator asks
 for a present player's seat, posts the request in the channel with two buttons only that
@@ -63,13 +63,13 @@ async def replace(interaction: Interaction, seat: Seat,
         raise ServiceError(Text.of("discord.replace_bot"))
     newcomer = None if player is None else Player(player.id, player.display_name)
     channel = interaction.channel_id or 0
-    current = await bot.service.get(channel)
+    current = await bot.service.core.get(channel)
     held = current.seats[seat] if current is not None and 0 <= seat < len(current.seats) \
         else None
     left = held is not None and held.user_id != interaction.user.id and not held.resigned \
         and await has_left(interaction, held.user_id)
     try:
-        record, old = await in_time(interaction, bot.service.replace_seat(
+        record, old = await in_time(interaction, bot.service.admin.replace_seat(
             channel, interaction.user.id, bool(interaction.permissions.manage_guild), seat,
             newcomer, player_left=left), ephemeral=False)
     except SeatHeld as error:
@@ -86,7 +86,7 @@ async def _ask(interaction: Interaction, record: GameRecord, error: SeatHeld,
     ask its player in the channel."""
     bot, lang = bot_of(interaction), lang_of(interaction)
     refusal = text_of(error.reason, record, lang)
-    wait = 1.0 if newcomer is None else bot.service.repost_wait(
+    wait = 1.0 if newcomer is None else bot.service.members.repost_wait(
         "handover", record.channel_id, interaction.user.id)
     if newcomer is None:
         await reply(interaction, refusal + "\n" + tr(lang, "discord.handover_ai_hint"))
@@ -112,11 +112,11 @@ async def _ask(interaction: Interaction, record: GameRecord, error: SeatHeld,
 async def _answering_seat(interaction: Interaction, press: Press, seat: Seat) -> GameRecord:
     """The game, when the presser holds ``seat``; else a private refusal."""
     bot = bot_of(interaction)
-    record = await bot.service.get_by_id(press.game_id)
+    record = await bot.service.core.get_by_id(press.game_id)
     if record is None or record.status not in ("running", "paused") \
             or not 0 <= seat < len(record.seats):
         raise ServiceError(Text.of("discord.handover_over"))
-    if bot.service.seat_of(record, interaction.user.id) != seat:
+    if bot.service.core.seat_of(record, interaction.user.id) != seat:
         raise ServiceError(Text.of("discord.handover_not_yours",
                                    who=seat_name(record, seat, lang_of(interaction))))
     return record
@@ -139,7 +139,7 @@ async def press_hand_over(interaction: Interaction, press: Press) -> None:
     if member is None:
         raise ServiceError(Text.of("discord.handover_gone"))
     bot = bot_of(interaction)
-    record, old = await in_time(interaction, bot.service.replace_seat(
+    record, old = await in_time(interaction, bot.service.admin.replace_seat(
         record.channel_id, interaction.user.id, False, seat,
         Player(member.id, member.display_name)), ephemeral=False)
     await reply(interaction, replaced_text(record, seat, old, record.lang), ephemeral=False)

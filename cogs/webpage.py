@@ -28,7 +28,7 @@ async def link(bot: DingirBot, record: GameRecord) -> str | None:
     if not bot.settings.web_port:
         return None
     try:
-        token = await bot.service.web_token(record.id)
+        token = await bot.service.web.token(record.id)
     except ServiceError:
         return None
     return None if token is None else page_url(bot, token)
@@ -74,13 +74,13 @@ class WebPage(Guarded, commands.Cog):
             return
         channel_id = interaction.channel_id or 0
         if action == "show":
-            record, _ = await in_time(interaction, self.bot.service.log(channel_id))
+            record, _ = await in_time(interaction, self.bot.service.history.log(channel_id))
             url = await link(self.bot, record)
             game = posting.game_title(record, lang)
             key = "discord.web_link" if url is not None else "discord.web_is_off"
             await reply(interaction, tr(lang, key, game=game, url=url or ""))
             return
-        record, token = await in_time(interaction, self.bot.service.set_web_link(
+        record, token = await in_time(interaction, self.bot.service.web.set_link(
             channel_id, interaction.user.id, bool(interaction.permissions.manage_guild),
             on=action == "new"))
         game = posting.game_title(record, lang)

@@ -107,13 +107,13 @@ async def prepare(db_path: Path, clock: Clock, guild_id: int, channel_id: int,
     store = await Store.open(db_path)
     try:
         service = GameService(store, clock, seed_source=lambda: seed)
-        await service.create(guild_id, channel_id, players[0], GAME.meta.id, options)
+        await service.lobby.create(guild_id, channel_id, players[0], GAME.meta.id, options)
         for player in players[1:]:
-            await service.join(channel_id, player)
-        await service.start(channel_id, players[0].user_id, list(range(len(players))))
+            await service.lobby.join(channel_id, player)
+        await service.lobby.start(channel_id, players[0].user_id, list(range(len(players))))
         for seat, notation in steps:
-            await service.play(channel_id, players[seat].user_id, notation)
-        record = await service.get(channel_id)
+            await service.turns.play(channel_id, players[seat].user_id, notation)
+        record = await service.core.get(channel_id)
         assert record is not None and record.state == state
     finally:
         await store.close()

@@ -1,7 +1,7 @@
 """The message catalogue is complete: every key in both languages, every key used in code defined.
 
 Keys used in code are found by scanning the sources for literal keys passed to
-``tr(lang, "...")``, ``Text.of("...")``, the service's ``_fail("...")`` and the
+``tr(lang, "...")``, ``Text.of("...")``, the service's ``fail("...")`` and the
 cogs' ``loc("...")``; keys built at run time (``f"discord.status.{status}"``)
 are checked family by family below.
 """
@@ -27,7 +27,7 @@ KEY = r"""["']([a-z][a-z0-9_]*(?:\.[a-z0-9_]+)+)["']"""
 PATTERNS = (
     re.compile(rf"\btr\(\s*[\w.]+\s*,\s*{KEY}"),
     re.compile(rf"\bText\.of\(\s*{KEY}"),
-    re.compile(rf"\b_fail\(\s*{KEY}"),
+    re.compile(rf"\bfail\(\s*{KEY}"),
     re.compile(rf"\bloc\(\s*{KEY}"),
 )
 COMMAND_NAME = re.compile(r"^[-_\w]{1,32}$")

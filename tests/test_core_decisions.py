@@ -56,10 +56,10 @@ async def env(database: str) -> AsyncIterator[Env]:
 
 async def started(service: GameService, options: dict[str, str] | None = None) -> GameRecord:
     """A running 3-player game seated Ann, Bob, Cid in that order."""
-    await service.create(1, CHANNEL, ANN, "bazaar", options or {"rounds": "1"})
-    await service.join(CHANNEL, BOB)
-    await service.join(CHANNEL, CID)
-    return await service.start(CHANNEL, ANN.user_id, order=[0, 1, 2])
+    await service.lobby.create(1, CHANNEL, ANN, "bazaar", options or {"rounds": "1"})
+    await service.lobby.join(CHANNEL, BOB)
+    await service.lobby.join(CHANNEL, CID)
+    return await service.lobby.start(CHANNEL, ANN.user_id, order=[0, 1, 2])
 
 
 def user(record: GameRecord, seat: Seat) -> int:
@@ -70,9 +70,9 @@ def user(record: GameRecord, seat: Seat) -> int:
 
 async def play(service: GameService, seat: Seat, notation: str,
                version: int | None = None) -> StepResult:
-    record = await service.get(CHANNEL)
+    record = await service.core.get(CHANNEL)
     assert record is not None
-    return await service.play(CHANNEL, user(record, seat), notation, version)
+    return await service.turns.play(CHANNEL, user(record, seat), notation, version)
 
 
 async def to_auction(service: GameService) -> GameRecord:
@@ -85,12 +85,12 @@ async def to_auction(service: GameService) -> GameRecord:
 
 
 async def test_the_seed_is_drawn_at_the_start_not_when_the_lobby_opens(env: Env) -> None:
-    lobby = await env.service.create(1, CHANNEL, ANN, "bazaar", {})
+    lobby = await env.service.lobby.create(1, CHANNEL, ANN, "bazaar", {})
     assert lobby.seed == 0
-    document = await env.service.export(CHANNEL, ANN.user_id)
+    document = await env.service.history.export(CHANNEL, ANN.user_id)
     assert document["seed"] == 0
-    await env.service.join(CHANNEL, BOB)
-    record = await env.service.start(CHANNEL, ANN.user_id)
+    await env.service.lobby.join(CHANNEL, BOB)
+    record = await env.service.lobby.start(CHANNEL, ANN.user_id)
     assert record.seed == 99
 
 
@@ -115,7 +115,7 @@ async def test_a_seat_takes_back_its_sealed_bid_until_the_reveal(env: Env) -> No
     await to_auction(env.service)
     await play(env.service, 0, "bid 2")
     await play(env.service, 1, "bid 1")
-    undone = await env.service.undo(CHANNEL, ANN.user_id)   # Bob's bid stays
+    undone = await env.service.turns.undo(CHANNEL, ANN.user_id)   # Bob's bid stays
     assert undone.active == [0, 2]
     assert undone.state is not None and undone.state["bids"] == [None, 1, None]
     await play(env.service, 0, "bid 3")
@@ -123,7 +123,7 @@ async def test_a_seat_takes_back_its_sealed_bid_until_the_reveal(env: Env) -> No
     assert reveal.report.announce and reveal.record.state is not None
     assert reveal.record.state["last_auction"]["bids"] == [3, 1, 0]
     with pytest.raises(ServiceError) as error:              # never past the reveal
-        await env.service.undo(CHANNEL, ANN.user_id)
+        await env.service.turns.undo(CHANNEL, ANN.user_id)
     assert error.value.reason.key == "service.nothing_to_undo"   # a new turn began
 
 
@@ -140,7 +140,7 @@ async def test_an_offer_asks_the_other_seat_and_cannot_be_taken_back(env: Env) -
     assert offer.report.for_seat(1) != offer.report.public
     assert good not in repr(offer.report.public)
     with pytest.raises(ServiceError) as error:
-        await env.service.undo(CHANNEL, ANN.user_id)
+        await env.service.turns.undo(CHANNEL, ANN.user_id)
     assert error.value.reason.key == "service.undo_irreversible"
     answer = await play(env.service, 1, "decline")
     assert answer.record.active == [0]
@@ -151,7 +151,7 @@ async def test_a_roll_cannot_be_undone(env: Env) -> None:
     result = await play(env.service, 0, "roll")
     assert result.record.state is not None and chance.KEY in result.record.state
     with pytest.raises(ServiceError) as error:
-        await env.service.undo(CHANNEL, ANN.user_id)
+        await env.service.turns.undo(CHANNEL, ANN.user_id)
     assert error.value.reason.key == "service.undo_irreversible"
 
 
@@ -161,16 +161,16 @@ async def test_a_timed_question_expires_once_and_a_late_answer_is_refused(env: E
     quiz = await play(env.service, 0, "quiz")
     assert quiz.asked == (0,)          # a public question: posted with its buttons
     version = quiz.record.seat_version(0)
-    assert await env.service.expire(quiz.record.id, 0, version) == []   # not yet due
+    assert await env.service.autoplay.expire(quiz.record.id, 0, version) == []   # not yet due
     env.clock.advance(61)
-    late = env.service.stale_reason(quiz.record, 0, version)
+    late = env.service.turns.stale_reason(quiz.record, 0, version)
     assert late is not None and late.key == "service.too_late"
     with pytest.raises(StaleVersion) as error:    # a press after the deadline, before the timer
         await play(env.service, 0, "answer 1", version)
     assert error.value.reason.key == "service.too_late"
-    expired = await env.service.expire(quiz.record.id, 0, version)
+    expired = await env.service.autoplay.expire(quiz.record.id, 0, version)
     assert [r.action.notation for r in expired] == ["skip"]
-    assert await env.service.expire(quiz.record.id, 0, version) == []   # exactly once
+    assert await env.service.autoplay.expire(quiz.record.id, 0, version) == []   # exactly once
     with pytest.raises(StaleVersion) as error:    # and never applied to the next decision
         await play(env.service, 0, "end", version)
     assert error.value.reason.key == "service.too_late"
@@ -181,7 +181,7 @@ async def test_the_ai_policy_gives_an_offer_its_default_not_the_ais_choice(env: 
     assert record.state is not None
     await play(env.service, 0, "roll")
     offer = await play(env.service, 0, f"offer {record.state['hands'][0][0]} to 2")
-    steps = await env.service.play_out_turn(offer.record.id, 1, offer.record.seat_since(1))
+    steps = await env.service.autoplay.play_out_turn(offer.record.id, 1, offer.record.seat_since(1))
     assert [s.action.notation for s in steps] == ["decline"]   # the AI would have given
 
 
@@ -190,14 +190,14 @@ async def test_a_running_game_with_secrets_exports_what_the_caller_may_see(env: 
     assert record.state is not None
     await play(env.service, 0, "roll")
     await play(env.service, 0, "draw")
-    document = await env.service.export(CHANNEL, BOB.user_id)
+    document = await env.service.history.export(CHANNEL, BOB.user_id)
     assert document["complete"] is False and "seed" not in document
     assert all("notation" not in line for line in document["log"])   # none is Bob's
     assert document["view"]["hand"] == record.state["hands"][1]
     text = json.dumps(document)
     for good in record.state["hands"][0] + record.state["deck"]:
         assert good not in text
-    own = await env.service.export(CHANNEL, ANN.user_id)
+    own = await env.service.history.export(CHANNEL, ANN.user_id)
     assert [line.get("notation") for line in own["log"]] == ["roll", "draw"]
     with pytest.raises(DocumentError):
         parse(document)
@@ -209,7 +209,7 @@ async def test_a_finished_game_exports_everything(env: Env) -> None:
     for seat in range(3):
         result = await play(env.service, seat, "bid 0")
     assert result.outcome is not None
-    document = await env.service.export(CHANNEL, BOB.user_id)
+    document = await env.service.history.export(CHANNEL, BOB.user_id)
     assert document.get("complete", True) and document["seed"] == 99
     assert len(document["log"]) == 12
     assert document["outcome"] == result.outcome.to_json()
@@ -218,11 +218,11 @@ async def test_a_finished_game_exports_everything(env: Env) -> None:
 async def test_the_deadline_timer_fires_once_at_its_time(env: Env) -> None:
     fired: list[tuple[int, Seat, int]] = []
     deadlines = Deadlines(env.clock, {"bazaar": BAZAAR}.__getitem__)
-    env.service.watchers.append(deadlines.watch)
+    env.service.core.watchers.append(deadlines.watch)
 
     async def fire(game_id: int, seat: Seat, version: int) -> None:
         fired.append((game_id, seat, version))
-        await env.service.expire(game_id, seat, version)
+        await env.service.autoplay.expire(game_id, seat, version)
 
     deadlines.start(fire)
     await started(env.service, {"rounds": "1", "quiz_seconds": "2"})
@@ -236,7 +236,7 @@ async def test_the_deadline_timer_fires_once_at_its_time(env: Env) -> None:
     await asyncio.sleep(0.05)
     assert fired == [(quiz.record.id, 0, quiz.record.seat_version(0))]
     assert deadlines.pending() == 0 and len(deadlines.lateness) == 1
-    record = await env.service.get(CHANNEL)
+    record = await env.service.core.get(CHANNEL)
     assert record is not None and record.state is not None and record.state["phase"] == "turn"
     await deadlines.close()
 
@@ -247,10 +247,10 @@ async def test_a_timer_woken_before_the_clock_says_due_waits_on(env: Env) -> Non
     fire early, be refused and be lost."""
     fired: list[Seat] = []
     deadlines = Deadlines(env.clock, {"bazaar": BAZAAR}.__getitem__)
-    env.service.watchers.append(deadlines.watch)
+    env.service.core.watchers.append(deadlines.watch)
 
     async def fire(game_id: int, seat: Seat, version: int) -> None:
-        if await env.service.expire(game_id, seat, version):
+        if await env.service.autoplay.expire(game_id, seat, version):
             fired.append(seat)
 
     deadlines.start(fire)

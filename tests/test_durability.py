@@ -32,13 +32,13 @@ async def test_a_damaged_row_stops_only_its_own_game(env: Env) -> None:
     damaged = await started(env.service, channel=70)
     healthy = await started(env.service, channel=71)
     await raw(env.store, "UPDATE games SET settings = '{broken' WHERE id = ?", damaged.id)
-    env.service._cache.clear()
+    env.service.core.forget_cached()
     env.clock.advance(hours=25)
     events = await Scheduler(env.service, env.store, env.clock).due()
     assert [e.game_id for e in events if isinstance(e, Broken)] == [damaged.id]
     assert [e.game.id for e in events if isinstance(e, Reminder)] == [healthy.id]
-    assert await env.service.quarantine(damaged.id) == (ANN.user_id, 70)
-    assert await env.service.quarantine(damaged.id) is None        # told once
+    assert await env.service.admin.quarantine(damaged.id) == (ANN.user_id, 70)
+    assert await env.service.admin.quarantine(damaged.id) is None        # told once
     assert await env.store._fetchall("SELECT status FROM games WHERE id = ?",
                                      (damaged.id,)) == [("paused",)]
 
@@ -60,7 +60,7 @@ async def test_a_replaced_database_file_stops_every_write(env: Env) -> None:
     sqlite3.connect(other).close()
     os.replace(other, env.path)
     with pytest.raises(StoreUnavailable):        # the very next write sees it
-        await env.service.play(record.channel_id, current_user(record), "end")
+        await env.service.turns.play(record.channel_id, current_user(record), "end")
     assert env.store.lost and not env.store.check_file()
 
 
@@ -79,7 +79,7 @@ def test_a_second_bot_on_the_same_database_is_refused(tmp_path: Path) -> None:
 @pytest.mark.sqlite_only
 async def test_a_restored_backup_resumes_every_game(env: Env, tmp_path: Path) -> None:
     games = [await started(env.service, channel=c) for c in (80, 81, 82)]
-    await env.service.play(80, current_user(games[0]), "add 1")
+    await env.service.turns.play(80, current_user(games[0]), "add 1")
     backups = Backups(env.store, env.clock, tmp_path / "backups", hours=24, keep=2)
     assert backups.due()
     await backups.run()
@@ -95,9 +95,9 @@ async def test_a_restored_backup_resumes_every_game(env: Env, tmp_path: Path) ->
     try:
         service = make_service(restored, FakeClock())
         for game in games:
-            record = await service.get(game.channel_id)
+            record = await service.core.get(game.channel_id)
             assert record is not None and record.status == "running"
-            result = await service.play(game.channel_id, current_user(record), "end")
+            result = await service.turns.play(game.channel_id, current_user(record), "end")
             assert result.turn_ended
     finally:
         await restored.close()
@@ -106,7 +106,7 @@ async def test_a_restored_backup_resumes_every_game(env: Env, tmp_path: Path) ->
 @pytest.mark.sqlite_only
 async def test_a_clean_stop_leaves_a_copy_with_the_last_step(env: Env, tmp_path: Path) -> None:
     record = await started(env.service)
-    await env.service.play(record.channel_id, current_user(record), "add 1")
+    await env.service.turns.play(record.channel_id, current_user(record), "add 1")
     assert await Backups(env.store, env.clock, tmp_path / "off", hours=0, keep=2).at_stop() \
         is None
     copy = await Backups(env.store, env.clock, tmp_path / "backups", 24, 2).at_stop()

@@ -59,62 +59,62 @@ async def played(env: Env, steps: int = 7) -> GameRecord:
     record = await started(env.service, (ANN, BOB, CID))
     for _ in range(steps):
         user = current_user(record)
-        _, _, legal = await env.service.legal(CHANNEL, user)
-        record = (await env.service.play(CHANNEL, user, legal[-1 if record.turn % 2 else 0]
-                                         .notation)).record
+        _, _, legal = await env.service.turns.legal(CHANNEL, user)
+        record = (await env.service.turns.play(CHANNEL, user, legal[-1 if record.turn % 2 else 0]
+                                               .notation)).record
     return record
 
 
 async def test_export_then_import_gives_the_identical_game(env: Env) -> None:
     record = await played(env)
-    document = await env.service.export(CHANNEL)
+    document = await env.service.history.export(CHANNEL)
     document = json.loads(json.dumps(document))  # as a file would carry it
     assert document["format"] == "dingir-game" and document["format_version"] == 1
     assert document["seed"] == record.seed and len(document["log"]) == 7
-    imported = await env.service.import_game(GUILD, OTHER, BOB, document)
+    imported = await env.service.history.import_game(GUILD, OTHER, BOB, document)
     assert imported.state == record.state
     assert imported.turn == record.turn and imported.active == record.active
     assert [s.name for s in imported.seats] == [s.name for s in record.seats]
     assert imported.status == "running" and imported.creator_id == BOB.user_id
-    _, log = await env.service.log(OTHER)
-    _, original = await env.service.log(CHANNEL)
+    _, log = await env.service.history.log(OTHER)
+    _, original = await env.service.history.log(CHANNEL)
     assert [(e.seat, e.notation, e.turn) for e in log] == [
         (e.seat, e.notation, e.turn) for e in original
     ]
-    assert await env.service.export(OTHER) == await env.service.export(CHANNEL)
+    assert await env.service.history.export(OTHER) == await env.service.history.export(CHANNEL)
 
 
 async def test_an_imported_game_goes_on_with_undo(env: Env) -> None:
     record = await played(env)
-    document = await env.service.export(CHANNEL)
-    imported = await env.service.import_game(GUILD, OTHER, ANN, document)
+    document = await env.service.history.export(CHANNEL)
+    imported = await env.service.history.import_game(GUILD, OTHER, ANN, document)
     user = current_user(imported)
-    await env.service.play(OTHER, user, "add 1")
-    undone = await env.service.undo(OTHER, user)
+    await env.service.turns.play(OTHER, user, "add 1")
+    undone = await env.service.turns.undo(OTHER, user)
     assert undone.state == record.state
-    end = await env.service.play(OTHER, user, "end")
-    here = await env.service.play(CHANNEL, user, "end")
+    end = await env.service.turns.play(OTHER, user, "end")
+    here = await env.service.turns.play(CHANNEL, user, "end")
     assert end.record.state == here.record.state
     assert [p.action for p in end.turn_steps] == [p.action for p in here.turn_steps]
 
 
 async def test_a_log_line_that_does_not_replay_is_named(env: Env) -> None:
     await played(env)
-    document = await env.service.export(CHANNEL)
+    document = await env.service.history.export(CHANNEL)
     document["log"][4]["notation"] = "add 7"
     with pytest.raises(ServiceError) as error:
-        await env.service.import_game(GUILD, OTHER, ANN, document)
+        await env.service.history.import_game(GUILD, OTHER, ANN, document)
     assert reason(error) == "service.import_bad_step"
     assert error.value.reason.kwargs["line"] == 5
-    assert await env.service.get(OTHER) is None
+    assert await env.service.core.get(OTHER) is None
 
 
 async def test_a_changed_seed_does_not_reach_the_exported_state(env: Env) -> None:
     await played(env, steps=2)
-    document = await env.service.export(CHANNEL)
+    document = await env.service.history.export(CHANNEL)
     document["seed"] += 1
     with pytest.raises(ServiceError) as error:
-        await env.service.import_game(GUILD, OTHER, ANN, document)
+        await env.service.history.import_game(GUILD, OTHER, ANN, document)
     assert reason(error) in ("service.import_digest", "service.import_bad_step")
 
 
@@ -136,18 +136,18 @@ async def test_a_changed_seed_does_not_reach_the_exported_state(env: Env) -> Non
 )
 async def test_damaged_documents_are_refused(env: Env, damage: Any, key: str) -> None:
     await played(env, steps=3)
-    document = copy.deepcopy(await env.service.export(CHANNEL))
+    document = copy.deepcopy(await env.service.history.export(CHANNEL))
     damage(document)
     with pytest.raises(ServiceError) as error:
-        await env.service.import_game(GUILD, OTHER, ANN, document)
+        await env.service.history.import_game(GUILD, OTHER, ANN, document)
     assert reason(error) == key
 
 
 async def test_import_needs_a_free_channel(env: Env) -> None:
     await played(env, steps=1)
-    document = await env.service.export(CHANNEL)
+    document = await env.service.history.export(CHANNEL)
     with pytest.raises(ServiceError) as error:
-        await env.service.import_game(GUILD, CHANNEL, ANN, document)
+        await env.service.history.import_game(GUILD, CHANNEL, ANN, document)
     assert reason(error) == "service.channel_busy"
 
 
@@ -155,14 +155,14 @@ async def test_a_finished_game_imports_as_finished(env: Env) -> None:
     record = await started(env.service)
     while record.status == "running":
         user = current_user(record)
-        _, _, legal = await env.service.legal(CHANNEL, user)
-        record = (await env.service.play(CHANNEL, user, legal[1 if len(legal) > 1 else 0]
-                                         .notation)).record
-    document = await env.service.export(CHANNEL)
+        _, _, legal = await env.service.turns.legal(CHANNEL, user)
+        record = (await env.service.turns.play(CHANNEL, user, legal[1 if len(legal) > 1 else 0]
+                                               .notation)).record
+    document = await env.service.history.export(CHANNEL)
     assert document["status"] == "finished"
-    imported = await env.service.import_game(GUILD, OTHER, ANN, document)
+    imported = await env.service.history.import_game(GUILD, OTHER, ANN, document)
     assert imported.status == "finished" and imported.state == record.state
-    assert await env.service.get(OTHER) is None
+    assert await env.service.core.get(OTHER) is None
 
 
 def test_replay_reports_turns_and_turn_start() -> None:
@@ -255,39 +255,40 @@ async def counts(store: Store) -> tuple[int, int]:
 async def aborted_civsets(env: Env, steps: int = 12) -> GameRecord:
     """A game of Civilizations seated Ann, Bob, Cid, ``steps`` random steps in, aborted by
     its creator."""
-    await env.service.create(GUILD, CHANNEL, ANN, "civsets", {})
-    await env.service.join(CHANNEL, BOB)
-    await env.service.join(CHANNEL, CID)
-    record = await env.service.start(CHANNEL, ANN.user_id, order=[0, 1, 2])
+    await env.service.lobby.create(GUILD, CHANNEL, ANN, "civsets", {})
+    await env.service.lobby.join(CHANNEL, BOB)
+    await env.service.lobby.join(CHANNEL, CID)
+    record = await env.service.lobby.start(CHANNEL, ANN.user_id, order=[0, 1, 2])
     rng = random.Random(1)
     for _ in range(steps):
         seat = record.active[0]
-        _, _, legal = await env.service.legal(CHANNEL, PLAYERS[seat][1])
-        record = (await env.service.play(CHANNEL, PLAYERS[seat][1],
-                                         rng.choice(legal).notation)).record
-    return await env.service.abort(CHANNEL, ANN.user_id, False)
+        _, _, legal = await env.service.turns.legal(CHANNEL, PLAYERS[seat][1])
+        record = (await env.service.turns.play(CHANNEL, PLAYERS[seat][1],
+                                               rng.choice(legal).notation)).record
+    return await env.service.admin.abort(CHANNEL, ANN.user_id, False)
 
 
 async def test_an_aborted_game_with_secrets_exports_what_its_caller_may_see(full: Env) -> None:
     record = await aborted_civsets(full)
     assert record.status == "aborted" and record.state is not None
-    document = await full.service.export(CHANNEL, BOB.user_id)
+    document = await full.service.history.export(CHANNEL, BOB.user_id)
     assert document["complete"] is False and document["status"] == "aborted"
     assert "seed" not in document and "state_sha256" not in document
     assert document["view"]["hand"] == record.state["hands"][1]
     with pytest.raises(ServiceError) as error:
-        await full.service.import_game(GUILD, CHANNEL, ANN, dict(document, status="running"))
+        await full.service.history.import_game(GUILD, CHANNEL, ANN,
+                                               dict(document, status="running"))
     assert reason(error) == "service.import_incomplete"
 
 
 async def test_a_game_without_secrets_exports_complete_once_aborted(full: Env) -> None:
     await played(full, steps=3)
-    await full.service.abort(CHANNEL, ANN.user_id, False)
-    document = await full.service.export(CHANNEL, BOB.user_id)
+    await full.service.admin.abort(CHANNEL, ANN.user_id, False)
+    document = await full.service.history.export(CHANNEL, BOB.user_id)
     assert document.get("complete", True) and document["status"] == "aborted"
-    assert (await full.service.import_game(GUILD, OTHER, BOB, document)).status == "aborted"
+    assert (await full.service.history.import_game(GUILD, OTHER, BOB, document)).status == "aborted"
     document["status"] = "running"         # nothing hidden: playing on gives nothing away
-    assert (await full.service.import_game(GUILD, OTHER + 1, BOB, document)).status \
+    assert (await full.service.history.import_game(GUILD, OTHER + 1, BOB, document)).status \
         == "running"
 
 
@@ -297,28 +298,28 @@ async def test_a_game_with_secrets_that_is_not_over_is_never_imported(
     """The attack: the complete export an aborted game used to give, its status edited,
     imported where the game was; refused whatever the status says, nothing stored."""
     record = await aborted_civsets(full)
-    _, entries = await full.service.log(CHANNEL)
+    _, entries = await full.service.history.log(CHANNEL)
     document = as_file(export_document(record, entries))
     document["status"] = status
     before = await stored(full.store)
     with pytest.raises(ServiceError) as error:
-        await full.service.import_game(GUILD, CHANNEL, ANN, document)
+        await full.service.history.import_game(GUILD, CHANNEL, ANN, document)
     assert reason(error) == "service.import_hidden_unfinished"
-    assert await stored(full.store) == before and await full.service.get(CHANNEL) is None
+    assert await stored(full.store) == before and await full.service.core.get(CHANNEL) is None
 
 
 async def test_a_game_with_secrets_imports_only_to_its_end(full: Env) -> None:
     log, state = played_out("civsets", 5)
     document = document_of("civsets", 5, log, state, PLAYERS)
-    imported = await full.service.import_game(GUILD, CHANNEL, ANN, document)
+    imported = await full.service.history.import_game(GUILD, CHANNEL, ANN, document)
     assert imported.status == "finished" and imported.state == state
     cut = dict(document, log=document["log"][:-1], state_sha256=None)    # "finished", but
     made_up = dict(document, seed=77, log=[], state_sha256=None)         # not over
     for attempt in (cut, made_up):
         with pytest.raises(ServiceError) as error:
-            await full.service.import_game(GUILD, OTHER, ANN, attempt)
+            await full.service.history.import_game(GUILD, OTHER, ANN, attempt)
         assert reason(error) == "service.import_hidden_unfinished"
-    assert await full.service.get(OTHER) is None
+    assert await full.service.core.get(OTHER) is None
 
 
 # -- junk (issue 24, item 6) -----------------------------------------------------------------
@@ -368,7 +369,7 @@ async def test_junk_in_any_field_is_refused_with_a_reason(full: Env, game: str) 
             before = await counts(full.store)
             channel += 1
             try:
-                await full.service.import_game(GUILD, channel, ANN, document)
+                await full.service.history.import_game(GUILD, channel, ANN, document)
             except ServiceError as error:
                 assert all(translate(error.reason, lang) for lang in LANGUAGES)
                 assert await counts(full.store) == before, (path, value)
@@ -424,7 +425,7 @@ async def test_a_long_import_leaves_the_event_loop_free(tmp_path: Path) -> None:
 
     ticking = asyncio.create_task(ticker())
     try:
-        record = await service.import_game(GUILD, CHANNEL, ANN, document)
+        record = await service.history.import_game(GUILD, CHANNEL, ANN, document)
     finally:
         ticking.cancel()
         await store.close()

@@ -63,8 +63,8 @@ async def test_idle_locks_of_games_gone_from_memory_are_dropped(
     try:
         service = GameService(store, FakeClock())
         for game in range(50):
-            service._lock(game)
-        assert len(service._locks) <= 11
+            service.core.lock(game)
+        assert len(service.core._locks) <= 11
     finally:
         await store.close()
 

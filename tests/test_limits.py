@@ -33,13 +33,13 @@ async def service(tmp_path: Path) -> AsyncIterator[GameService]:
 
 
 def later(service: GameService, seconds: float = 31.0) -> None:
-    assert isinstance(service.clock, FakeClock)
-    service.clock.advance(seconds)
+    assert isinstance(service.core.clock, FakeClock)
+    service.core.clock.advance(seconds)
 
 
 async def open_game(service: GameService, channel: int, creator: Player = ANN,
                     guild: int = GUILD) -> None:
-    await service.create(guild, channel, creator, "race", {})
+    await service.lobby.create(guild, channel, creator, "race", {})
 
 
 async def test_a_member_waits_the_cooldown_between_two_new_games(
@@ -53,7 +53,7 @@ async def test_a_member_waits_the_cooldown_between_two_new_games(
     await open_game(service, 2, creator=BOB)           # another member is not held back
     later(service, 20)
     await open_game(service, 3)
-    assert (await service.get(3)) is not None
+    assert (await service.core.get(3)) is not None
 
 
 async def test_open_lobbies_per_member_are_limited(service: GameService) -> None:
@@ -65,9 +65,9 @@ async def test_open_lobbies_per_member_are_limited(service: GameService) -> None
         await open_game(service, 3)
     assert reason(error) == "service.limit_lobbies"
     assert error.value.reason.kwargs["max"] == 2
-    assert await service.get(3) is None                # nothing was written
-    await service.join(1, BOB)
-    await service.start(1, ANN.user_id)                # a started game is no lobby any more
+    assert await service.core.get(3) is None                # nothing was written
+    await service.lobby.join(1, BOB)
+    await service.lobby.start(1, ANN.user_id)                # a started game is no lobby any more
     later(service)
     await open_game(service, 3)
 
@@ -77,19 +77,19 @@ async def test_games_a_member_sits_in_are_limited_for_opening_and_joining(
     for channel, creator in ((1, BOB), (2, CID), (3, BOB)):
         await open_game(service, channel, creator)
         later(service)
-        await service.join(channel, ANN)
+        await service.lobby.join(channel, ANN)
     for channel in (1, 2):
-        await service.start(channel, (BOB if channel == 1 else CID).user_id)
+        await service.lobby.start(channel, (BOB if channel == 1 else CID).user_id)
     await open_game(service, 4, creator=CID)
     with pytest.raises(ServiceError) as error:
-        await service.join(4, ANN)                      # Ann sits in 3 games (2 running)
+        await service.lobby.join(4, ANN)                      # Ann sits in 3 games (2 running)
     assert reason(error) == "service.limit_games"
     with pytest.raises(ServiceError) as error:
         await open_game(service, 5)
     assert reason(error) == "service.limit_games"
-    await service.resign(1, ANN.user_id)                # a resigned seat does not count
-    await service.join(4, ANN)
-    assert [s.user_id for s in (await service.get(4) or pytest.fail()).seats] == [
+    await service.admin.resign(1, ANN.user_id)                # a resigned seat does not count
+    await service.lobby.join(4, ANN)
+    assert [s.user_id for s in (await service.core.get(4) or pytest.fail()).seats] == [
         CID.user_id, ANN.user_id]
 
 
@@ -103,29 +103,29 @@ async def test_games_per_server_are_limited(service: GameService) -> None:
 
 
 async def test_no_limits_when_turned_off(service: GameService) -> None:
-    service.limits = Limits(0, 0, 0, 0.0, 0.0)
+    service.core.limits = Limits(0, 0, 0, 0.0, 0.0)
     for channel in range(1, 8):
         await open_game(service, channel)
-    assert len(await service.store.games(guild_id=GUILD)) == 7
+    assert len(await service.core.store.games(guild_id=GUILD)) == 7
 
 
 async def test_a_lobby_nobody_starts_closes_after_its_hours(service: GameService) -> None:
-    scheduler = Scheduler(service, service.store, service.clock)
+    scheduler = Scheduler(service, service.core.store, service.core.clock)
     await open_game(service, 1)
     later(service)
     await open_game(service, 2, creator=BOB)
-    await service.join(2, ANN)
-    await service.start(2, BOB.user_id)
+    await service.lobby.join(2, ANN)
+    await service.lobby.start(2, BOB.user_id)
     later(service, 47 * 3600)
     assert not [e for e in await scheduler.due() if isinstance(e, StaleLobby)]
     later(service, 3600)
     stale = [e for e in await scheduler.due() if isinstance(e, StaleLobby)]
-    assert len(stale) == 1 and stale[0] == StaleLobby((await service.get(1) or
-                                                      pytest.fail()).id)
-    closed = await service.close_stale_lobby(stale[0].game_id)
+    assert len(stale) == 1 and stale[0] == StaleLobby((await service.core.get(1) or
+                                                       pytest.fail()).id)
+    closed = await service.lobby.close_stale_lobby(stale[0].game_id)
     assert closed is not None and closed.status == "aborted"
-    assert await service.get(1) is None and await service.get(2) is not None
-    assert await service.close_stale_lobby(stale[0].game_id) is None    # closed once
+    assert await service.core.get(1) is None and await service.core.get(2) is not None
+    assert await service.lobby.close_stale_lobby(stale[0].game_id) is None    # closed once
     assert not [e for e in await scheduler.due() if isinstance(e, StaleLobby)]
 
 

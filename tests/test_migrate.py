@@ -23,10 +23,10 @@ async def filled(path: Path) -> list[int]:
         service = make_service(store, FakeClock())
         games = [await started(service, channel=c) for c in (10, 11, 12)]
         for step in ("add 2", "add 1", "end", "add 2"):
-            record = await service.get(10)
+            record = await service.core.get(10)
             assert record is not None
-            await service.play(10, current_user(record), step)
-        await service.create(1, 13, ANN, "race", {})                 # a lobby: no state
+            await service.turns.play(10, current_user(record), step)
+        await service.lobby.create(1, 13, ANN, "race", {})                 # a lobby: no state
         await store.record_result(games[2].id, 1, "race",
                                   [ResultRow(0, ANN.user_id, 1, 10, True),
                                    ResultRow(1, BOB.user_id, 2, 4, False)],
@@ -57,11 +57,11 @@ async def test_a_sqlite_database_moves_to_postgresql_and_back(tmp_path: Path,
     store = await open_store(pg_database)
     try:
         service = make_service(store, FakeClock())
-        record = await service.get(10)
+        record = await service.core.get(10)
         assert record is not None and record.id == ids[0]
         assert record.state is not None and record.state["totals"][0] + \
             record.state["totals"][1] == 5
-        await service.play(10, current_user(record), "end")          # plays on
+        await service.turns.play(10, current_user(record), "end")          # plays on
         assert (await started(service, channel=20)).id == max(ids) + 2  # ids go on
     finally:
         await store.close()

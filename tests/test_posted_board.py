@@ -27,10 +27,10 @@ async def test_the_turn_message_image_is_reused_only_for_the_same_board(tmp_path
     store = await Store.open(tmp_path / "dingir.sqlite3")
     try:
         service = GameService(store, FakeClock(), seed_source=lambda: 7)
-        await service.create(None, 10, PLAYERS[0], "ur", {})
+        await service.lobby.create(None, 10, PLAYERS[0], "ur", {})
         for player in PLAYERS[1:]:
-            await service.join(10, player)
-        record = await service.start(10, PLAYERS[0].user_id)
+            await service.lobby.join(10, player)
+        record = await service.lobby.start(10, PLAYERS[0].user_id)
         seat = record.active[0]
         posted = PostedBoard(record.version, "en", URL)
 
@@ -45,8 +45,8 @@ async def test_the_turn_message_image_is_reused_only_for_the_same_board(tmp_path
         # one step later the image is out of date
         user = record.seats[seat].user_id
         assert user is not None
-        _, _, legal = await service.legal(10, user)
-        moved = (await service.play(10, user, legal[0].notation)).record
+        _, _, legal = await service.turns.legal(10, user)
+        moved = (await service.turns.play(10, user, legal[0].notation)).record
         assert posted_board_url(bot_with(moved, posted), moved, "en", seat) is None
     finally:
         await store.close()

@@ -37,13 +37,13 @@ def test_alone_or_together_only_the_record_moves() -> None:
 async def play_out(env: Env, record: GameRecord) -> GameRecord:
     """Play a toy race to its end (every seat adds 1 then ends, the AI too)."""
     while True:
-        await env.service.play_seats(record.id)
-        record = await env.service.get_by_id(record.id) or record
+        await env.service.autoplay.play_seats(record.id)
+        record = await env.service.core.get_by_id(record.id) or record
         if record.status != "running":
             return record
         user = current_user(record)
-        await env.service.play(record.channel_id, user, "add 1")
-        record = (await env.service.play(record.channel_id, user, "end")).record
+        await env.service.turns.play(record.channel_id, user, "add 1")
+        record = (await env.service.turns.play(record.channel_id, user, "end")).record
 
 
 async def finish(env: Env, players: tuple[Player, ...] = (ANN, BOB, CID), ai: int = 0) -> int:
@@ -53,25 +53,25 @@ async def finish(env: Env, players: tuple[Player, ...] = (ANN, BOB, CID), ai: in
 
 async def test_a_finished_game_is_recorded_once_with_its_ranking(env: Env) -> None:
     game_id = await finish(env)
-    record = await env.service.get_by_id(game_id)
+    record = await env.service.core.get_by_id(game_id)
     assert record is not None and record.status == "finished"
-    outcome = env.service.outcome(record)
+    outcome = env.service.core.outcome(record)
     assert outcome is not None
-    assert await env.service.record_result(game_id)
-    assert not await env.service.record_result(game_id)          # never twice
-    board = await env.service.leaderboard(GUILD, "race")
+    assert await env.service.results.record_result(game_id)
+    assert not await env.service.results.record_result(game_id)          # never twice
+    board = await env.service.results.leaderboard(GUILD, "race")
     winner = record.seats[outcome.winners[0]].user_id
     assert len(board) == 3 and board[0][0] == winner and board[0][2].wins == 1
     assert [r.games for _, _, r in board] == [1, 1, 1]
-    ratings, recent = await env.service.player_stats(GUILD, winner or 0)
+    ratings, recent = await env.service.results.player_stats(GUILD, winner or 0)
     assert ratings["race"].shown > 0 and recent[0][1:4] == ("race", 1, 3)
 
 
 async def test_ai_seats_are_not_rated_and_missed_results_are_caught_up(env: Env) -> None:
     game_id = await finish(env, (ANN, BOB), ai=1)
-    assert await env.service.record_missing_results() == 1      # as the scheduler does
-    assert await env.service.record_missing_results() == 0
-    board = await env.service.leaderboard(GUILD, "race")
+    assert await env.service.results.record_missing_results() == 1      # as the scheduler does
+    assert await env.service.results.record_missing_results() == 0
+    board = await env.service.results.leaderboard(GUILD, "race")
     assert sorted(uid for uid, _, _ in board) == [ANN.user_id, BOB.user_id]
     rows = await env.store._fetchall("SELECT seat, user_id FROM results WHERE game_id = ?",
                                      (game_id,))
@@ -80,8 +80,8 @@ async def test_ai_seats_are_not_rated_and_missed_results_are_caught_up(env: Env)
 
 async def test_a_resigned_player_is_rated_last(env: Env) -> None:
     record = await started(env.service, (ANN, BOB, CID))
-    await env.service.resign(record.channel_id, ANN.user_id)
+    await env.service.admin.resign(record.channel_id, ANN.user_id)
     record = await play_out(env, record)
-    assert await env.service.record_result(record.id)
-    _, recent = await env.service.player_stats(GUILD, ANN.user_id)
+    assert await env.service.results.record_result(record.id)
+    _, recent = await env.service.results.player_stats(GUILD, ANN.user_id)
     assert recent[0][2] == 3

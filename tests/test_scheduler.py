@@ -86,7 +86,7 @@ async def test_a_move_restarts_the_schedule_for_the_next_player(env: Env) -> Non
     (event,) = await reminders(env)
     await scheduler(env).mark_sent(event)
     env.clock.advance(hours=1)
-    result = await env.service.play(CHANNEL, current_user(record), "end")
+    result = await env.service.turns.play(CHANNEL, current_user(record), "end")
     env.clock.advance(hours=23)
     assert await due(env) == []
     env.clock.advance(hours=1)
@@ -97,34 +97,34 @@ async def test_a_move_restarts_the_schedule_for_the_next_player(env: Env) -> Non
 async def test_an_ai_seat_left_with_the_move_is_due_after_a_minute(env: Env) -> None:
     record = await started(env.service, (ANN,), ai=1)
     while all(record.seats[s].user_id is not None for s in record.active):
-        record = (await env.service.play(CHANNEL, current_user(record), "end")).record
+        record = (await env.service.turns.play(CHANNEL, current_user(record), "end")).record
     assert await due(env) == []  # it has just got the move
     env.clock.advance(59)
     assert await due(env) == []
     env.clock.advance(1)
     assert await due(env) == [StalledAI(record.id)]
-    await env.service.play_seats(record.id)  # what the bot then does: a person has the move
+    await env.service.autoplay.play_seats(record.id)  # what the bot then does: a person moves
     assert await due(env) == []
 
 
 async def test_paused_and_finished_games_are_quiet(env: Env) -> None:
     record = await started(env.service)
-    await env.service.pause(record.id, True)
+    await env.service.admin.pause(record.id, True)
     env.clock.advance(hours=100)
     assert await due(env) == []
-    await env.service.pause(record.id, False)  # the clock restarts at the resume
+    await env.service.admin.pause(record.id, False)  # the clock restarts at the resume
     env.clock.advance(hours=23)
     assert await due(env) == []
     env.clock.advance(hours=1)
     assert len(await reminders(env)) == 1
-    await env.service.abort(CHANNEL, ANN.user_id, False)
+    await env.service.admin.abort(CHANNEL, ANN.user_id, False)
     env.clock.advance(hours=100)
     assert await due(env) == []
 
 
 async def test_ai_seats_get_no_reminders(env: Env) -> None:
     record = await started(env.service, (ANN,), ai=1)
-    await env.service.play_seats(record.id)
+    await env.service.autoplay.play_seats(record.id)
     env.clock.advance(hours=24)
     events = await reminders(env)
     assert [e.user_id for e in events] == [ANN.user_id]
@@ -132,11 +132,11 @@ async def test_ai_seats_get_no_reminders(env: Env) -> None:
 
 async def test_dm_follows_the_players_opt_in(env: Env) -> None:
     record = await started(env.service)
-    await env.service.set_notify(current_user(record), True)
+    await env.service.members.set_notify(current_user(record), True)
     env.clock.advance(hours=24)
     (event,) = await reminders(env)
     assert event.dm
-    text = event.text(env.service.engine("race").meta.name)
+    text = event.text(env.service.core.engine("race").meta.name)
     assert text.key == "service.reminder" and text.kwargs["n"] == 1
 
 
@@ -156,7 +156,7 @@ async def limited(
     env: Env, policy: str, players: tuple[Player, ...] = (ANN, BOB)
 ) -> GameRecord:
     await started(env.service, players)
-    return await env.service.update_settings(
+    return await env.service.admin.update_settings(
         CHANNEL, ANN.user_id, False, turn_limit_hours=48, timeout_policy=policy
     )
 
@@ -181,7 +181,7 @@ async def test_timeout_nothing_is_told_once(env: Env) -> None:
     assert event.text().key == "service.timeout_nothing"
     assert await scheduler(env).apply_timeout(event) == []
     assert await timeouts(env) == []
-    after = await env.service.get(CHANNEL)
+    after = await env.service.core.get(CHANNEL)
     assert after is not None and after.version == record.version
 
 
@@ -194,7 +194,7 @@ async def test_timeout_ai_plays_the_turn_and_keeps_the_seat(env: Env) -> None:
     assert [s.action.notation for s in steps] == ["add 1", "add 1", "end"]
     assert steps[-1].turn_ended and all(s.seat == event.seat for s in steps)
     after = steps[-1].record
-    assert env.service.seat_of(after, late) == event.seat  # still their seat
+    assert env.service.core.seat_of(after, late) == event.seat  # still their seat
     assert await scheduler(env).apply_timeout(event) == []  # a repeat plays nothing
     assert await timeouts(env) == []
 
@@ -203,7 +203,7 @@ async def test_stale_timeout_plays_nothing(env: Env) -> None:
     record = await limited(env, "ai")
     env.clock.advance(hours=48)
     (event,) = await timeouts(env)
-    await env.service.play(CHANNEL, current_user(record), "end")  # the player woke up
+    await env.service.turns.play(CHANNEL, current_user(record), "end")  # the player woke up
     assert await scheduler(env).apply_timeout(event) == []
 
 
@@ -212,20 +212,20 @@ async def test_vote_skip(env: Env) -> None:
     late = current_user(record)
     voters = [s.user_id or 0 for s in record.seats if s.user_id != late]
     with pytest.raises(ServiceError) as error:
-        await env.service.vote_skip(CHANNEL, voters[0])
+        await env.service.autoplay.vote_skip(CHANNEL, voters[0])
     assert reason(error) == "service.skip_too_early"
     env.clock.advance(hours=48)
     (event,) = await timeouts(env)
     assert event.text().key == "service.timeout_vote_skip"
     assert await scheduler(env).apply_timeout(event) == []
     with pytest.raises(ServiceError) as error:
-        await env.service.vote_skip(CHANNEL, late)
+        await env.service.autoplay.vote_skip(CHANNEL, late)
     assert reason(error) == "service.skip_own_turn"
-    first = await env.service.vote_skip(CHANNEL, voters[0])
+    first = await env.service.autoplay.vote_skip(CHANNEL, voters[0])
     assert (first.votes, first.needed, first.skipped, first.steps) == (1, 2, False, ())
-    again = await env.service.vote_skip(CHANNEL, voters[0])  # one vote per person
+    again = await env.service.autoplay.vote_skip(CHANNEL, voters[0])  # one vote per person
     assert again.votes == 1
-    second = await env.service.vote_skip(CHANNEL, voters[1])
+    second = await env.service.autoplay.vote_skip(CHANNEL, voters[1])
     assert second.skipped
     assert [s.action.notation for s in second.steps] == ["end"]  # the default action
     assert second.record.active != record.active
@@ -236,24 +236,24 @@ async def test_no_vote_skips_a_member_away_and_their_time_counts_from_the_return
     late = current_user(record)
     voter = next(s.user_id or 0 for s in record.seats if s.user_id != late)
     env.clock.advance(hours=47)
-    await env.service.set_away(late, env.clock.now() + 24 * HOUR)
+    await env.service.members.set_away(late, env.clock.now() + 24 * HOUR)
     env.clock.advance(hours=2)                   # past the limit, but away
     with pytest.raises(ServiceError) as error:
-        await env.service.vote_skip(CHANNEL, voter)
+        await env.service.autoplay.vote_skip(CHANNEL, voter)
     assert reason(error) == "service.skip_away"
     env.clock.advance(hours=23)                  # back an hour ago: 47 h still to go
     with pytest.raises(ServiceError) as error:
-        await env.service.vote_skip(CHANNEL, voter)
+        await env.service.autoplay.vote_skip(CHANNEL, voter)
     assert reason(error) == "service.skip_too_early"
     env.clock.advance(hours=48)
-    assert (await env.service.vote_skip(CHANNEL, voter)).votes == 1
+    assert (await env.service.autoplay.vote_skip(CHANNEL, voter)).votes == 1
 
 
 async def test_vote_skip_needs_the_policy(env: Env) -> None:
     record = await limited(env, "nothing")
     env.clock.advance(hours=48)
     with pytest.raises(ServiceError) as error:
-        await env.service.vote_skip(CHANNEL, next(
+        await env.service.autoplay.vote_skip(CHANNEL, next(
             s.user_id or 0 for s in record.seats if s.seat not in record.active))
     assert reason(error) == "service.skip_not_enabled"
 
@@ -283,28 +283,28 @@ async def test_a_missing_turn_message_is_due_a_minute_after_the_turn_started(
     assert Unposted(record.id) not in await scheduler(env).due()
     env.clock.advance(1)
     assert Unposted(record.id) in await scheduler(env).due()
-    await env.service.set_message(record.id, 99, record.turn)   # the post went out
+    await env.service.admin.set_message(record.id, 99, record.turn)   # the post went out
     assert Unposted(record.id) not in await scheduler(env).due()
-    result = await env.service.play(CHANNEL, current_user(record), "end")
+    result = await env.service.turns.play(CHANNEL, current_user(record), "end")
     env.clock.advance(60)
     assert Unposted(record.id) in await scheduler(env).due()   # the next turn's is missing
-    await env.service.set_message(record.id, 100, result.record.turn)
+    await env.service.admin.set_message(record.id, 100, result.record.turn)
     assert Unposted(record.id) not in await scheduler(env).due()
 
 
 async def test_a_missing_final_message_is_due_too(env: Env) -> None:
     record = await started(env.service, (ANN,), ai=1)
     while True:
-        await env.service.play_seats(record.id)
-        record = await env.service.get_by_id(record.id) or record
+        await env.service.autoplay.play_seats(record.id)
+        record = await env.service.core.get_by_id(record.id) or record
         if record.status != "running":
             break
-        record = (await env.service.play(CHANNEL, current_user(record), "end")).record
+        record = (await env.service.turns.play(CHANNEL, current_user(record), "end")).record
     assert record.status == "finished"
     assert Unposted(record.id) not in await scheduler(env).due()
     env.clock.advance(61)
     assert Unposted(record.id) in await scheduler(env).due()
-    await env.service.set_message(record.id, 7, record.turn)
+    await env.service.admin.set_message(record.id, 7, record.turn)
     assert Unposted(record.id) not in await scheduler(env).due()
 
 
@@ -327,12 +327,12 @@ async def test_downtime_moves_every_clock_forward(env: Env) -> None:
     env.clock.advance(1)                         # 48 hours of the bot being up
     (timeout,) = await timeouts(env)
     await scheduler(env).apply_timeout(timeout)
-    first = await env.service.vote_skip(CHANNEL, voters[0])
+    first = await env.service.autoplay.vote_skip(CHANNEL, voters[0])
     assert (first.votes, first.skipped) == (1, False)
     await scheduler(env).beat()
     env.clock.advance(hours=24 * 30)             # away again: the vote still counts
     await scheduler(env).catch_up()
-    second = await env.service.vote_skip(CHANNEL, voters[1])
+    second = await env.service.autoplay.vote_skip(CHANNEL, voters[1])
     assert (second.votes, second.skipped) == (2, True)
 
 
@@ -389,7 +389,7 @@ async def test_no_warning_when_nothing_happens_at_the_limit(env: Env) -> None:
 async def test_a_member_away_gets_nothing_and_their_clocks_start_on_return(env: Env) -> None:
     record = await limited(env, "ai")
     player = current_user(record)
-    await env.service.set_away(player, env.clock.now() + 72 * HOUR)
+    await env.service.members.set_away(player, env.clock.now() + 72 * HOUR)
     env.clock.advance(hours=71)
     assert await due(env) == []                  # no reminder, warning or timeout
     env.clock.advance(hours=1)                   # back: counted from the return
@@ -404,16 +404,16 @@ async def test_a_member_away_gets_nothing_and_their_clocks_start_on_return(env: 
 
 async def test_a_time_bank_is_spent_by_decisions_and_refilled_after_turns(env: Env) -> None:
     await started(env.service, (ANN, BOB))
-    record = await env.service.update_settings(CHANNEL, ANN.user_id, False,
-                                               time_bank_hours=10, bank_bonus_hours=2,
-                                               timeout_policy="ai")
+    record = await env.service.admin.update_settings(CHANNEL, ANN.user_id, False,
+                                                     time_bank_hours=10, bank_bonus_hours=2,
+                                                     timeout_policy="ai")
     first = current_user(record)
     seat = record.active[0]
     env.clock.advance(hours=3)
-    await env.service.play(CHANNEL, first, "add 1")
+    await env.service.turns.play(CHANNEL, first, "add 1")
     env.clock.advance(hours=1)
-    record = (await env.service.play(CHANNEL, first, "end")).record
-    banks = await env.service.banks_left(record)
+    record = (await env.service.turns.play(CHANNEL, first, "end")).record
+    banks = await env.service.core.banks_left(record)
     assert banks[seat] == (10 - 3 - 1 + 2) * HOUR           # spent 4 h, got 2 h back
     other = record.active[0]
     assert banks[other] == 10 * HOUR                          # untouched: full
@@ -423,5 +423,5 @@ async def test_a_time_bank_is_spent_by_decisions_and_refilled_after_turns(env: E
     (timeout,) = [e for e in await due(env) if isinstance(e, Timeout)]
     assert timeout.seat == other
     await scheduler(env).apply_timeout(timeout)              # the AI plays that turn
-    record = await env.service.get(CHANNEL) or record
-    assert (await env.service.banks_left(record))[other] == 2 * HOUR   # empty, then bonus
+    record = await env.service.core.get(CHANNEL) or record
+    assert (await env.service.core.banks_left(record))[other] == 2 * HOUR   # empty, then bonus

@@ -70,25 +70,25 @@ async def service(tmp_path: Path) -> AsyncIterator[tuple[GameService, Scribe]]:
 async def test_a_scripted_seat_plays_its_turns_in_the_loop(
         service: tuple[GameService, Scribe]) -> None:
     games, scribe = service
-    await games.create(None, CHANNEL, ANN, "ur", {}, ai_seats=2)
-    record = await games.start(CHANNEL, ANN.user_id, order=[0, 1, 2])
+    await games.lobby.create(None, CHANNEL, ANN, "ur", {}, ai_seats=2)
+    record = await games.lobby.start(CHANNEL, ANN.user_id, order=[0, 1, 2])
     told = Told()
-    await games.move_on(record.id, told)              # the service's seats may play first
+    await games.loop.move_on(record.id, told)              # the service's seats may play first
     assert [r.version for r in told.missing] == [record.version]   # no board was shown yet
-    record = await games.get_by_id(record.id) or record
+    record = await games.core.get_by_id(record.id) or record
     for _ in range(40):                  # Ann takes her first legal step, for 40 steps
-        _, seat, legal = await games.legal(CHANNEL, ANN.user_id)
+        _, seat, legal = await games.turns.legal(CHANNEL, ANN.user_id)
         assert seat in record.active
-        result = await games.play(CHANNEL, ANN.user_id, legal[0].notation)
-        await games.move_on(record.id, told, result)
-        record = await games.get_by_id(record.id) or record
-    _, log = await games.log(CHANNEL)
+        result = await games.turns.play(CHANNEL, ANN.user_id, legal[0].notation)
+        await games.loop.move_on(record.id, told, result)
+        record = await games.core.get_by_id(record.id) or record
+    _, log = await games.history.log(CHANNEL)
     scripted = [(e.seat, e.notation) for e in log if e.seat == 2]
     assert len(scripted) > 5 and scripted == scribe.asked  # each step of seat 2: the scribe's
     assert {e.seat for e in log} == {0, 1, 2}             # and the AI played seat 1
     assert [(r.seat, r.action.notation) for r in told.steps] == \
         [(e.seat, e.notation) for e in log]               # the front end was told each step
-    assert games.is_ai(record, 2) and len(told.missing) == 1
+    assert games.core.is_ai(record, 2) and len(told.missing) == 1
 
 
 class Flaky(Told):
@@ -109,12 +109,12 @@ async def test_the_loop_tries_again_when_the_database_is_unavailable(
         service: tuple[GameService, Scribe], monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(loop, "STORE_RETRY_SECONDS", (0,))
     games, _ = service
-    await games.create(None, CHANNEL, ANN, "ur", {}, ai_seats=2)
-    record = await games.start(CHANNEL, ANN.user_id, order=[0, 1, 2])   # the scribe first
+    await games.lobby.create(None, CHANNEL, ANN, "ur", {}, ai_seats=2)
+    record = await games.lobby.start(CHANNEL, ANN.user_id, order=[0, 1, 2])   # the scribe first
     front = Flaky()
-    told = await games.move_on(record.id, front)
+    told = await games.loop.move_on(record.id, front)
     # the AI's steps were saved before the failure: the second try finds the game moved on,
     # shows the board the front end has not shown and tells nothing twice
     assert told == front.steps == [] and len(front.missing) == 2
-    _, log = await games.log(CHANNEL)
-    assert log and (await games.get_by_id(record.id) or record).active == [0]
+    _, log = await games.history.log(CHANNEL)
+    assert log and (await games.core.get_by_id(record.id) or record).active == [0]

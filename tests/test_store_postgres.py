@@ -60,7 +60,7 @@ async def test_a_lost_connection_comes_back_with_its_lease_or_stops(pg_database:
         record = await started(service)
         user = current_user(record)
         await cut(store)
-        await service.play(record.channel_id, user, "add 1")      # connected again
+        await service.turns.play(record.channel_id, user, "add 1")      # connected again
         assert store.check_file()
         with pytest.raises(AlreadyRunning):                        # with the lease
             await open_store(pg_database, lease=(0,))
@@ -68,7 +68,7 @@ async def test_a_lost_connection_comes_back_with_its_lease_or_stops(pg_database:
         other = await open_store(pg_database, lease=(0,))         # another bot took it
         try:
             with pytest.raises(StoreUnavailable):
-                await service.play(record.channel_id, user, "add 1")
+                await service.turns.play(record.channel_id, user, "add 1")
             assert store.lost and not store.check_file()
             (entry,) = await other.actions(record.id)              # nothing more written
             assert entry.notation == "add 1"
@@ -84,7 +84,7 @@ async def test_a_pg_dump_backup_resumes_every_game(pg_cluster: Cluster, pg_datab
     try:
         service = make_service(store, FakeClock())
         games = [await started(service, channel=c) for c in (80, 81)]
-        await service.play(80, current_user(games[0]), "add 1")
+        await service.turns.play(80, current_user(games[0]), "add 1")
     finally:
         await store.close()
     schema = pg_database.rsplit("=", 1)[-1]
@@ -101,9 +101,9 @@ async def test_a_pg_dump_backup_resumes_every_game(pg_cluster: Cluster, pg_datab
             (entry,) = await restored.actions(games[0].id)
             assert entry.notation == "add 1"
             for game in games:
-                record = await service.get(game.channel_id)
+                record = await service.core.get(game.channel_id)
                 assert record is not None and record.status == "running"
-                assert (await service.play(game.channel_id, current_user(record),
+                assert (await service.turns.play(game.channel_id, current_user(record),
                                            "end")).turn_ended
         finally:
             await restored.close()

@@ -53,7 +53,7 @@ async def site(database: str) -> AsyncIterator[Site]:
             yield Site(service, pages, f"http://127.0.0.1:{port}", http)
     finally:
         await runner.cleanup()
-        await service.store.close()
+        await service.core.store.close()
 
 
 def public_secrets(record: GameRecord, steps: list[Step]) -> set[str]:
@@ -107,9 +107,9 @@ async def test_no_answer_shows_a_secret_or_the_seed(site: Site, game: str, playe
                                                      steps: int | None) -> None:
     record = await web_games.start(site.service, game, players)
     record = await web_games.play(site.service, record, steps, random.Random(steps or 7))
-    token = await site.service.web_token(record.id)
+    token = await site.service.web.token(record.id)
     assert token is not None and str(record.id) != token
-    log = await site.service.log_of(record.id)
+    log = await site.service.history.log_of(record.id)
     forbidden = public_secrets(record, [Step(e.seat, e.notation) for e in log])
     assert forbidden or game in ("ur", "flood"), "the scan would find nothing"
     forbidden |= {str(record.seed)}
@@ -167,7 +167,7 @@ async def test_a_hundred_readers_cost_one_board_per_turn(site: Site) -> None:
     record = await web_games.start(site.service, "ur", 3)
     rng = random.Random(2)
     record = await web_games.play(site.service, record, 20, rng)
-    token = await site.service.web_token(record.id)
+    token = await site.service.web.token(record.id)
     latest: set[str] = set()
     for _ in range(6):
         answers = await asyncio.gather(*(site.get(f"/g/{token}/") for _ in range(100)))
@@ -187,18 +187,18 @@ async def test_a_hundred_readers_cost_one_board_per_turn(site: Site) -> None:
 
 async def test_the_creator_turns_the_page_off_and_gives_it_a_new_address(site: Site) -> None:
     record = await web_games.start(site.service, "ur", 3)
-    token = await site.service.web_token(record.id)
+    token = await site.service.web.token(record.id)
     other = await web_games.start(site.service, "ur", 3, channel=web_games.CHANNEL + 1)
-    assert token is not None and token == await site.service.web_token(record.id)
-    assert token != await site.service.web_token(other.id) and len(token) >= 24
+    assert token is not None and token == await site.service.web.token(record.id)
+    assert token != await site.service.web.token(other.id) and len(token) >= 24
     assert (await site.get(f"/g/{token}/"))[0] == 200
     assert (await site.get(f"/g/{token}"))[0] == 301
     with pytest.raises(ServiceError):
-        await site.service.set_web_link(web_games.CHANNEL, 2, False, on=False)
-    await site.service.set_web_link(web_games.CHANNEL, 1, False, on=False)
-    assert await site.service.web_token(record.id) is None
+        await site.service.web.set_link(web_games.CHANNEL, 2, False, on=False)
+    await site.service.web.set_link(web_games.CHANNEL, 1, False, on=False)
+    assert await site.service.web.token(record.id) is None
     assert (await site.get(f"/g/{token}/"))[0] == 404
-    _, new = await site.service.set_web_link(web_games.CHANNEL, 2, True, on=True)
+    _, new = await site.service.web.set_link(web_games.CHANNEL, 2, True, on=True)
     assert new is not None and new != token
     assert (await site.get(f"/g/{token}/data.json"))[0] == 404
     assert (await site.get(f"/g/{new}/"))[0] == 200
@@ -207,7 +207,7 @@ async def test_the_creator_turns_the_page_off_and_gives_it_a_new_address(site: S
 async def test_the_page_speaks_the_readers_language(site: Site) -> None:
     record = await web_games.start(site.service, "ur", 3)
     await web_games.play(site.service, record, 4, random.Random(1))
-    token = await site.service.web_token(record.id)
+    token = await site.service.web.token(record.id)
     for header, lang in (("fr-CA,fr;q=0.9,en;q=0.8", "fr"), ("de-DE, fr;q=0.5", "fr"),
                          ("en-GB", "en"), ("", "en"), ("x;q=oops", "en")):
         status, page, headers = await site.get(f"/g/{token}/", **{"Accept-Language": header})

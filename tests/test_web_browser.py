@@ -104,8 +104,8 @@ async def test_stepping_through_a_game_in_chromium(site: Site, browser: Any,
     record = await web_games.start(site.service, "ur", 3)
     rng = random.Random(4)
     record = await web_games.play(site.service, record, 40, rng)
-    token = await site.service.web_token(record.id)
-    entries = await site.service.log_of(record.id)
+    token = await site.service.web.token(record.id)
+    entries = await site.service.history.log_of(record.id)
     names = tuple(s.name for s in record.seats)
     players = turn_players(entries, names)
     asked: list[str] = []

@@ -143,9 +143,9 @@ async def test_a_busy_worker_is_not_taken_for_stuck(monkeypatch) -> None:
         await workers.close()
 
 
-class _Service:
-    """The part of the game service the ``/mesopotamia`` commands read: one game, whose
-    first seat is the user 100."""
+class _Core:
+    """The part of the game service's core the ``/mesopotamia`` commands read: one game,
+    whose first seat is the user 100."""
 
     def __init__(self, record: object) -> None:
         self.record = record
@@ -186,7 +186,8 @@ async def test_the_pictures_of_commands_are_drawn_by_the_worker_processes(monkey
     monkeypatch.setattr(workers, "_run", spy)
     await workers.start()
     try:
-        cog = Mesopotamia(SimpleNamespace(service=_Service(record), workers=workers))
+        service = SimpleNamespace(core=_Core(record))
+        cog = Mesopotamia(SimpleNamespace(service=service, workers=workers))
         _, own = await cog._board(user, None, "fr")
         assert own == board_png(engine.view(state, 0), ctx, 0)
         _, zoom = await cog._zoom(user, rid, "fr")

@@ -29,10 +29,10 @@ async def start(service: GameService, game: str, players: int,
                 channel: int = CHANNEL) -> GameRecord:
     """A started game of ``game`` with ``players`` humans (user ids 1, 2, ...)."""
     people = [Player(i + 1, NAMES[i]) for i in range(players)]
-    await service.create(GUILD, channel, people[0], game, {})
+    await service.lobby.create(GUILD, channel, people[0], game, {})
     for person in people[1:]:
-        await service.join(channel, person)
-    return await service.start(channel, people[0].user_id)
+        await service.lobby.join(channel, person)
+    return await service.lobby.start(channel, people[0].user_id)
 
 
 async def play(service: GameService, record: GameRecord, steps: int | None,
@@ -46,6 +46,6 @@ async def play(service: GameService, record: GameRecord, steps: int | None,
         action = rng.choice(engine.legal(record.state, seat))
         user = record.seats[seat].user_id
         assert user is not None
-        record = (await service.play_by_id(record.id, user, action.notation)).record
+        record = (await service.turns.play_by_id(record.id, user, action.notation)).record
         done += 1
     return record

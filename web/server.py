@@ -164,7 +164,7 @@ class WebPages:
     async def serve_page(self, request: web.Request) -> web.StreamResponse:
         """The page of a game."""
         lang = language(request)
-        record = await self.service.web_game(request.match_info["token"])
+        record = await self.service.web.game(request.match_info["token"])
         if record is None:
             return self._not_found(lang)
         built = await self._page(record, lang)
@@ -175,7 +175,7 @@ class WebPages:
     async def data(self, request: web.Request) -> web.StreamResponse:
         """The moving parts of a page, unless the game is still at ``since``."""
         lang = language(request)
-        record = await self.service.web_game(request.match_info["token"])
+        record = await self.service.web.game(request.match_info["token"])
         if record is None:
             return self._not_found(lang)
         if request.query.get("since") == str(record.version):
@@ -187,7 +187,7 @@ class WebPages:
     async def board(self, request: web.Request) -> web.StreamResponse:
         """The public board after ``played`` steps."""
         lang = language(request)
-        record = await self.service.web_game(request.match_info["token"])
+        record = await self.service.web.game(request.match_info["token"])
         if record is None or record.state is None:
             return self._not_found(lang)
         played = int(request.match_info["played"])
@@ -209,13 +209,13 @@ class WebPages:
     async def replay(self, request: web.Request) -> web.StreamResponse:
         """The replay animation of a finished game."""
         lang = language(request)
-        record = await self.service.web_game(request.match_info["token"])
+        record = await self.service.web.game(request.match_info["token"])
         if record is None or record.status != "finished":
             return self._not_found(lang)
 
         async def draw() -> bytes:
             self.renders += 1
-            entries = await self.service.log_of(record.id)
+            entries = await self.service.history.log_of(record.id)
             gif = await self.workers.replay(
                 record.game, record.seed, len(record.seats), record.options,
                 [(e.seat, e.notation) for e in entries], render_context(record, lang),
@@ -270,7 +270,7 @@ class WebPages:
         """The game's log and public history at ``record``'s version (the workers tell
         only the reports of the steps played since the version kept before)."""
         async def replay() -> tuple[int, list[LogEntry], Timeline]:
-            entries = await self.service.log_of(record.id)
+            entries = await self.service.history.log_of(record.id)
             steps = [(e.seat, e.notation) for e in entries]
             kept = self._timelines.get_kept(record.id)
             known: tuple[Report, ...] = ()
@@ -327,7 +327,7 @@ class WebPages:
         if record.status == "running" and record.active:
             now = page.inline(tr(lang, "web.now", names=listed(
                 lang, [seat_name(record, s, lang) for s in record.active])))
-        outcome = self.service.outcome(record) if record.status == "finished" else None
+        outcome = self.service.core.outcome(record) if record.status == "finished" else None
         result = "" if outcome is None else (
             f"<h2>{page.inline(tr(lang, 'web.result'))}</h2>"
             + page.lines_html(final_text(record, outcome, lang)))

@@ -1,38 +1,77 @@
 """The game service: lobby, turns, undo, AI seats, clocks, settings, export/import.
 
 No discord import. Data goes one way: the Discord layer (and the terminal, and the
-benchmarks) call :class:`GameService`; it drives the engines through the contract
-of :mod:`bot.engine` and persists through :mod:`bot.store`. Errors a user can cause
-raise :class:`~bot.records.ServiceError` (lobby and permission problems) or an engine
-:class:`~bot.engine.GameError` (rule problems); both carry a translatable
+benchmarks) call the parts of a :class:`GameService`; they drive the engines through the
+contract of :mod:`bot.engine` and persist through :mod:`bot.store`. Errors a user can
+cause raise :class:`~bot.records.ServiceError` (lobby and permission problems) or an
+engine :class:`~bot.engine.GameError` (rule problems); both carry a translatable
 :class:`~bot.engine.Text` and leave everything unchanged.
 
-Each concern has its module: :mod:`.core` (cache, locks, saving), :mod:`.lobby`,
-:mod:`.turns` (play and undo), :mod:`.seats` (who takes a seat's steps: members,
-the AI, scripted seats), :mod:`.autoplay` (seats the service plays, timeouts, votes),
-:mod:`.loop` (the turn loop after a step, for every front end),
-:mod:`.admin` (resign, abort, settings, pause), :mod:`.history` (log, replay, export,
-import), :mod:`.results` (results and ratings), :mod:`.reads` (what the front ends
-read of a game: they never reach its engine), :mod:`.final` (the end-of-game text)
-and :mod:`.weblinks` (the games' web page addresses).
+The parts share one :class:`~.core.ServiceCore` (cache, locks, saving, lookups), each in
+its module with its own methods: :mod:`.lobby`, :mod:`.turns` (play and undo),
+:mod:`.autoplay` (seats the service plays, timeouts, votes), :mod:`.loop` (the turn loop
+after a step, for every front end), :mod:`.admin` (resign, abort, settings, pause),
+:mod:`.history` (log, replay, export, import), :mod:`.results` (results and ratings),
+:mod:`.members` (members' games, follows, absences) and :mod:`.weblinks` (the games' web
+page addresses). Besides: :mod:`.seats` (who takes a seat's steps: members, the AI,
+scripted seats), :mod:`.reads` (what the front ends read of a game: they never reach its
+engine) and :mod:`.final` (the end-of-game text).
 """
 
 from __future__ import annotations
 
-from bot.service.core import MAX_AUTO_STEPS, in_thread
-from bot.service.history import HistoryMixin, export_document
-from bot.service.lobby import LobbyMixin
-from bot.service.loop import Front, LoopMixin
-from bot.service.results import ResultsMixin
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
+
+from bot.engine import Game
+from bot.records import Limits
+from bot.service.admin import Admin
+from bot.service.autoplay import Autoplay
+from bot.service.core import MAX_AUTO_STEPS, ServiceCore, in_thread
+from bot.service.history import History, export_document
+from bot.service.lobby import Lobby
+from bot.service.loop import Front, Loop
+from bot.service.members import Members
+from bot.service.results import Results
 from bot.service.seats import Ask, Searcher, SeatKind
-from bot.service.weblinks import WebLinksMixin
+from bot.service.turns import Turns
+from bot.service.weblinks import WebLinks
+
+if TYPE_CHECKING:
+    from bot.clock import Clock
+    from bot.store import Store
 
 __all__ = ["MAX_AUTO_STEPS", "Ask", "Front", "GameService", "Searcher", "SeatKind",
            "export_document", "in_thread"]
 
 
-class GameService(LobbyMixin, LoopMixin, HistoryMixin, ResultsMixin, WebLinksMixin):
-    """Lobby, turns, undo, AI seats, settings, export/import over a :class:`~bot.store.Store`.
+class GameService:
+    """The parts of the game service over one shared :class:`~.core.ServiceCore` (see
+    its arguments): ``service.lobby.create(...)``, ``service.turns.play(...)``, and
+    ``service.core.get(...)`` for what every part reads.
 
     Returned records are snapshots: treat them as read-only.
     """
+
+    def __init__(
+        self,
+        store: Store,
+        clock: Clock,
+        seed_source: Callable[[], int] | None = None,
+        *,
+        engines: Callable[[str], Game] | None = None,
+        ai_search: Searcher | None = None,
+        scripted: Sequence[SeatKind] | None = None,
+        limits: Limits | None = None,
+    ) -> None:
+        self.core = ServiceCore(store, clock, seed_source, engines=engines,
+                                ai_search=ai_search, scripted=scripted, limits=limits)
+        self.lobby = Lobby(self.core)
+        self.turns = Turns(self.core)
+        self.autoplay = Autoplay(self.core, self.turns)
+        self.loop = Loop(self.core, self.autoplay)
+        self.admin = Admin(self.core)
+        self.history = History(self.core)
+        self.results = Results(self.core)
+        self.members = Members(self.core)
+        self.web = WebLinks(self.core)

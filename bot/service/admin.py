@@ -1,7 +1,7 @@
 """Leaving, settings, pausing and the bookkeeping of posted messages.
 
 Rulings: a resigned seat is played by the AI and ranked last; who may hand a seat over
-is ruled in :meth:`AdminMixin.replace_seat`.
+is ruled in :meth:`Admin.replace_seat`.
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ from bot.records import (
     TimeoutPolicy,
     Waiting,
 )
-from bot.service.core import ServiceCore, _fail
+from bot.service.core import ServiceCore, bump, fail
 from bot.service.seats import ScriptedSeat
 
 REMINDER_HOURS = (1.0, 720.0)
@@ -36,12 +36,45 @@ creator or an admin may hand their seat to someone else."""
 def _hours(value: Any, bounds: tuple[float, float], key: str) -> float:
     low, high = bounds
     if isinstance(value, bool) or not isinstance(value, int | float) or not low <= value <= high:
-        raise _fail(key, min=low, max=high)
+        raise fail(key, min=low, max=high)
     return float(value)
 
 
-class AdminMixin(ServiceCore):
-    """Admin part of :class:`bot.service.GameService`."""
+def validated_settings(settings: GameSettings, changes: dict[str, Any]) -> GameSettings:
+    """``settings`` with ``changes`` checked (ServiceError naming a wrong one)."""
+    values = asdict(settings)
+    for name, value in changes.items():
+        if name == "reminder_hours":
+            values[name] = _hours(value, REMINDER_HOURS, "service.settings_reminder_hours")
+        elif name == "turn_limit_hours":
+            values[name] = (None if value in (None, 0) else
+                            _hours(value, TURN_LIMIT_HOURS, "service.settings_turn_limit"))
+        elif name == "timeout_policy":
+            if value not in POLICIES:
+                raise fail("service.settings_policy", choices=", ".join(POLICIES))
+            values[name] = value
+        elif name == "time_bank_hours":
+            values[name] = (None if value in (None, 0) else
+                            _hours(value, TURN_LIMIT_HOURS, "service.settings_time_bank"))
+        elif name == "bank_bonus_hours":
+            values[name] = 0.0 if value == 0 else _hours(value, REMINDER_HOURS,
+                                                         "service.settings_bank_bonus")
+        elif name == "dm_reminders":
+            if not isinstance(value, bool):
+                raise fail("service.settings_bool", name=name)
+            values[name] = value
+        else:
+            raise fail("service.settings_unknown", name=name,
+                       known=", ".join(f.name for f in fields(GameSettings)))
+    return GameSettings(**values)
+
+
+class Admin:
+    """The admin part of :class:`bot.service.GameService`: a started game's seats,
+    settings and status."""
+
+    def __init__(self, core: ServiceCore) -> None:
+        self.core = core
 
     async def resign(self, channel_id: int, user_id: int) -> GameRecord:
         """Resign from a started game.
@@ -51,60 +84,33 @@ class AdminMixin(ServiceCore):
         human resigns, nobody is left to play for: the game is aborted. A creator who
         resigns hands the game's control (abort, settings, pause) to the next human in
         seat order. If the resigned seat is active, the front end should call
-        :meth:`move_on`.
+        :meth:`bot.service.loop.Loop.move_on`.
         """
-        async with self._locked(channel_id) as live:
+        async with self.core.locked(channel_id) as live:
             record = live.record
             if record.status == "lobby":
-                raise _fail("service.not_started")
-            seat = self.seat_of(record, user_id)
+                raise fail("service.not_started")
+            seat = self.core.seat_of(record, user_id)
             if seat is None:
-                raise _fail("service.not_seated")
+                raise fail("service.not_seated")
             seats = [replace(s, resigned=True) if s.seat == seat else s for s in record.seats]
             changes: dict[str, Any] = {"seats": seats}
             humans = [s.user_id for s in seats[seat + 1:] + seats[:seat]
                       if s.user_id is not None and not s.resigned]
             if not humans:
-                changes.update(status="aborted", ended_at=self.clock.now())
+                changes.update(status="aborted", ended_at=self.core.clock.now())
             elif user_id == record.creator_id:
                 changes["creator_id"] = humans[0]
-            return await self._save(live, self._bump(record, **changes), seats=True)
+            return await self.core.save(live, bump(record, **changes), seats=True)
 
     async def abort(self, channel_id: int, user_id: int, is_admin: bool) -> GameRecord:
         """End the channel's game without a result (its creator, or an admin)."""
-        async with self._locked(channel_id) as live:
+        async with self.core.locked(channel_id) as live:
             record = live.record
             if user_id != record.creator_id and not is_admin:
-                raise _fail("service.abort_forbidden")
-            new = self._bump(record, status="aborted", ended_at=self.clock.now())
-            return await self._save(live, new)
-
-    def _validated_settings(self, settings: GameSettings, changes: dict[str, Any]) -> GameSettings:
-        values = asdict(settings)
-        for name, value in changes.items():
-            if name == "reminder_hours":
-                values[name] = _hours(value, REMINDER_HOURS, "service.settings_reminder_hours")
-            elif name == "turn_limit_hours":
-                values[name] = (None if value in (None, 0) else
-                                _hours(value, TURN_LIMIT_HOURS, "service.settings_turn_limit"))
-            elif name == "timeout_policy":
-                if value not in POLICIES:
-                    raise _fail("service.settings_policy", choices=", ".join(POLICIES))
-                values[name] = value
-            elif name == "time_bank_hours":
-                values[name] = (None if value in (None, 0) else
-                                _hours(value, TURN_LIMIT_HOURS, "service.settings_time_bank"))
-            elif name == "bank_bonus_hours":
-                values[name] = 0.0 if value == 0 else _hours(value, REMINDER_HOURS,
-                                                             "service.settings_bank_bonus")
-            elif name == "dm_reminders":
-                if not isinstance(value, bool):
-                    raise _fail("service.settings_bool", name=name)
-                values[name] = value
-            else:
-                raise _fail("service.settings_unknown", name=name,
-                            known=", ".join(f.name for f in fields(GameSettings)))
-        return GameSettings(**values)
+                raise fail("service.abort_forbidden")
+            new = bump(record, status="aborted", ended_at=self.core.clock.now())
+            return await self.core.save(live, new)
 
     async def replace_seat(self, channel_id: int, user_id: int, is_admin: bool, seat: Seat,
                            player: Player | None, *, player_left: bool = False
@@ -123,22 +129,22 @@ class AdminMixin(ServiceCore):
         seats are ("AI 3"). A creator who loses their seat hands the game's control to its
         new player (or to the next human).
         """
-        async with self._locked(channel_id) as live:
+        async with self.core.locked(channel_id) as live:
             record = live.record
             if record.status not in ("running", "paused"):
-                raise _fail("service.replace_not_running")
+                raise fail("service.replace_not_running")
             if not 0 <= seat < len(record.seats):
-                raise _fail("service.replace_bad_seat", max=len(record.seats))
-            if isinstance(self.seat_kinds.of(record, seat), ScriptedSeat):
-                raise _fail("service.replace_scripted", seat=seat + 1, name=record.seats[seat].name)
+                raise fail("service.replace_bad_seat", max=len(record.seats))
+            if isinstance(self.core.seat_kinds.of(record, seat), ScriptedSeat):
+                raise fail("service.replace_scripted", seat=seat + 1, name=record.seats[seat].name)
             old = record.seats[seat]
             own = old.user_id == user_id and not old.resigned
             if not own and user_id != record.creator_id and not is_admin:
-                raise _fail("service.replace_forbidden")
+                raise fail("service.replace_forbidden")
             if own and player is None:
-                raise _fail("service.replace_own_to_ai")
+                raise fail("service.replace_own_to_ai")
             if player is not None and any(s.user_id == player.user_id for s in record.seats):
-                raise _fail("service.replace_seated", name=player.name)
+                raise fail("service.replace_seated", name=player.name)
             if not own and not player_left:
                 await self._check_absent(record, seat)
             if player is None:
@@ -154,7 +160,7 @@ class AdminMixin(ServiceCore):
                           if s.user_id is not None and not s.resigned]
                 if humans:
                     changes["creator_id"] = humans[0]
-            return await self._save(live, self._bump(record, **changes), seats=True), old
+            return await self.core.save(live, bump(record, **changes), seats=True), old
 
     async def _check_absent(self, record: GameRecord, seat: Seat) -> None:
         """Raise :class:`SeatHeld` unless ``seat`` is the AI's, resigned, or its player's
@@ -165,8 +171,8 @@ class AdminMixin(ServiceCore):
         limit = record.settings.turn_limit_hours or ABSENT_AFTER_HOURS
         waited = 0.0
         if record.status == "running" and seat in record.active:
-            away = (await self.store.away_until([info.user_id])).get(info.user_id, 0.0)
-            waited = max(0.0, self.clock.now() - max(record.seat_since(seat), away))
+            away = (await self.core.store.away_until([info.user_id])).get(info.user_id, 0.0)
+            waited = max(0.0, self.core.clock.now() - max(record.seat_since(seat), away))
         if waited < limit * 3600:
             raise SeatHeld(Text.of("service.replace_present", who=seat_ref(seat),
                                    limit=round(limit), waited=math.floor(waited / 3600)),
@@ -179,25 +185,24 @@ class AdminMixin(ServiceCore):
         ``timeout_policy`` (nothing / vote_skip / ai), ``dm_reminders`` or ``lang`` (the
         language of the channel's posts) (creator or admin).
         """
-        async with self._locked(channel_id) as live:
+        async with self.core.locked(channel_id) as live:
             record = live.record
             if user_id != record.creator_id and not is_admin:
-                raise _fail("service.settings_forbidden")
+                raise fail("service.settings_forbidden")
             lang = changes.pop("lang", record.lang)
             if lang not in LANGUAGES:
-                raise _fail("service.settings_language", choices=", ".join(LANGUAGES))
-            settings = self._validated_settings(record.settings, changes)
-            await self.store.set_columns(record.id, settings=asdict(settings), lang=lang)
+                raise fail("service.settings_language", choices=", ".join(LANGUAGES))
+            settings = validated_settings(record.settings, changes)
+            await self.core.store.set_columns(record.id, settings=asdict(settings), lang=lang)
             live.record = replace(record, settings=settings, lang=lang)
             return live.record
 
     async def set_message(self, game_id: int, message_id: int, turn: int) -> None:
         """Remember the last turn message posted for the game and the turn it shows."""
-        async with self._lock(game_id):
-            live = await self._must_live(game_id)
-            await self.store.set_columns(game_id, last_message_id=message_id, posted_turn=turn)
+        async with self.core.lock(game_id):
+            live = await self.core.live(game_id)
+            await self.core.store.set_columns(game_id, last_message_id=message_id, posted_turn=turn)
             live.record = replace(live.record, last_message_id=message_id, posted_turn=turn)
-
 
     async def pause(self, game_id: int, paused: bool) -> GameRecord:
         """Pause (no moves, reminders or timeouts) or resume a game.
@@ -205,31 +210,26 @@ class AdminMixin(ServiceCore):
         Resuming restarts the active players' clocks: reminders and time limits
         count from the resume.
         """
-        async with self._lock(game_id):
-            live = await self._must_live(game_id)
+        async with self.core.lock(game_id):
+            live = await self.core.live(game_id)
             record = live.record
             wanted: GameStatus = "paused" if paused else "running"
             if record.status == wanted:
                 return record
             if record.status not in ("running", "paused"):
-                raise _fail("service.not_pausable")
+                raise fail("service.not_pausable")
             changes: dict[str, Any] = {"status": wanted}
             if not paused:
-                now = self.clock.now()
+                now = self.core.clock.now()
                 changes["turn_started_at"] = now
                 changes["waiting"] = {s: Waiting(w.version, now)
                                       for s, w in record.waiting.items()}
-            return await self._save(live, self._bump(record, **changes))
+            return await self.core.save(live, bump(record, **changes))
 
     async def quarantine(self, game_id: int) -> tuple[int, int] | None:
         """Pause a running game whose stored row is damaged, without reading it (its
         creator and channel, to tell them; None if it was not running). An admin can look
         at it, repair the row and resume it with ``/game pause paused:false``."""
-        found = await self.store.quarantine(game_id)
-        self._cache.pop(game_id, None)
+        found = await self.core.store.quarantine(game_id)
+        self.core.drop(game_id)
         return found
-
-    async def set_notify(self, user_id: int, enabled: bool, lang: str | None = None) -> None:
-        """Opt in or out of reminders by direct message (written in ``lang``)."""
-        await self.store.set_notify(user_id, enabled, lang)
-

@@ -21,8 +21,8 @@ from bot.records import (
     Waiting,
 )
 from bot.replay import Step, iter_reports
-from bot.service.admin import AdminMixin
-from bot.service.core import _fail, _Live
+from bot.service.admin import validated_settings
+from bot.service.core import Live, ServiceCore, check_options, fail
 from bot.store import ActionRow
 
 
@@ -44,14 +44,17 @@ def export_document(record: GameRecord, log: list[LogEntry],
     )
 
 
-class HistoryMixin(AdminMixin):
-    """History part of :class:`bot.service.GameService`."""
+class History:
+    """The history part of :class:`bot.service.GameService`."""
+
+    def __init__(self, core: ServiceCore) -> None:
+        self.core = core
 
     async def _latest(self, channel_id: int) -> GameRecord:
-        game_id = await self.store.latest_game_id(channel_id)
+        game_id = await self.core.store.latest_game_id(channel_id)
         if game_id is None:
-            raise _fail("service.no_game")
-        return (await self._must_live(game_id)).record
+            raise fail("service.no_game")
+        return (await self.core.live(game_id)).record
 
     async def log(self, channel_id: int) -> tuple[GameRecord, list[LogEntry]]:
         """The channel's game (the active one, else the latest) and its effective log."""
@@ -61,13 +64,13 @@ class HistoryMixin(AdminMixin):
     async def log_of(self, game_id: int) -> list[LogEntry]:
         """The effective log of the game ``game_id`` (a finished game's, even when its channel
         already holds the next one)."""
-        rows = await self.store.actions(game_id)
+        rows = await self.core.store.actions(game_id)
         return [LogEntry(i, r.seat, r.notation, r.turn, r.at) for i, r in enumerate(rows)]
 
     def reports(self, record: GameRecord, entries: Sequence[LogEntry]) -> list[Report]:
         """What each step of ``entries`` (``record``'s log) did, found by replaying the log
         (slow for a long game: call it in a thread)."""
-        engine = self.engine(record.game)
+        engine = self.core.engine(record.game)
         start = engine.setup(record.seed, len(record.seats), record.options)
         steps = [Step(e.seat, e.notation) for e in entries]
         return [report for report, _ in iter_reports(engine, start, steps)]
@@ -77,11 +80,11 @@ class HistoryMixin(AdminMixin):
         the game has finished, when it hides nothing or when it never started; otherwise
         (running, paused or aborted) what ``user_id`` may see."""
         record, entries = await self.log(channel_id)
-        engine = self.engine(record.game)
+        engine = self.core.engine(record.game)
         if record.status == "finished" or not engine.meta.hidden_information \
                 or record.state is None:
-            return export_document(record, entries, self.outcome(record))
-        seat = None if user_id is None else self.seat_of(record, user_id)
+            return export_document(record, entries, self.core.outcome(record))
+        seat = None if user_id is None else self.core.seat_of(record, user_id)
         return await asyncio.to_thread(self._partial_export, engine, record, entries, seat)
 
     def _partial_export(self, engine: Game, record: GameRecord, entries: list[LogEntry],
@@ -124,11 +127,11 @@ class HistoryMixin(AdminMixin):
         state = replayed.state
         finished = engine.outcome(state) is not None or not engine.active(state)
         if engine.meta.hidden_information and not finished:
-            raise _fail("service.import_hidden_unfinished")
-        if await self._find_channel_game(channel_id) is not None:
-            raise _fail("service.channel_busy")
+            raise fail("service.import_hidden_unfinished")
+        if await self.core.channel_game(channel_id) is not None:
+            raise fail("service.channel_busy")
 
-        now = self.clock.now()
+        now = self.core.clock.now()
         status: GameStatus = "finished" if finished else "running"
         if doc.status == "aborted":
             status = "aborted"
@@ -145,19 +148,19 @@ class HistoryMixin(AdminMixin):
         record.waiting = {s: Waiting(record.version, now) for s in record.active}
         log = [ActionRow(i + 1, s.seat, s.action.notation, s.turn, s.reversible, now)
                for i, s in enumerate(replayed.steps)]
-        record.id = await self.store.insert_game(record, replayed.turn_start_state, log)
-        self._remember(_Live(record, replayed.turn_start_state), record)
+        record.id = await self.core.store.insert_game(record, replayed.turn_start_state, log)
+        self.core.remember(Live(record, replayed.turn_start_state), record)
         return record
 
     def _read_document(self, document: Any) -> tuple[Document, Game, GameSettings]:
         """The checked document (its options completed with the defaults), its engine and
         its settings; ServiceError naming what is wrong."""
         doc = export.parse(document)
-        engine = self.engine(doc.game)
+        engine = self.core.engine(doc.game)
         meta = engine.meta
         if not meta.min_players <= len(doc.seats) <= meta.max_players:
-            raise _fail("service.import_players", min=meta.min_players, max=meta.max_players)
+            raise fail("service.import_players", min=meta.min_players, max=meta.max_players)
         known = {f.name for f in fields(GameSettings)}
-        settings = self._validated_settings(
+        settings = validated_settings(
             GameSettings(), {k: v for k, v in doc.settings.items() if k in known})
-        return replace(doc, options=self._check_options(engine, doc.options)), engine, settings
+        return replace(doc, options=check_options(engine, doc.options)), engine, settings

@@ -2,7 +2,7 @@
 
 After a member's step (or a start, a restart, a seat handed to the AI, a clock that ran
 out) a game may have to move on by itself: the seats the service plays take their steps
-(:meth:`~bot.service.autoplay.AutoplayMixin.play_seats`), and the front end tells what
+(:meth:`~bot.service.autoplay.Autoplay.play_seats`), and the front end tells what
 happened. A front end (the Discord channel, the terminal) is a :class:`Front`: the loop
 calls it, in order, under one lock per game.
 """
@@ -15,7 +15,8 @@ from collections.abc import Sequence
 from typing import Protocol
 
 from bot.records import GameRecord, StepResult, StoreUnavailable
-from bot.service.autoplay import AutoplayMixin
+from bot.service.autoplay import Autoplay
+from bot.service.core import ServiceCore
 
 log = logging.getLogger(__name__)
 
@@ -39,8 +40,13 @@ class Front(Protocol):
         ...
 
 
-class LoopMixin(AutoplayMixin):
-    """Turn loop part of :class:`bot.service.GameService`."""
+class Loop:
+    """The turn loop part of :class:`bot.service.GameService`."""
+
+    def __init__(self, core: ServiceCore, autoplay: Autoplay) -> None:
+        self.core = core
+        self.autoplay = autoplay
+        self._telling: dict[int, asyncio.Lock] = {}
 
     def telling(self, game_id: int) -> asyncio.Lock:
         """The lock that keeps what is told of one game in order (held by :meth:`move_on`;
@@ -72,15 +78,15 @@ class LoopMixin(AutoplayMixin):
     async def _move_on(self, game_id: int, front: Front, missing: bool,
                        pending: list[StepResult]) -> list[StepResult]:
         """One try of :meth:`move_on` (``pending`` is emptied once told)."""
-        record = await self.get_by_id(game_id)
-        if missing and not pending and record is not None and self.board_missing(record):
+        record = await self.core.get_by_id(game_id)
+        if missing and not pending and record is not None and self.core.board_missing(record):
             await front.show_missing(record)
             if record.status == "finished":
                 return []
         results = list(pending)
         if record is not None and record.status == "running" \
-                and any(self.is_ai(record, s) for s in record.active):
-            results += await self.play_seats(game_id)
+                and any(self.core.is_ai(record, s) for s in record.active):
+            results += await self.autoplay.play_seats(game_id)
         pending.clear()
         await front.tell(results)
         return results

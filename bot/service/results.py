@@ -11,14 +11,17 @@ from bot.service.core import ServiceCore
 from bot.store import ResultRow
 
 
-class ResultsMixin(ServiceCore):
-    """Results and ratings part of :class:`bot.service.GameService`."""
+class Results:
+    """The results and ratings part of :class:`bot.service.GameService`."""
+
+    def __init__(self, core: ServiceCore) -> None:
+        self.core = core
 
     async def record_result(self, game_id: int) -> bool:
         """Keep the result of finished game ``game_id`` and update its players' ratings;
         False if it is not finished or was recorded already."""
-        record = await self.get_by_id(game_id)
-        outcome = None if record is None else self.outcome(record)
+        record = await self.core.get_by_id(game_id)
+        outcome = None if record is None else self.core.outcome(record)
         if record is None or outcome is None or record.status != "finished":
             return False
         rows: list[ResultRow] = []
@@ -31,28 +34,28 @@ class ResultsMixin(ServiceCore):
         members = [(r, record.seats[r.seat].name) for r in rows if r.user_id is not None]
         ratings: dict[int, tuple[str, Rating]] = {}
         if record.guild_id is not None and members:
-            before = await self.store.ratings(record.guild_id, record.game,
+            before = await self.core.store.ratings(record.guild_id, record.game,
                                               (r.user_id or 0 for r, _ in members))
             after = rate(before, [Place(r.user_id or 0, r.place, r.won) for r, _ in members],
                          together=outcome.together is not None)
             ratings = {r.user_id or 0: (name, after[r.user_id or 0]) for r, name in members}
-        return await self.store.record_result(record.id, record.guild_id or 0, record.game,
-                                              rows, ratings)
+        return await self.core.store.record_result(record.id, record.guild_id or 0, record.game,
+                                                   rows, ratings)
 
     async def record_missing_results(self) -> int:
         """Record every finished game whose result is missing (lost to a crash); how many."""
-        return sum([await self.record_result(g) for g in await self.store.unrated_games()])
+        return sum([await self.record_result(g) for g in await self.core.store.unrated_games()])
 
     async def leaderboard(self, guild_id: int, game: str, limit: int = 10
                           ) -> list[tuple[int, str, Rating]]:
         """The best rated members at ``game`` on the server: user id, name, rating."""
-        self.engine(game)
-        return await self.store.leaderboard(guild_id, game, limit)
+        self.core.engine(game)
+        return await self.core.store.leaderboard(guild_id, game, limit)
 
     async def player_stats(self, guild_id: int, user_id: int
                            ) -> tuple[dict[str, Rating], list[tuple[int, str, int, int,
                                                                     float | None]]]:
         """A member's rating at each game on the server, and their last 5 results (game
         id, game, place, players, ended at)."""
-        return (await self.store.player_ratings(guild_id, user_id),
-                await self.store.recent_results(guild_id, user_id, 5))
+        return (await self.core.store.player_ratings(guild_id, user_id),
+                await self.core.store.recent_results(guild_id, user_id, 5))

@@ -2,7 +2,7 @@
 
 A seat is a member's (the loop waits for them), the AI's (an AI seat, or a resigned
 player's: :class:`AiSeat`), or a scripted opponent's that is no player (an automaton
-that acts by its own rules). The turn loop (:meth:`bot.service.GameService.play_seats`)
+that acts by its own rules). The turn loop (:meth:`bot.service.autoplay.Autoplay.play_seats`)
 asks the first kind that plays an active seat for its step: :class:`Member` answers
 None (wait), the others an action.
 
