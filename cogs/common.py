@@ -274,6 +274,16 @@ def error_text(error: BaseException, lang: str, record: GameRecord | None = None
     return None
 
 
+async def _record_named(interaction: Interaction, error: BaseException) -> GameRecord | None:
+    """The channel's game when ``error`` names its seats (their players' names are then
+    written); None otherwise, or when it cannot be read now."""
+    if not isinstance(error, ServiceError | GameError) or not names_seats(error.reason):
+        return None
+    with contextlib.suppress(ServiceError, StoreUnavailable):
+        return await bot_of(interaction).service.core.get(interaction.channel_id or 0)
+    return None
+
+
 async def answer_error(interaction: Interaction, error: BaseException) -> None:
     """Tell the user privately what went wrong (a rule, a lobby rule, a busy database, a bug)."""
     if bot_of(interaction).stopping:
@@ -285,7 +295,7 @@ async def answer_error(interaction: Interaction, error: BaseException) -> None:
         log.info("interaction %s left unanswered: the bot is stopping", interaction.id)
         return
     lang = lang_of(interaction)
-    text = error_text(error, lang)
+    text = error_text(error, lang, await _record_named(interaction, error))
     if text is None:
         log.error("unexpected error in %s", interaction.data, exc_info=error)
         text = tr(lang, "discord.internal_error")

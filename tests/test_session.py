@@ -15,6 +15,7 @@ import pytest
 
 from bot.clock import FakeClock
 from bot.engine import Action, BadNotation, Game, Seat, State
+from bot.i18n import translate
 from bot.records import GameRecord, Player, ServiceError, StaleVersion, StoreUnavailable
 from bot.service import GameService, in_thread
 from bot.store import Store, open_store
@@ -285,7 +286,9 @@ async def test_only_the_active_seat_may_move(env: Env) -> None:
     with pytest.raises(ServiceError) as error:
         await env.service.turns.play(CHANNEL, waiting, "add 1")
     assert reason(error) == "service.not_your_turn"
-    assert error.value.reason.kwargs["players"] == record.seats[record.active[0]].name
+    names = tuple(s.name for s in record.seats)
+    assert translate(error.value.reason, "en", names) == \
+        f"It is not your turn: waiting for {names[record.active[0]]}."
     with pytest.raises(ServiceError) as error:
         await env.service.turns.play(CHANNEL, EVE.user_id, "add 1")
     assert reason(error) == "service.not_seated"

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from bot import chance
-from bot.engine import Action, Game, GameError, Seat, State, Text
+from bot.engine import Action, Game, GameError, Seat, State, Text, seat_ref
 from bot.notation import parse_typed
 from bot.records import GameRecord, Played, Question, StaleVersion, StepResult
 from bot.service.core import Live, ServiceCore, bump, check_running, fail
@@ -125,7 +125,8 @@ class Turns:
             if seat is None:
                 raise fail("service.not_seated")
             if seat not in record.active:
-                raise fail("service.not_your_turn", players=self._names(record, record.active))
+                raise fail("service.not_your_turn",
+                           players=Text.list_and([seat_ref(s) for s in record.active]))
             assert record.state is not None
             engine = self.core.engine(record.game)
             if self.core.overdue(engine, record, seat):
@@ -204,9 +205,6 @@ class Turns:
                           self.core.outcome(new) if finished else None,
                           () if finished else _asked(engine, new, seat),
                           _question(engine, record, seat))
-
-    def _names(self, record: GameRecord, seats: Sequence[Seat]) -> str:
-        return ", ".join(record.seats[s].name for s in seats)
 
     async def _spend_banks(self, before: GameRecord, after: GameRecord, actor: Seat,
                            turn_ended: bool) -> None:
