@@ -74,7 +74,7 @@ class WebPage(Guarded, commands.Cog):
             return
         channel_id = interaction.channel_id or 0
         if action == "show":
-            record, _ = await in_time(interaction, self.bot.service.history.log(channel_id))
+            record = await in_time(interaction, self.bot.service.history.latest(channel_id))
             url = await link(self.bot, record)
             game = posting.game_title(record, lang)
             key = "discord.web_link" if url is not None else "discord.web_is_off"

@@ -50,7 +50,8 @@ class History:
     def __init__(self, core: ServiceCore) -> None:
         self.core = core
 
-    async def _latest(self, channel_id: int) -> GameRecord:
+    async def latest(self, channel_id: int) -> GameRecord:
+        """The channel's game: the active one, else the latest (ServiceError without one)."""
         game_id = await self.core.store.latest_game_id(channel_id)
         if game_id is None:
             raise fail("service.no_game")
@@ -58,7 +59,7 @@ class History:
 
     async def log(self, channel_id: int) -> tuple[GameRecord, list[LogEntry]]:
         """The channel's game (the active one, else the latest) and its effective log."""
-        record = await self._latest(channel_id)
+        record = await self.latest(channel_id)
         return record, await self.log_of(record.id)
 
     async def log_of(self, game_id: int) -> list[LogEntry]:
