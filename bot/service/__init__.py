@@ -12,9 +12,10 @@ Each concern has its module: :mod:`.core` (cache, locks, saving), :mod:`.lobby`,
 the AI, scripted seats), :mod:`.autoplay` (seats the service plays, timeouts, votes),
 :mod:`.loop` (the turn loop after a step, for every front end),
 :mod:`.admin` (resign, abort, settings, pause), :mod:`.history` (log, replay, export,
-import), :mod:`.results` (results and ratings), :mod:`.reads` (what the front ends
-read of a game: they never reach its engine), :mod:`.final` (the end-of-game text)
-and :mod:`.weblinks` (the games' web page addresses).
+import), :mod:`.results` (results and ratings), :mod:`.final` (the end-of-game text)
+and :mod:`.weblinks` (the games' web page addresses). The games come from the
+:class:`~bot.catalogue.Catalogue` the service is given (what the front ends read of a
+game too: they never reach its engine).
 """
 
 from __future__ import annotations
