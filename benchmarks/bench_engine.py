@@ -33,8 +33,9 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from benchmarks.balance import BUDGETS, wilson
-from bot import ai, registry
+from bot import ai
 from bot.engine import Game, Seat
+from host import registry
 
 MAX_STEPS = 100_000
 """A random game longer than this is an engine bug, not a slow game."""

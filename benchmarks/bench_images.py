@@ -38,7 +38,7 @@ from PIL import Image
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bot import registry
+from host import registry
 from render.context import RenderContext
 
 NAMES = ("Ninsun", "Gilgamesh", "Enkidu", "Shamhat", "Utnapishtim", "Siduri")

@@ -31,11 +31,12 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from bot.catalogue import Catalogue
 from bot.clock import SystemClock
 from bot.engine import Game
 from bot.records import Player
 from bot.service import GameService
-from bot.store import Store, dumps
+from bot.store import Store, dumps, open_store
 
 
 def engine_of(game: str) -> Game:
@@ -43,7 +44,7 @@ def engine_of(game: str) -> Game:
         from tests.toy_game import GAME
 
         return GAME
-    from bot import registry
+    from host import registry
 
     return registry.get(game).engine
 
@@ -82,7 +83,8 @@ async def bench(
 ) -> dict[str, list[float]]:
     """Per-step seconds of the service, of the engine alone and of the bare transaction,
     interleaved step by step so that disk speed drifts affect all three alike."""
-    service = GameService(store, SystemClock(), seed_source=lambda: seed, engines=lambda _: engine)
+    service = GameService(store, SystemClock(), seed_source=lambda: seed,
+                          catalogue=Catalogue({game: engine}))
     await bare_setup(store)
     rng = random.Random(seed)
     players = [Player(1000 + i, f"P{i}") for i in range(engine.meta.min_players)]
@@ -136,7 +138,7 @@ async def main() -> None:
     args = parser.parse_args()
     engine = engine_of(args.game)
     with tempfile.TemporaryDirectory() as folder:
-        store = await Store.open(Path(folder) / "bench.sqlite3")
+        store = await open_store(Path(folder) / "bench.sqlite3")
         try:
             times = await bench(store, engine, args.game, args.steps, args.seed)
         finally:

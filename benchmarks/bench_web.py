@@ -31,7 +31,7 @@ from aiohttp import ClientSession, TCPConnector
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bot.workers import Workers
+from host.workers import Workers
 from tests import web_games
 from web import server
 

@@ -9,7 +9,7 @@ Usage::
 What it does:
 
 1. starts the local stand-in for Discord (``tests/fakediscord``) in this process and the
-   real bot (``python -m bot``) as a separate process pointed at it;
+   real bot (``python -m dingir``) as a separate process pointed at it;
 2. builds ``N`` tables (10 channels per guild) given in turn to the games of ``--mix``
    (Ur alone by default), with the seats of :data:`SEATS` (every 4th table of each game
    with an AI seat among them), and opens a game at each (``/game new``, ``/game join``,
@@ -101,10 +101,10 @@ import aiohttp
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from benchmarks import service_baseline
-from bot import registry
-from bot.__main__ import event_loop_factory
 from bot.i18n import tr
 from bot.replay import Step, replay
+from dingir.__main__ import event_loop_factory
+from host import registry
 from tests import bazaar
 from tests.fakediscord import (
     NO_LIMITS,
@@ -479,9 +479,9 @@ class Harness:
         self.disk = self.small_disk(workdir / "disk") if opts.faults else None
         self.db_path = (self.disk or workdir) / "dingir.sqlite3"
         self.clock_file = workdir / "clock"
-        args: tuple[str, ...] = ("-m", "bot")
+        args: tuple[str, ...] = ("-m", "dingir")
         if opts.profile:
-            args = ("-m", "cProfile", "-o", str(opts.profile), "-m", "bot")
+            args = ("-m", "cProfile", "-o", str(opts.profile), "-m", "dingir")
         env = {"DINGIR_LOG_LEVEL": "WARNING", "DINGIR_SCHEDULER_SECONDS": "10", **NO_LIMITS}
         if opts.viewers:
             with socket.socket() as probe:
@@ -632,7 +632,7 @@ class Harness:
         leave the first one alone."""
         started = time.monotonic()
         proc = await asyncio.create_subprocess_exec(
-            sys.executable, "-m", "bot", env=self.bot.environment(),
+            sys.executable, "-m", "dingir", env=self.bot.environment(),
             stdout=asyncio.subprocess.DEVNULL, stderr=asyncio.subprocess.PIPE)
         try:
             _, err = await asyncio.wait_for(proc.communicate(), 60)

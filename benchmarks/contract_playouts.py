@@ -39,9 +39,9 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from benchmarks.balance import append_record, fingerprint, load_records, rules_code, wilson
-from bot import registry
 from bot.ai import FAST_BUDGET
-from bot.registry import GameEntry
+from host import registry
+from host.registry import GameEntry
 from tests import bazaar
 from tests.contract import MAX_STEPS, playout
 
@@ -55,7 +55,7 @@ Job = tuple[str, int, str, int, float, int]
 def checked_code(game: str) -> tuple[str, ...]:
     """The files (glob patterns) whose code or content a playout of ``game`` runs: its rules
     code, and the words and pictures the contract checks."""
-    return (*rules_code(game), "bot/i18n.py", "bot/registry.py", "render/__init__.py",
+    return (*rules_code(game), "bot/i18n.py", "host/registry.py", "render/__init__.py",
             "render/context.py", "render/draw.py", "render/fonts.py", f"render/{game}*",
             "data/render", "data/locales/*/core.json", "data/locales/*/render.json",
             f"data/locales/*/{game}*.json", "tests/bazaar")

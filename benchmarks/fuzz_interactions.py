@@ -6,7 +6,7 @@ Usage::
                                            [--count N] [--seed X] [--concurrency C]
                                            [--tables T] [--steps S] [--json FILE]
 
-Starts the stand-in for Discord and ``python -m bot``, opens ``T`` tables of each chosen
+Starts the stand-in for Discord and ``python -m dingir``, opens ``T`` tables of each chosen
 game (every other one with an AI seat, one player in French) and one more left in its
 lobby with all its seats taken, plays some steps on each running one
 (by ``/play`` and by the turn panel; from ``--steps`` to 4 times as many, so that the tables
@@ -76,7 +76,6 @@ from benchmarks.community import (
     percentiles,
     report,
 )
-from bot import registry
 from bot.engine import Action, Game, GameError
 from bot.i18n import LANGUAGES, tr
 from bot.notation import localized, parse_typed, whole_number
@@ -85,6 +84,7 @@ from bot.service.lobby import seat_order
 from cogs.buttons import TEMPLATE
 from cogs.lobby import MAX_AI
 from cogs.options import parse_options, parse_order
+from host import registry
 from tests.fakediscord import (
     EPHEMERAL,
     BotProcess,

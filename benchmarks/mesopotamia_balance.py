@@ -52,10 +52,10 @@ from benchmarks.balance import (
     wilson,
     win_shares,
 )
-from bot import registry
 from bot.engine import Action, Seat, State
 from bot.games.mesopotamia import data as D
 from bot.games.mesopotamia import scoring
+from host import registry
 from tests.contract import playout
 
 MAX_STEPS = 30_000

@@ -66,8 +66,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from benchmarks.community import component, first_payload, question_ids
 from benchmarks.wording import flags
-from bot import registry
 from bot.i18n import catalogue, tr, translate
+from host import registry
 from tests.fakediscord import FakeUser, Message
 from tests.test_e2e_game import World, click, is_panel, open_game, pick_component, world
 from tests.test_e2e_mesopotamia import Snapshot, seats_of, snapshot

@@ -53,10 +53,10 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from benchmarks.wording import OTHER_LANGUAGE, PLACEHOLDER
-from bot import registry
 from bot.engine import Game, GameError, Seat, State, Text
 from bot.i18n import catalogue, translate
 from bot.notation import localized, parse_typed
+from host import registry
 
 GAMES = ("ur", "civsets", "flood", "mesopotamia")
 SEATS = {"ur": 3, "civsets": 4, "flood": 3, "mesopotamia": 3}

@@ -43,11 +43,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import aiosqlite
 
-from bot import registry
 from bot.clock import SystemClock
 from bot.records import Player
 from bot.service import GameService
-from bot.store import Store, dumps
+from bot.store import dumps, open_store
+from host import registry
 from render.context import RenderContext
 from render.draw import png_bytes, to_palette
 
@@ -75,13 +75,14 @@ async def _steps(path: Path, bare_path: Path, games: int, steps: int, seed: int
     followed by its machine limits."""
     rng = random.Random(seed)
     entry = registry.get("ur")
-    store = await Store.open(path)
+    store = await open_store(path)
     bare = await _BareSqlite.open(bare_path)
     times: dict[str, list[float]] = {name: [] for name in
                                      ("service", "engine", "render", "bare_sqlite", "bare_png")}
     state_bytes = 0
     try:
-        service = GameService(store, SystemClock(), seed_source=lambda: rng.getrandbits(62))
+        service = GameService(store, SystemClock(), seed_source=lambda: rng.getrandbits(62),
+                              catalogue=registry.CATALOGUE)
         ids: list[int] = []
         for g in range(games):
             users = [Player(1_000_000 * (g + 1) + i, NAMES[i]) for i in range(PLAYERS)]
@@ -211,9 +212,10 @@ async def concurrent(games: int = 100, seconds: float = 20.0, seed: int = 1, *,
     rng = random.Random(seed)
     entry = registry.get("ur")
     with tempfile.TemporaryDirectory(dir=workdir) as tmp:
-        store = await Store.open(Path(tmp) / "concurrent.sqlite3")
+        store = await open_store(Path(tmp) / "concurrent.sqlite3")
         try:
-            service = GameService(store, SystemClock(), seed_source=lambda: rng.getrandbits(62))
+            service = GameService(store, SystemClock(), seed_source=lambda: rng.getrandbits(62),
+                                  catalogue=registry.CATALOGUE)
             players: dict[int, list[Player]] = {}
             for g in range(games):
                 users = [Player(1_000_000 * (g + 1) + i, NAMES[i]) for i in range(PLAYERS)]

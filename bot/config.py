@@ -1,4 +1,4 @@
-"""Settings of ``python -m bot``, read from the environment and a ``.env`` file.
+"""Settings of ``python -m dingir``, read from the environment and a ``.env`` file.
 
 Every setting is documented in ``.env.example``. The token is kept out of
 ``repr`` so that it can never end up in a log line.

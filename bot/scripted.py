@@ -1,5 +1,5 @@
-"""A game's own scripted opponent, as its registry entry declares it (the service seats and
-plays it: :class:`bot.service.seats.ScriptedSeat`)."""
+"""A game's own scripted opponent, as the catalogue of hosted games declares it (the
+service seats and plays it: :class:`bot.service.seats.ScriptedSeat`)."""
 
 from __future__ import annotations
 
@@ -7,6 +7,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
 from bot.engine import Seat, State, Text
+from bot.records import GameRecord
 
 
 @dataclass(frozen=True)
@@ -27,3 +28,8 @@ class Script:
     seats: Callable[[Mapping[str, str]], int]
     plays: Callable[[State, Seat], bool]
     step: Callable[[State, Seat], str]
+
+    def plays_seat(self, record: GameRecord, seat: Seat) -> bool:
+        """True for a seat of a started game of this script's that it plays."""
+        return record.game == self.game and record.state is not None \
+            and self.plays(record.state, seat)

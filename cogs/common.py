@@ -16,11 +16,11 @@ from bot.engine import Action, GameError, Seat, Text
 from bot.i18n import LANGUAGES, names_seats, tr, translate
 from bot.notation import localized, whole_number
 from bot.records import GameRecord, ServiceError, StaleVersion, StoreUnavailable
-from bot.service import reads
-from bot.workers import WorkerDied
+from host.registry import CATALOGUE
+from host.workers import WorkerDied
 
 if TYPE_CHECKING:
-    from bot.client import DingirBot
+    from host.client import DingirBot
 
 log = logging.getLogger(__name__)
 
@@ -65,11 +65,16 @@ def safe(name: str) -> str:
     return discord.utils.escape_mentions(discord.utils.escape_markdown(name))
 
 
+def game_title(record: GameRecord, lang: str) -> str:
+    """The game's name in ``lang``."""
+    return translate(CATALOGUE.meta(record.game).name, lang)
+
+
 def seat_name(record: GameRecord, seat: Seat, lang: str, *, raw: bool = False) -> str:
     """A seat's display name for a message (``raw``: as drawn in an image); an AI seat
     ("AI 2") in the reader's language, marked; the game's own opponent by its name."""
     info = record.seats[seat]
-    if info.user_id is None and not reads.scripted_seat(record, seat):
+    if info.user_id is None and not CATALOGUE.scripted_seat(record, seat):
         number = whole_number(info.name.rsplit(" ", 1)[-1])
         if number is not None:
             return tr(lang, "discord.ai_seat", n=number)

@@ -10,10 +10,10 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.client import DingirBot
 from bot.i18n import tr
-from bot.workers import Workers
 from cogs.common import Guarded, Interaction, in_time, lang_of, loc, reply
+from host.client import DingirBot
+from host.workers import Workers
 from render.flood_tables import PAGES, tables_png
 
 

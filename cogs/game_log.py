@@ -7,21 +7,22 @@ from collections.abc import Sequence
 
 import discord
 
-from bot.client import DingirBot
 from bot.engine import Report, Seat
 from bot.i18n import tr
 from bot.records import GameRecord, LogEntry
-from cogs import buttons, posting
+from cogs import buttons
 from cogs.buttons import Press, on_press
 from cogs.common import (
     Interaction,
     bot_of,
     fit,
+    game_title,
     lang_of,
     on_private_message,
     seat_name,
     text_of,
 )
+from host.client import DingirBot
 
 LOG_PAGE = 15
 """Log entries per page of ``/game log``."""
@@ -56,7 +57,7 @@ async def log_page(bot: DingirBot, channel_id: int, user_id: int, lang: str, pag
     pages = (len(lines) + LOG_PAGE - 1) // LOG_PAGE
     index = pages - 1 if page is None else max(0, min(page, pages - 1))
     body = "\n".join(lines[index * LOG_PAGE:(index + 1) * LOG_PAGE])
-    title = tr(lang, "discord.log_title", game=posting.game_title(record, lang),
+    title = tr(lang, "discord.log_title", game=game_title(record, lang),
                page=index + 1, pages=pages)
     items = []
     if index > 0:

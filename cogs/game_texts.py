@@ -6,9 +6,8 @@ from bot.engine import Seat
 from bot.i18n import tr, translate
 from bot.ratings import Rating
 from bot.records import GameRecord
-from bot.service import reads
-from cogs import posting
-from cogs.common import mention, safe, seat_name
+from cogs.common import game_title, mention, safe, seat_name
+from host.registry import CATALOGUE
 
 
 def seats_text(record: GameRecord, lang: str) -> str:
@@ -20,13 +19,13 @@ def seats_text(record: GameRecord, lang: str) -> str:
 
 def lobby_text(record: GameRecord, lang: str) -> str:
     """The lobby announcement: game, players so far, how to join and start."""
-    meta = reads.meta(record.game)
+    meta = CATALOGUE.meta(record.game)
     text = tr(
         lang, "discord.lobby", creator=f"<@{record.creator_id}>",
         game=translate(meta.name, lang), min=meta.min_players, max=meta.max_players,
         seats=seats_text(record, lang), n=len(record.seats),
     )
-    opponent = reads.opponent(record)
+    opponent = CATALOGUE.opponent(record)
     if opponent is not None:
         name, level = opponent
         text += "\n" + tr(lang, "discord.lobby_opponent", name=translate(name, lang),
@@ -40,9 +39,9 @@ def status_text(record: GameRecord, lang: str, health: tuple[int, int] | None = 
     """Whose turn and since when, scores so far, seats (the time left in their ``banks``,
     until when those ``away`` are away) and settings (and, for an admin, the ``health``
     of the worker processes: up, replaced)."""
-    lines = [tr(lang, "discord.status_title", game=posting.game_title(record, lang),
+    lines = [tr(lang, "discord.status_title", game=game_title(record, lang),
                 status=tr(lang, f"discord.status.{record.status}"), turn=record.turn + 1)]
-    standing = reads.standing(record)
+    standing = CATALOGUE.standing(record)
     for info in record.seats:
         until = (away or {}).get(info.user_id or 0)
         left = (banks or {}).get(info.seat)
@@ -89,7 +88,7 @@ def my_games_text(records: list[GameRecord], user_id: int, lang: str) -> str:
     others: list[str] = []
     for record in records:
         seat = next(s.seat for s in record.seats if s.user_id == user_id)
-        where = dict(game=posting.game_title(record, lang), channel=f"<#{record.channel_id}>")
+        where = dict(game=game_title(record, lang), channel=f"<#{record.channel_id}>")
         if record.status == "running" and seat in record.active:
             since = record.seat_since(seat)
             link = message_link(record)
@@ -140,4 +139,4 @@ def leaderboard_text(game: str, board: list[tuple[int, str, Rating]], lang: str)
 
 
 def _game_name(game: str, lang: str) -> str:
-    return translate(reads.meta(game).name, lang)
+    return translate(CATALOGUE.meta(game).name, lang)

@@ -6,20 +6,20 @@ from discord import app_commands
 from discord.app_commands import Choice
 from discord.ext import commands
 
-from bot.client import DingirBot
 from bot.i18n import tr, translate
-from bot.service import reads
 from cogs.common import Guarded, Interaction, lang_of, loc, reply
+from host.client import DingirBot
+from host.registry import CATALOGUE
 
 
 def help_text(lang: str, game: str | None) -> str:
     """The help page in ``lang``: commands and turn flow, or one game's rules summary."""
     if game is None:
         games = ", ".join(
-            f"`{g}` ({translate(reads.meta(g).name, lang)})" for g in reads.games()
+            f"`{g}` ({translate(CATALOGUE.meta(g).name, lang)})" for g in CATALOGUE.games()
         )
         return tr(lang, "discord.help.general", games=games)
-    meta = reads.meta(game)
+    meta = CATALOGUE.meta(game)
     return tr(lang, "discord.help.game", name=translate(meta.name, lang), id=meta.id,
               min=meta.min_players, max=meta.max_players,
               rules=translate(meta.rules_summary, lang))
@@ -36,7 +36,7 @@ class Help(Guarded, commands.Cog):
     @app_commands.rename(game=loc("discord.cmd.help.game.name"))
     @app_commands.describe(game=loc("discord.cmd.help.game.description"))
     @app_commands.choices(game=[
-        Choice(name=loc(reads.meta(g).name.key), value=g) for g in reads.games()
+        Choice(name=loc(CATALOGUE.meta(g).name.key), value=g) for g in CATALOGUE.games()
     ])
     async def help(self, interaction: Interaction, game: str | None = None) -> None:
         """Show the help, in the reader's language, privately."""

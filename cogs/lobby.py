@@ -20,19 +20,18 @@ from discord import app_commands
 from discord.app_commands import Choice
 from discord.ext import commands
 
-from bot.client import DingirBot
 from bot.engine import Text
 from bot.export import SeatEntry
 from bot.i18n import LANGUAGES, tr, translate
 from bot.notation import whole_number
 from bot.records import GameRecord, Player, ServiceError, StepResult
-from bot.service import reads
 from cogs import buttons, posting, seats, webpage
 from cogs.buttons import Press, on_press
 from cogs.common import (
     Guarded,
     Interaction,
     bot_of,
+    game_title,
     in_time,
     lang_of,
     language,
@@ -45,6 +44,8 @@ from cogs.game_log import log_page
 from cogs.game_texts import lobby_text, seats_text, status_text
 from cogs.options import parse_options, parse_order
 from cogs.play import build_panel, send_panel
+from host.client import DingirBot
+from host.registry import CATALOGUE
 
 log = logging.getLogger(__name__)
 
@@ -55,14 +56,14 @@ MAX_IMPORT_BYTES = 16 << 20
 
 def _game_choices() -> list[Choice[str]]:
     return [
-        Choice(name=loc(reads.meta(g).name.key), value=g) for g in reads.games()
+        Choice(name=loc(CATALOGUE.meta(g).name.key), value=g) for g in CATALOGUE.games()
     ]
 
 
 def _level_choices() -> list[Choice[str]]:
     """The levels of the hosted games' own opponents (Mesopotamia's Automaton)."""
     return [Choice(name=loc(label.key), value=value)
-            for script in reads.scripts() for value, label in script.levels]
+            for script in CATALOGUE.scripts for value, label in script.levels]
 
 
 def lobby_view(record: GameRecord, lang: str) -> discord.ui.View:
@@ -158,7 +159,7 @@ async def _edit_lobby(bot: DingirBot, record: GameRecord, message_id: int) -> No
     lang = record.lang
     open_ = record.status == "lobby"
     content = lobby_text(record, lang) if open_ else tr(
-        lang, "discord.lobby_closed", game=posting.game_title(record, lang),
+        lang, "discord.lobby_closed", game=game_title(record, lang),
         seats=seats_text(record, lang), status=tr(lang, f"discord.status.{record.status}"))
     try:
         channel = await posting.resolve_channel(bot, record.channel_id)
@@ -225,7 +226,7 @@ async def open_thread(bot: DingirBot, interaction: Interaction, game: str, ai: i
     if not (mine.create_public_threads and mine.send_messages_in_threads):
         raise ServiceError(Text.of("discord.thread_bot_forbidden"))
     await bot.service.lobby.check_new(interaction.guild_id, interaction.user.id, game, options, ai)
-    title = translate(reads.meta(game).name, lang)
+    title = translate(CATALOGUE.meta(game).name, lang)
     name = tr(lang, "discord.thread_name", game=title, player=interaction.user.display_name)
     thread = await channel.create_thread(name=name[:100], type=discord.ChannelType.public_thread,
                                          auto_archive_duration=10080)
@@ -271,7 +272,7 @@ async def press_thread(interaction: Interaction, press: Press) -> None:
     bot = bot_of(interaction)
     game, _, ai_text = press.arg.removeprefix(":").partition(":")
     ai = whole_number(ai_text, MAX_AI)
-    if game not in reads.games() or ai is None:
+    if game not in CATALOGUE.games() or ai is None:
         raise buttons.unknown_button()
     await interaction.response.defer(ephemeral=True, thinking=True)
     thread_id = await open_thread(bot, interaction, game, ai, {})
@@ -434,7 +435,7 @@ class Lobby(Guarded, commands.GroupCog, group_name=loc("discord.cmd.game.name"),
         name = safe(interaction.user.display_name)
         if record.status == "aborted":      # nobody is left to play: say so, post no board
             await reply(interaction, tr(record.lang, "discord.resigned_last", name=name,
-                                        game=posting.game_title(record, record.lang)),
+                                        game=game_title(record, record.lang)),
                         ephemeral=False)
             return
         await reply(interaction, tr(record.lang, "discord.resigned", name=name), ephemeral=False)
@@ -457,7 +458,7 @@ class Lobby(Guarded, commands.GroupCog, group_name=loc("discord.cmd.game.name"),
             interaction.channel_id or 0, interaction.user.id, lang, each_turn, stop))
         key = ("discord.unfollowed" if stop else
                "discord.following_turns" if each_turn else "discord.following")
-        await reply(interaction, tr(lang, key, game=posting.game_title(record, lang)))
+        await reply(interaction, tr(lang, key, game=game_title(record, lang)))
 
     @app_commands.command(name=loc("discord.cmd.replace.name"),
                           description=loc("discord.cmd.replace.description"))
@@ -511,7 +512,7 @@ class Lobby(Guarded, commands.GroupCog, group_name=loc("discord.cmd.game.name"),
             interaction.channel_id or 0, interaction.user.id, is_admin(interaction)),
             ephemeral=False)
         await reply(interaction, tr(record.lang, "discord.aborted",
-                                    game=posting.game_title(record, record.lang),
+                                    game=game_title(record, record.lang),
                                     name=safe(interaction.user.display_name)), ephemeral=False)
         if record.state is None:          # a lobby: its message loses its buttons
             await refresh_lobby(self.bot, record)
@@ -609,7 +610,7 @@ class Lobby(Guarded, commands.GroupCog, group_name=loc("discord.cmd.game.name"),
             interaction.guild_id or 0), ephemeral=True)
         lines = [
             tr(lang, "discord.list_line", channel=f"<#{r.channel_id}>",
-               game=posting.game_title(r, lang), status=tr(lang, f"discord.status.{r.status}"),
+               game=game_title(r, lang), status=tr(lang, f"discord.status.{r.status}"),
                n=len(r.seats))
             for r in records
         ]
@@ -666,10 +667,10 @@ class Lobby(Guarded, commands.GroupCog, group_name=loc("discord.cmd.game.name"),
                 translate(refusal.reason, lang)), allowed_mentions=discord.AllowedMentions.none())
             return
         await reply(interaction, tr(lang, "discord.import_done",
-                                    game=posting.game_title(record, lang)))
+                                    game=game_title(record, lang)))
         here = record.lang                  # the channel hears it in the game's language
         await interaction.followup.send(
-            tr(here, "discord.imported", game=posting.game_title(record, here),
+            tr(here, "discord.imported", game=game_title(record, here),
                seats=seats_text(record, here)),
             allowed_mentions=discord.AllowedMentions.none())
         if record.status == "running":

@@ -18,16 +18,16 @@ from discord import app_commands
 from discord.app_commands import Choice
 from discord.ext import commands
 
-from bot.client import DingirBot
 from bot.engine import Seat, Text
 from bot.games.mesopotamia import data as D
 from bot.games.mesopotamia.texts import card_lines
 from bot.i18n import tr, translate
 from bot.notation import whole_number
 from bot.records import GameRecord, ServiceError
-from bot.service import reads
 from cogs.common import Guarded, Interaction, in_time, lang_of, loc, reply, seat_name
 from cogs.posting import render_context
+from host.client import DingirBot
+from host.registry import CATALOGUE
 from render.mesopotamia import crop_pngs
 from render.mesopotamia_board import board_png
 
@@ -84,7 +84,7 @@ class Mesopotamia(Guarded, commands.GroupCog, group_name=loc("discord.cmd.mesopo
             raise ServiceError(Text.of("discord.mesopotamia.which_player"))
         if seat is None:
             raise ServiceError(Text.of("discord.mesopotamia.unknown_player", name=player))
-        view = reads.view(record, seat if seat == mine else None)
+        view = CATALOGUE.view(record, seat if seat == mine else None)
         png = await self.bot.workers.picture(board_png, view, render_context(record, lang), seat)
         cards = "\n".join(translate(line, lang) for line in card_lines(record.state, seat))
         return tr(lang, "discord.mesopotamia.board", who=seat_name(record, seat, lang),
@@ -98,7 +98,7 @@ class Mesopotamia(Guarded, commands.GroupCog, group_name=loc("discord.cmd.mesopo
         if rid is None:
             raise ServiceError(Text.of("discord.mesopotamia.unknown_region", name=region))
         seat = self.bot.service.core.seat_of(record, interaction.user.id)
-        view = reads.view(record, seat)
+        view = CATALOGUE.view(record, seat)
         crops = await self.bot.workers.picture(crop_pngs, view, render_context(record, lang),
                                                [rid])
         return tr(lang, "discord.mesopotamia.zoom",

@@ -22,12 +22,10 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.client import DingirBot
 from bot.engine import GameError, Seat, Text
 from bot.i18n import tr
 from bot.notation import localized, whole_number
 from bot.records import GameRecord, ServiceError, StaleVersion, StepResult
-from bot.service import reads
 from cogs import buttons, choices, posting
 from cogs.buttons import Press, on_press, unknown_button
 from cogs.common import (
@@ -37,6 +35,7 @@ from cogs.common import (
     bot_of,
     error_text,
     fit,
+    game_title,
     in_time,
     label,
     lang_of,
@@ -47,6 +46,8 @@ from cogs.common import (
     seat_name,
     text_of,
 )
+from host.client import DingirBot
+from host.registry import CATALOGUE
 
 log = logging.getLogger(__name__)
 
@@ -90,7 +91,7 @@ def _status_line(record: GameRecord | None, lang: str) -> str:
 
 def _prompt_lines(record: GameRecord, seat: Seat, lang: str) -> list[str]:
     """What the seat's decision asks (the engine's prompt) and its clock, if any."""
-    prompt = reads.prompt(record, seat)
+    prompt = CATALOGUE.prompt(record, seat)
     lines = [text_of(prompt.text, record, lang)] if prompt is not None else []
     if seat in record.active:
         lines.append(posting.deadline_text(record, seat, lang))
@@ -121,7 +122,7 @@ async def build_panel(bot: DingirBot, record: GameRecord | None, user_id: int, l
         return await _spectator_panel(bot, record, lang, head, board)
     if record is None or record.state is None or seat is None or record.status != "running":
         return Panel(head + _status_line(record, lang))
-    game = posting.game_title(record, lang)
+    game = game_title(record, lang)
     if seat not in record.active:
         body = [head + tr(lang, "discord.panel_private", game=game, turn=record.turn + 1),
                 *_prompt_lines(record, seat, lang), _status_line(record, lang)]
@@ -134,7 +135,7 @@ async def build_panel(bot: DingirBot, record: GameRecord | None, user_id: int, l
                                         label=tr(lang, "discord.undo")))
         return Panel("\n".join(x for x in body if x), image, buttons.view_of(*items))
     version = record.seat_version(seat)
-    legal = reads.legal_steps(record, seat)
+    legal = CATALOGUE.legal_steps(record, seat)
     options = [(i, a) for i, a in enumerate(legal) if a.group != "end" and a.offered]
     ends = [i for i, a in enumerate(legal) if a.group == "end"]
     items, control_row, hint = choices.option_items(record, version, options, page, group,
@@ -176,7 +177,7 @@ async def press_follow(interaction: Interaction, press: Press) -> None:
     record = await in_time(interaction, bot.service.members.follow(
         interaction.channel_id or 0, interaction.user.id, lang, each_turn=False))
     await reply(interaction, tr(lang, "discord.following",
-                                game=posting.game_title(record, lang)))
+                                game=game_title(record, lang)))
 
 
 async def show_panel(interaction: Interaction, work: Awaitable[Panel]) -> None:
@@ -256,7 +257,7 @@ async def _step_panel(bot: DingirBot, press: Press, index: int, user: int, lang:
     if record is None or seat is None or record.state is None:
         return await build_panel(bot, record, user, lang, note=tr(lang, "discord.moved_on"))
     stale = bot.service.turns.stale_reason(record, seat, press.version)
-    legal = reads.legal_steps(record, seat) if stale is None else []
+    legal = CATALOGUE.legal_steps(record, seat) if stale is None else []
     if not 0 <= index < len(legal):
         note = text_of(stale, record, lang) if stale else tr(lang, "discord.moved_on")
         return await build_panel(bot, record, user, lang, note=note)
@@ -281,7 +282,7 @@ async def _end_with(bot: DingirBot, result: StepResult, user: int) -> StepResult
     record = result.record
     if result.turn_ended or record.state is None or result.seat not in record.active:
         return result
-    left = reads.legal_steps(record, result.seat)
+    left = CATALOGUE.legal_steps(record, result.seat)
     if len(left) != 1 or left[0].group != "end":
         return result
     return await bot.service.turns.play_by_id(record.id, user, left[0].notation,

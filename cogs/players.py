@@ -8,11 +8,11 @@ from discord import app_commands
 from discord.app_commands import Choice
 from discord.ext import commands
 
-from bot.client import DingirBot
 from bot.i18n import tr
-from bot.service import reads
 from cogs.common import Guarded, Interaction, in_time, lang_of, loc, reply, safe
 from cogs.game_texts import leaderboard_text, my_games_text, stats_text
+from host.client import DingirBot
+from host.registry import CATALOGUE
 
 MAX_AWAY_DAYS = 30
 
@@ -67,7 +67,7 @@ class Players(Guarded, commands.Cog):
     @app_commands.rename(game=loc("discord.cmd.leaderboard.game.name"))
     @app_commands.describe(game=loc("discord.cmd.leaderboard.game.description"))
     @app_commands.choices(game=[
-        Choice(name=loc(reads.meta(g).name.key), value=g) for g in reads.games()
+        Choice(name=loc(CATALOGUE.meta(g).name.key), value=g) for g in CATALOGUE.games()
     ])
     @app_commands.guild_only()
     async def leaderboard(self, interaction: Interaction, game: str) -> None:

@@ -32,15 +32,15 @@ from bot.records import (
     StepResult,
     StoreUnavailable,
 )
-from bot.service import reads
 from bot.service.core import ServiceCore
 from bot.service.final import final_lines
 from cogs import buttons, webpage
-from cogs.common import listed, mentions, seat_name, text_of
+from cogs.common import game_title, listed, mentions, seat_name, text_of
+from host.registry import CATALOGUE
 from render.context import RenderContext
 
 if TYPE_CHECKING:
-    from bot.client import DingirBot
+    from host.client import DingirBot
 
 log = logging.getLogger(__name__)
 
@@ -74,7 +74,7 @@ async def board_png(bot: DingirBot, record: GameRecord, lang: str, seat: Seat | 
                     *, preview: bool = False) -> bytes:
     """The board of ``record`` as ``seat`` sees it, drawn by the workers (smaller
     and cheaper with ``preview``, for private panels)."""
-    return await bot.workers.png(record.game, reads.view(record, seat),
+    return await bot.workers.png(record.game, CATALOGUE.view(record, seat),
                                  render_context(record, lang), preview=preview)
 
 
@@ -117,7 +117,7 @@ async def turn_files(bot: DingirBot, record: GameRecord, lang: str) -> list[disc
     workers."""
     if record.state is None:
         raise ValueError(f"game {record.id} has no state yet")
-    board, found = await bot.workers.turn(record.game, reads.view(record),
+    board, found = await bot.workers.turn(record.game, CATALOGUE.view(record),
                                           render_context(record, lang))
     return [board_file(board), *(discord.File(io.BytesIO(png), filename=name)
                                  for name, png in found[:MAX_DETAILS])]
@@ -164,11 +164,6 @@ def steps_text(record: GameRecord, steps: Sequence[Played], lang: str,
 def sentence(lang: str, text: str) -> str:
     """``text`` ending as a sentence (a full stop unless it ends with one already)."""
     return text if text.endswith((".", "!", "?", "…")) else text + tr(lang, "core.full_stop")
-
-
-def game_title(record: GameRecord, lang: str) -> str:
-    """The game's name in ``lang``."""
-    return translate(reads.meta(record.game).name, lang)
 
 
 def next_line(record: GameRecord, lang: str, *, buttons: bool = True,
@@ -234,7 +229,7 @@ def within_limit(title: str, steps: list[str], last: str, limit: int = 2000) -> 
 
 def hides_information(record: GameRecord) -> bool:
     """True when the game's seats see different things (hands, sealed bids)."""
-    return reads.meta(record.game).hidden_information
+    return CATALOGUE.meta(record.game).hidden_information
 
 
 def panel_button(record: GameRecord, lang: str) -> buttons.GameComponent:
@@ -484,7 +479,7 @@ def decision_view(record: GameRecord, seat: Seat, lang: str) -> discord.ui.View 
     """``seat``'s options as buttons on a public message, or None when they are too many
     for one message."""
     assert record.state is not None
-    legal = reads.legal_steps(record, seat)
+    legal = CATALOGUE.legal_steps(record, seat)
     items = _option_buttons(record, seat, record.seat_version(seat), legal, lang)
     if not items or len(items) > MAX_PUBLIC_OPTIONS:
         return None
@@ -494,7 +489,7 @@ def decision_view(record: GameRecord, seat: Seat, lang: str) -> discord.ui.View 
 def deadline_text(record: GameRecord, seat: Seat, lang: str) -> str:
     """"answer before <time>" for a decision with a clock of seconds, else ""."""
     assert record.state is not None
-    deadline = reads.deadline(record, seat)
+    deadline = CATALOGUE.deadline(record, seat)
     if deadline is None or deadline.seconds is None:
         return ""
     due = int(record.seat_since(seat) + deadline.seconds + 0.999)
@@ -530,7 +525,7 @@ async def post_decisions(bot: DingirBot, result: StepResult) -> None:
     for seat in result.asked:
         if ServiceCore.is_ai(record, seat):
             continue
-        prompt = reads.prompt(record, seat)
+        prompt = CATALOGUE.prompt(record, seat)
         view = decision_view(record, seat, lang) if prompt is not None and prompt.public \
             else None
         if prompt is None or view is None:

@@ -18,11 +18,14 @@ import logging
 
 from discord.ext import commands, tasks
 
-from bot.client import DingirBot
 from bot.engine import Seat
 from bot.i18n import tr, translate
 from bot.records import StoreUnavailable
-from bot.scheduler import (
+from cogs import posting
+from cogs.common import game_title
+from cogs.lobby import refresh_lobby
+from host.client import DingirBot
+from host.scheduler import (
     Broken,
     LimitWarning,
     Reminder,
@@ -31,8 +34,6 @@ from bot.scheduler import (
     Timeout,
     Unposted,
 )
-from cogs import posting
-from cogs.lobby import refresh_lobby
 
 log = logging.getLogger(__name__)
 
@@ -121,7 +122,7 @@ class Reminders(commands.Cog):
         log.info("game %s: the lobby was never started; closed", record.id)
         await refresh_lobby(self.bot, record)
         await posting.send(self.bot, record, tr(
-            record.lang, "discord.lobby_expired", game=posting.game_title(record, record.lang),
+            record.lang, "discord.lobby_expired", game=game_title(record, record.lang),
             hours=f"{self.bot.service.core.limits.lobby_hours:g}"), remember=False)
 
     async def expire(self, game_id: int, seat: Seat, version: int) -> None:
@@ -152,7 +153,7 @@ class Reminders(commands.Cog):
         key = "discord.reminder" if isinstance(event, Reminder) else "discord.warning"
 
         def text(lang: str, dm: bool) -> str:
-            args = dict(game=posting.game_title(record, lang), since=f"<t:{int(event.since)}:R>")
+            args = dict(game=game_title(record, lang), since=f"<t:{int(event.since)}:R>")
             if isinstance(event, LimitWarning):
                 args.update(when=f"<t:{int(event.deadline)}:R>", then=tr(
                     lang, f"discord.warning_then.{record.settings.timeout_policy}"))

@@ -10,10 +10,10 @@ from discord import app_commands
 from discord.app_commands import Choice
 from discord.ext import commands
 
-from bot.client import DingirBot
 from bot.games.ur.board import FACES
 from cogs.common import Guarded, Interaction, loc
 from cogs.play import play_typed
+from host.client import DingirBot
 
 Cell = app_commands.Range[str, 2, 2]
 Count = app_commands.Range[int, 0, 9]

@@ -9,11 +9,10 @@ from discord import app_commands
 from discord.app_commands import Choice
 from discord.ext import commands
 
-from bot.client import DingirBot
 from bot.i18n import tr
 from bot.records import GameRecord, ServiceError
-from cogs import posting
-from cogs.common import Guarded, Interaction, in_time, lang_of, loc, reply
+from cogs.common import Guarded, Interaction, game_title, in_time, lang_of, loc, reply
+from host.client import DingirBot
 
 
 def page_url(bot: DingirBot, token: str) -> str:
@@ -76,14 +75,14 @@ class WebPage(Guarded, commands.Cog):
         if action == "show":
             record = await in_time(interaction, self.bot.service.history.latest(channel_id))
             url = await link(self.bot, record)
-            game = posting.game_title(record, lang)
+            game = game_title(record, lang)
             key = "discord.web_link" if url is not None else "discord.web_is_off"
             await reply(interaction, tr(lang, key, game=game, url=url or ""))
             return
         record, token = await in_time(interaction, self.bot.service.web.set_link(
             channel_id, interaction.user.id, bool(interaction.permissions.manage_guild),
             on=action == "new"))
-        game = posting.game_title(record, lang)
+        game = game_title(record, lang)
         text = tr(lang, "discord.web_now_off", game=game) if token is None \
             else tr(lang, "discord.web_now_new", game=game, url=page_url(self.bot, token))
         await reply(interaction, text)

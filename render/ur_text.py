@@ -1,4 +1,4 @@
-"""The Ur board as a few lines of text, for the terminal (``python -m bot.local``).
+"""The Ur board as a few lines of text, for the terminal (``python -m dingir.local``).
 
 Each cell shows its face in two letters and who holds it: ``Wa 2:3`` is a War
 tile of player 2 with 3 tokens, ``Cu Z1`` a Culture tile with player 1's ziggurat,

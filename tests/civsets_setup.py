@@ -20,7 +20,8 @@ from bot.games.civsets.engine import GAME
 from bot.games.civsets.state import holding, placed
 from bot.records import Player
 from bot.service import GameService
-from bot.store import Store
+from bot.store import open_store
+from host import registry
 
 TARGET, CONTESTED = "greeks", "romans"
 MAX_STEPS = 3000
@@ -104,9 +105,10 @@ async def prepare(db_path: Path, clock: Clock, guild_id: int, channel_id: int,
     through the game service, as ``players`` (seated in that order) would have; the bot
     then finds it in its database at ``db_path``. Its state."""
     seed, state, steps = first_ready(options)
-    store = await Store.open(db_path)
+    store = await open_store(db_path)
     try:
-        service = GameService(store, clock, seed_source=lambda: seed)
+        service = GameService(store, clock, seed_source=lambda: seed,
+                              catalogue=registry.CATALOGUE)
         await service.lobby.create(guild_id, channel_id, players[0], GAME.meta.id, options)
         for player in players[1:]:
             await service.lobby.join(channel_id, player)

@@ -34,8 +34,8 @@ from bot import ai, chance
 from bot.engine import Action, BadNotation, Game, Outcome, Seat, Secret, State, Text
 from bot.games.kit import DEFAULT_TUNING
 from bot.i18n import LANGUAGES, translate
-from bot.registry import GameEntry
 from bot.replay import Step, replay
+from host.registry import GameEntry
 from render.context import RenderContext
 
 GARBAGE = ("", "   ", "xyzzy 42", "🎲🎲", "a" * 300, "\x00", "--", "undo undo")

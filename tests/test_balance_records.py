@@ -10,7 +10,7 @@ import pytest
 from benchmarks import mesopotamia_balance
 from benchmarks.balance import ROOT, append_record, fingerprint, load_records
 from benchmarks.contract_playouts import checked_code
-from bot import registry
+from host import registry
 
 
 def test_records_are_counted_only_for_the_code_that_played_them(tmp_path: Path) -> None:

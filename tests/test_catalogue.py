@@ -21,7 +21,8 @@ from bot.records import GameStatus, TimeoutPolicy
 
 ROOT = Path(__file__).resolve().parent.parent
 SOURCES = sorted(
-    p for folder in ("bot", "cogs", "render", "web") for p in (ROOT / folder).rglob("*.py")
+    p for folder in ("bot", "cogs", "dingir", "host", "render", "web")
+    for p in (ROOT / folder).rglob("*.py")
 )
 KEY = r"""["']([a-z][a-z0-9_]*(?:\.[a-z0-9_]+)+)["']"""
 PATTERNS = (

@@ -1,6 +1,6 @@
 """Short runs of the community harness (benchmarks/community.py) so it keeps working.
 
-A few tables play Ur against ``python -m bot`` for some seconds while the bot is
+A few tables play Ur against ``python -m dingir`` for some seconds while the bot is
 SIGKILLed and restarted once, the gateway is dropped, requests get 429/500 answers and
 another process locks the database for a few seconds; then a table of each game plays
 (``--mix``). The figures are not checked (performance lives in the benchmark); what is

@@ -11,9 +11,10 @@ from __future__ import annotations
 
 import pytest
 
-from bot import ai, registry
+from bot import ai
 from bot.games.kit import tuning_of
-from bot.registry import GameEntry
+from host import registry
+from host.registry import GameEntry
 from tests import bazaar
 from tests.contract import playout
 

@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 
 from bot import chance
+from bot.catalogue import Catalogue
 from bot.clock import FakeClock
 from bot.deadlines import Deadlines
 from bot.engine import Action, Game, Outcome, Seat, Text
@@ -46,7 +47,7 @@ async def env(database: str) -> AsyncIterator[Env]:
     clock = FakeClock()
     store = await open_store(database)
     service = GameService(store, clock, seed_source=lambda: 99,
-                          engines={"bazaar": BAZAAR}.__getitem__,
+                          catalogue=Catalogue({"bazaar": BAZAAR}),
                           ai_search=in_thread(first_legal))
     try:
         yield Env(clock, store, service)

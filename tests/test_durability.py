@@ -16,8 +16,8 @@ from bot.backups import Backups
 from bot.clock import FakeClock
 from bot.instance import AlreadyRunning, hold
 from bot.records import StoreUnavailable
-from bot.scheduler import Broken, Reminder, Scheduler
 from bot.store import MIGRATIONS, SchemaTooNew, Store, open_store
+from host.scheduler import Broken, Reminder, Scheduler
 from tests.test_session import ANN, Env, current_user, make_service, started
 from tests.test_session import env as env  # the shared fixture
 
@@ -91,7 +91,7 @@ async def test_a_restored_backup_resumes_every_game(env: Env, tmp_path: Path) ->
     restore = tmp_path / "restored" / "dingir.sqlite3"   # as README says: copy it in place
     restore.parent.mkdir()
     restore.write_bytes(backups.copies()[-1].read_bytes())
-    restored = await Store.open(restore)
+    restored = await open_store(restore)
     try:
         service = make_service(restored, FakeClock())
         for game in games:
@@ -111,7 +111,7 @@ async def test_a_clean_stop_leaves_a_copy_with_the_last_step(env: Env, tmp_path:
         is None
     copy = await Backups(env.store, env.clock, tmp_path / "backups", 24, 2).at_stop()
     assert copy is not None
-    restored = await Store.open(copy)
+    restored = await open_store(copy)
     try:
         (entry,) = await restored.actions(record.id)
         assert entry.notation == "add 1"
@@ -134,7 +134,7 @@ def test_the_bot_refuses_to_share_its_database(tmp_path: Path) -> None:
 
 async def _run_bot(env: dict[str, str]) -> tuple[int, str]:
     proc = await asyncio.create_subprocess_exec(
-        sys.executable, "-m", "bot", env=env, stderr=asyncio.subprocess.PIPE,
+        sys.executable, "-m", "dingir", env=env, stderr=asyncio.subprocess.PIPE,
         stdout=asyncio.subprocess.DEVNULL, cwd=Path(__file__).resolve().parent.parent)
     _, err = await asyncio.wait_for(proc.communicate(), 60)
     return proc.returncode or 0, err.decode()

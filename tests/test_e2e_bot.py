@@ -1,5 +1,5 @@
 """End to end: refusals, a SIGKILL in the middle of a game, lost channels, languages, AI seats,
-export/import, reminders. Each test runs `python -m bot` against the local Discord stand-in."""
+export/import, reminders. Each test runs `python -m dingir` against the local Discord stand-in."""
 
 from __future__ import annotations
 
@@ -289,7 +289,7 @@ async def test_a_reminder_fires_when_the_clock_passes_the_interval(tmp_path: Pat
 
 
 async def run_bot(tmp_path: Path, **env: str) -> tuple[int, str]:
-    """Run ``python -m bot`` from an empty folder (no .env) with ``env``; exit code, output."""
+    """Run ``python -m dingir`` from an empty folder (no .env) with ``env``; exit code, output."""
     import asyncio
     import os
     import sys
@@ -298,7 +298,7 @@ async def run_bot(tmp_path: Path, **env: str) -> tuple[int, str]:
     variables = {k: v for k, v in os.environ.items() if not k.startswith(("DISCORD_", "DINGIR_"))}
     variables.update(PYTHONPATH=str(root), DINGIR_DB=str(tmp_path / "db.sqlite3"), **env)
     proc = await asyncio.create_subprocess_exec(
-        sys.executable, "-m", "bot", cwd=tmp_path, env=variables,
+        sys.executable, "-m", "dingir", cwd=tmp_path, env=variables,
         stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.STDOUT)
     out, _ = await asyncio.wait_for(proc.communicate(), 30)
     assert proc.returncode is not None

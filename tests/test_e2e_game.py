@@ -1,4 +1,4 @@
-"""End to end: `python -m bot` against the local Discord stand-in, played like people would.
+"""End to end: `python -m dingir` against the local Discord stand-in, played like people would.
 
 Three users open, join and start a game of Ur and play it to the end through
 Discord interactions only: some turns by typing ``/play`` and picking from its
@@ -83,7 +83,7 @@ async def world(tmp_path: Path, *, dev_guild: bool = False, seed: int | None = N
     clock_file = tmp_path / "clock"
     settings = {"DINGIR_SCHEDULER_SECONDS": "0.2", "DINGIR_LOG_LEVEL": "INFO",
                 "DINGIR_DEV_GUILD": str(guild.id) if dev_guild else "", **NO_LIMITS, **env}
-    args = ("-m", "bot") if seed is None else ("-m", "tests.seeded_bot", str(seed))
+    args = ("-m", "dingir") if seed is None else ("-m", "tests.seeded_bot", str(seed))
     if database is not None and is_postgres(database):
         settings["DINGIR_DATABASE_URL"] = database
     bot = BotProcess(fake, db_path=tmp_path / "dingir.sqlite3", clock_file=clock_file,

@@ -16,14 +16,16 @@ from typing import Any
 
 import pytest
 
-from bot import export, registry
+from bot import export
+from bot.catalogue import Catalogue
 from bot.clock import FakeClock
-from bot.engine import Action, Game, Seat, State
+from bot.engine import Action, Seat, State
 from bot.i18n import LANGUAGES, translate
 from bot.records import GameRecord, ServiceError
 from bot.service import GameService, in_thread
 from bot.service.history import export_document
 from bot.store import Store, open_store
+from host import registry
 from tests.test_session import (
     ANN,
     BOB,
@@ -187,9 +189,8 @@ def test_replay_reports_turns_and_turn_start() -> None:
 # -- games with hidden information (issue 24, item 4) ----------------------------------------
 
 
-def any_engine(game: str) -> Game:
-    """The toy engines, then the hosted games."""
-    return ENGINES[game] if game in ENGINES else registry.get(game).engine
+HOSTED = Catalogue({**registry.CATALOGUE.engines, **ENGINES}, registry.CATALOGUE.scripts)
+"""The toy engines and the hosted games."""
 
 
 @pytest.fixture
@@ -197,7 +198,7 @@ async def full(database: str, tmp_path: Path) -> AsyncIterator[Env]:
     """A service over the toy engines and every hosted game (on each store)."""
     clock = FakeClock()
     store = await open_store(database)
-    service = GameService(store, clock, seed_source=lambda: 4321, engines=any_engine,
+    service = GameService(store, clock, seed_source=lambda: 4321, catalogue=HOSTED,
                           ai_search=in_thread(first_legal))
     try:
         yield Env(clock, store, service, tmp_path / "dingir.sqlite3", database)
@@ -209,7 +210,7 @@ def played_out(game: str, seed: int, n_seats: int = 3,
                steps: int = 100_000) -> tuple[list[export.LogLine], State]:
     """Random legal steps of ``game`` from ``seed`` (``random.Random(seed)``) until it ends
     or ``steps`` were played: the log and the state."""
-    engine, rng = any_engine(game), random.Random(seed)
+    engine, rng = HOSTED.engine(game), random.Random(seed)
     state = engine.setup(seed, n_seats, {})
     log: list[export.LogLine] = []
     while engine.active(state) and len(log) < steps:
@@ -409,8 +410,8 @@ class SlowRace(RaceGame):
 
 async def test_a_long_import_leaves_the_event_loop_free(tmp_path: Path) -> None:
     slow = SlowRace()
-    store = await Store.open(tmp_path / "dingir.sqlite3")
-    service = GameService(store, FakeClock(), engines={"race": slow}.__getitem__)
+    store = await open_store(tmp_path / "dingir.sqlite3")
+    service = GameService(store, FakeClock(), catalogue=Catalogue({"race": slow}))
     state = GAME.setup(3, 2, {})
     log = []
     for _ in range(400):                 # turns that add nothing: the race never ends

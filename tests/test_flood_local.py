@@ -1,4 +1,4 @@
-"""After the Flood in the terminal (``python -m bot.local flood ...``)."""
+"""After the Flood in the terminal (``python -m dingir.local flood ...``)."""
 
 from __future__ import annotations
 
@@ -9,7 +9,8 @@ import sys
 
 import pytest
 
-from bot import ai, local
+from bot import ai
+from dingir import local
 
 
 def _run(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,

@@ -1,6 +1,6 @@
 """A short run of the bad-input fuzzer (benchmarks/fuzz_interactions.py) so it keeps working.
 
-Some hundreds of bad interactions per game, every registered game, against ``python -m bot``:
+Some hundreds of bad interactions per game, every registered game, against ``python -m dingir``:
 the bot stays up, answers each one Discord could send privately and clearly, changes no game,
 logs no traceback.
 """
@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from benchmarks import fuzz_interactions
-from bot import registry
+from host import registry
 
 pytestmark = pytest.mark.slow
 

@@ -16,8 +16,9 @@ from bot.games.ur import notation
 from bot.records import GameRecord, SeatInfo
 from bot.service import GameService
 from bot.service import core as service_core
-from bot.store import Store
+from bot.store import open_store
 from cogs.common import seat_name
+from host import registry
 from tests.fakediscord import Upload
 from tests.test_e2e_game import world
 
@@ -59,9 +60,9 @@ def test_long_text_never_reaches_the_parse_cache() -> None:
 async def test_idle_locks_of_games_gone_from_memory_are_dropped(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(service_core, "LOCKS_KEPT", 10)
-    store = await Store.open(tmp_path / "db.sqlite3")
+    store = await open_store(tmp_path / "db.sqlite3")
     try:
-        service = GameService(store, FakeClock())
+        service = GameService(store, FakeClock(), catalogue=registry.CATALOGUE)
         for game in range(50):
             service.core.lock(game)
         assert len(service.core._locks) <= 11

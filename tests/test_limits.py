@@ -9,12 +9,13 @@ from pathlib import Path
 
 import pytest
 
+from bot.catalogue import Catalogue
 from bot.clock import FakeClock
 from bot.config import ConfigError, from_mapping
 from bot.records import Limits, Player, ServiceError
-from bot.scheduler import Scheduler, StaleLobby
 from bot.service import GameService, in_thread
-from bot.store import Store
+from bot.store import open_store
+from host.scheduler import Scheduler, StaleLobby
 from tests.test_session import ANN, BOB, CID, ENGINES, GUILD, first_legal, reason
 
 LIMITS = Limits(lobbies_per_member=2, games_per_member=3, games_per_server=5,
@@ -23,10 +24,10 @@ LIMITS = Limits(lobbies_per_member=2, games_per_member=3, games_per_server=5,
 
 @pytest.fixture
 async def service(tmp_path: Path) -> AsyncIterator[GameService]:
-    store = await Store.open(tmp_path / "dingir.sqlite3")
+    store = await open_store(tmp_path / "dingir.sqlite3")
     try:
         yield GameService(store, FakeClock(), seed_source=lambda: 7,
-                          engines=ENGINES.__getitem__, ai_search=in_thread(first_legal),
+                          catalogue=Catalogue(ENGINES), ai_search=in_thread(first_legal),
                           limits=LIMITS)
     finally:
         await store.close()

@@ -1,4 +1,4 @@
-"""bot.local: terminal play of any registered game (the toy game here, Ur at the end)."""
+"""dingir.local: terminal play of any registered game (the toy game here, Ur at the end)."""
 
 from __future__ import annotations
 
@@ -13,7 +13,8 @@ from typing import Any
 import pytest
 from PIL import Image
 
-from bot import local, registry
+from dingir import local
+from host import registry
 from render.context import RenderContext
 from tests import bazaar
 from tests.bazaar.engine import GAME as BAZAAR
@@ -38,9 +39,15 @@ class _TinyRenderer:
                                                                  strict=True))
 
 
+def _host(monkeypatch: pytest.MonkeyPatch, entry: registry.GameEntry) -> None:
+    """Host ``entry``'s game for this test (in the registry and its catalogue)."""
+    monkeypatch.setitem(registry.GAMES, entry.engine.meta.id, entry)
+    monkeypatch.setitem(registry.CATALOGUE.engines, entry.engine.meta.id, entry.engine)
+
+
 @pytest.fixture(autouse=True)
 def _race(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setitem(registry.GAMES, "race", registry.GameEntry(GAME, _TinyRenderer()))
+    _host(monkeypatch, registry.GameEntry(GAME, _TinyRenderer()))
 
 
 def _run(
@@ -198,7 +205,7 @@ def test_parse_ai_is_one_based() -> None:
 
 def test_ur_from_the_command_line_shows_the_legal_steps(tmp_path) -> None:
     done = subprocess.run(
-        [sys.executable, "-m", "bot.local", "ur", "--players", "3", "--seed", "7",
+        [sys.executable, "-m", "dingir.local", "ur", "--players", "3", "--seed", "7",
          "--ai", "2,3", "--out", str(tmp_path)],
         cwd=ROOT, input="place Z9\nhelp\nquit\n", capture_output=True, text=True,
         timeout=300, check=False,
@@ -216,7 +223,7 @@ def test_an_illegal_ur_script_line_names_the_line(tmp_path) -> None:
     script = tmp_path / "ur.txt"
     script.write_text("# first placement\nplace A1\nplace A1\n", encoding="utf-8")
     done = subprocess.run(
-        [sys.executable, "-m", "bot.local", "ur", "--players", "3", "--seed", "7",
+        [sys.executable, "-m", "dingir.local", "ur", "--players", "3", "--seed", "7",
          "--script", str(script), "--lang", "fr"],
         cwd=ROOT, capture_output=True, text=True, timeout=300, check=False,
     )
@@ -250,8 +257,7 @@ class _DrawingRace(RaceGame):
 
 
 def test_undo_never_crosses_an_irreversible_step(capsys, monkeypatch) -> None:
-    monkeypatch.setitem(registry.GAMES, "race",
-                        registry.GameEntry(_DrawingRace(), _TinyRenderer()))
+    _host(monkeypatch, registry.GameEntry(_DrawingRace(), _TinyRenderer()))
     seed = next(s for s in range(50) if _first_seat(s, 2) == 1)
     steps = "add 2\nadd 1\nundo\nundo\nquit\n"
     status, out, _ = _run(capsys, monkeypatch, ["race", "--seed", str(seed), "--ai", "2"], steps)
@@ -262,7 +268,7 @@ def test_undo_never_crosses_an_irreversible_step(capsys, monkeypatch) -> None:
 
 def test_bazaar_asks_every_active_seat_and_shows_each_its_own_goods(
         capsys, monkeypatch) -> None:
-    monkeypatch.setitem(registry.GAMES, "bazaar", bazaar.ENTRY)
+    _host(monkeypatch, bazaar.ENTRY)
     seed = 5
     state = BAZAAR.setup(seed, 2, {"rounds": "1"})
     mine, theirs = state["hands"][0][0], state["hands"][1][0]
@@ -282,7 +288,7 @@ def test_bazaar_asks_every_active_seat_and_shows_each_its_own_goods(
 
 
 def test_an_all_ai_bazaar_game_ends(capsys, monkeypatch) -> None:
-    monkeypatch.setitem(registry.GAMES, "bazaar", bazaar.ENTRY)
+    _host(monkeypatch, bazaar.ENTRY)
     status, out, _ = _run(capsys, monkeypatch, ["bazaar", "--players", "4", "--seed", "3",
                                                 "--ai", "all"])
     assert status == local.EXIT_OK

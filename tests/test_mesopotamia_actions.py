@@ -22,7 +22,7 @@ from bot.games.mesopotamia import data as D
 from bot.games.mesopotamia.engine import GAME
 from bot.games.mesopotamia.state import can_advance, seal_case, seal_order, unit_limit, units_of
 from bot.i18n import LANGUAGES, translate
-from bot.registry import GameEntry
+from host.registry import GameEntry
 from tests.contract import NAMES, hidden_from, playout
 
 # -- helpers -----------------------------------------------------------------------------

@@ -17,7 +17,8 @@ from bot.games.mesopotamia.engine import GAME
 from bot.records import GameRecord, Player, ServiceError, StepResult
 from bot.replay import replay
 from bot.service import GameService
-from bot.store import Store
+from bot.store import open_store
+from host import registry
 from tests.test_mesopotamia_automaton_playout import check_automaton
 
 CHANNEL = 11
@@ -48,9 +49,10 @@ class Told:
 
 @pytest.fixture
 async def games(tmp_path: Path) -> AsyncIterator[GameService]:
-    store = await Store.open(tmp_path / "dingir.sqlite3")
+    store = await open_store(tmp_path / "dingir.sqlite3")
     try:
-        yield GameService(store, FakeClock(), seed_source=lambda: 3, ai_search=greedy)
+        yield GameService(store, FakeClock(), seed_source=lambda: 3,
+                          catalogue=registry.CATALOGUE, ai_search=greedy)
     finally:
         await store.close()
 

@@ -15,7 +15,7 @@ from bot.games.mesopotamia import data as D
 from bot.games.mesopotamia.engine import GAME
 from bot.games.mesopotamia.state import by_role, seal_order, tech_level, unit_limit
 from bot.i18n import LANGUAGES, catalogue, translate
-from bot.registry import GameEntry
+from host.registry import GameEntry
 from render.mesopotamia import RENDERER
 from tests.contract import NAMES, hidden_from, playout
 

@@ -1,4 +1,4 @@
-"""``python -m bot.migrate``: a SQLite database copied into PostgreSQL (and back), every
+"""``python -m dingir.migrate``: a SQLite database copied into PostgreSQL (and back), every
 row and game checked, the games played on; an occupied target or a running bot refused."""
 
 from __future__ import annotations
@@ -9,16 +9,16 @@ import pytest
 
 from bot.clock import FakeClock
 from bot.instance import AlreadyRunning, hold
-from bot.migrate import Refused, main, migrate
 from bot.ratings import Rating
-from bot.store import ResultRow, Store, open_store
+from bot.store import ResultRow, open_store
+from dingir.migrate import Refused, main, migrate
 from tests.test_session import ANN, BOB, ENGINES, current_user, make_service, started
 
 
 async def filled(path: Path) -> list[int]:
     """A SQLite database with games in every state and a row in every table; the ids of
     its running games."""
-    store = await Store.open(path)
+    store = await open_store(path)
     try:
         service = make_service(store, FakeClock())
         games = [await started(service, channel=c) for c in (10, 11, 12)]

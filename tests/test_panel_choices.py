@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import random
 
-from bot import registry
 from bot.engine import State
 from bot.records import GameRecord, SeatInfo
 from cogs import choices
+from host import registry
 
 UR = registry.get("ur").engine
 

@@ -10,9 +10,10 @@ from typing import Any
 from bot.clock import FakeClock
 from bot.records import GameRecord, Player
 from bot.service import GameService
-from bot.store import Store
+from bot.store import open_store
 from cogs import posting
 from cogs.posting import POSTED_BOARD_SECONDS, PostedBoard, posted_board_url, remember
+from host import registry
 
 URL = "https://cdn.example/attachments/1/2/board.png"
 PLAYERS = (Player(1, "Ninsun"), Player(2, "Gilgamesh"), Player(3, "Enkidu"))
@@ -24,9 +25,10 @@ def bot_with(record: GameRecord, posted: PostedBoard | None) -> Any:
 
 
 async def test_the_turn_message_image_is_reused_only_for_the_same_board(tmp_path: Path) -> None:
-    store = await Store.open(tmp_path / "dingir.sqlite3")
+    store = await open_store(tmp_path / "dingir.sqlite3")
     try:
-        service = GameService(store, FakeClock(), seed_source=lambda: 7)
+        service = GameService(store, FakeClock(), seed_source=lambda: 7,
+                              catalogue=registry.CATALOGUE)
         await service.lobby.create(None, 10, PLAYERS[0], "ur", {})
         for player in PLAYERS[1:]:
             await service.lobby.join(10, player)

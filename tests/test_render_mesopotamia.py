@@ -14,7 +14,6 @@ from typing import Any
 import pytest
 from PIL import Image, ImageDraw
 
-from bot import registry
 from bot.engine import State
 from bot.games.kit import clone
 from bot.games.mesopotamia import data as D
@@ -23,7 +22,8 @@ from bot.games.mesopotamia.engine import GAME
 from bot.games.mesopotamia.focus import focus_regions
 from bot.i18n import tr, translate
 from bot.records import SeatInfo
-from bot.registry import GameEntry
+from host import registry
+from host.registry import GameEntry
 from render import fonts, maps
 from render import mesopotamia as picture
 from render import mesopotamia_board as board
@@ -426,7 +426,7 @@ def test_a_turn_message_crops_the_board_it_has_just_drawn() -> None:
     """The workers draw a turn message's board and its details in one job: the crops are cut
     from that board, and they are the crops a fresh renderer draws; a view changed since is
     drawn anew."""
-    from bot.workers import render_turn
+    from host.workers import render_turn
     state = states(7, 2)[-1]
     ctx = RenderContext(NAMES[:2])
     view = {**GAME.view(state, None), "focus": list(D.REGIONS)[:2]}
@@ -459,7 +459,7 @@ class _Focused(picture.MesopotamiaRenderer):
 
 def _posting(game: str, state: State, n: int) -> tuple[Any, Any]:
     """A bot whose workers draw in a thread, and a record of ``game`` at ``state``."""
-    from bot.workers import Workers  # not at the top: the bot process imports ENTRY below
+    from host.workers import Workers  # not at the top: the bot process imports ENTRY below
     seats = [SeatInfo(s, 100 + s, NAMES[s]) for s in range(n)]
     record = SimpleNamespace(id=1, game=game, state=state, seats=seats, lang="fr")
     return SimpleNamespace(workers=Workers(0)), record

@@ -9,9 +9,9 @@ import random
 
 from PIL import Image
 
-from bot import registry
 from bot.replay import Step, turn_states
-from bot.workers import Workers
+from host import registry
+from host.workers import Workers
 from render.context import RenderContext
 from render.replay import MAX_FRAMES, spaced
 

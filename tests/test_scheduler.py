@@ -8,7 +8,7 @@ import pytest
 
 from bot.clock import FakeClock, OffsetClock, clock_from_env
 from bot.records import GameRecord, Player, ServiceError
-from bot.scheduler import (
+from host.scheduler import (
     DOWNTIME_SECONDS,
     NOTICES_PER_ROUND,
     Event,

@@ -13,7 +13,8 @@ from bot.clock import FakeClock
 from bot.engine import Action, Game, Seat
 from bot.records import GameRecord, Player, StepResult, StoreUnavailable
 from bot.service import Ask, GameService, loop
-from bot.store import Store
+from bot.store import open_store
+from host import registry
 
 CHANNEL = 7
 ANN = Player(1, "Ann")
@@ -58,10 +59,11 @@ class Told:
 
 @pytest.fixture
 async def service(tmp_path: Path) -> AsyncIterator[tuple[GameService, Scribe]]:
-    store = await Store.open(tmp_path / "dingir.sqlite3")
+    store = await open_store(tmp_path / "dingir.sqlite3")
     scribe = Scribe()
     try:
         yield GameService(store, FakeClock(), seed_source=lambda: 5, ai_search=no_ai,
+                          catalogue=registry.CATALOGUE,
                           scripted=[scribe]), scribe
     finally:
         await store.close()

@@ -13,6 +13,7 @@ from typing import Any
 
 import pytest
 
+from bot.catalogue import Catalogue
 from bot.clock import FakeClock
 from bot.engine import Action, BadNotation, Game, Seat, State
 from bot.i18n import translate
@@ -103,7 +104,7 @@ class Env:
 def make_service(store: Store, clock: FakeClock, seed: int = 1234) -> GameService:
     """A service over the toy engines with a fixed seed and the first-legal AI."""
     return GameService(
-        store, clock, seed_source=lambda: seed, engines=ENGINES.__getitem__,
+        store, clock, seed_source=lambda: seed, catalogue=Catalogue(ENGINES),
         ai_search=in_thread(first_legal),
     )
 
@@ -523,7 +524,7 @@ async def test_default_ai_is_deterministic(env: Env) -> None:
     ends = []
     for channel in (50, 51):
         service = GameService(env.store, env.clock, seed_source=lambda: 99,
-                              engines=ENGINES.__getitem__)
+                              catalogue=Catalogue(ENGINES))
         record = await started(service, (ANN,), ai=3, channel=channel)
         await service.admin.resign(channel, ANN.user_id)  # all seats AI: the game is aborted
         record = await service.lobby.create(GUILD, channel + 10, ANN, "race", {}, ai_seats=3)
@@ -660,7 +661,7 @@ async def test_message_id_notify_and_running_games(env: Env) -> None:
 async def test_locked_database_gives_store_unavailable_and_changes_nothing(env: Env) -> None:
     record = await started(env.service)
     await env.store.close()
-    env.store = await Store.open(env.path, busy_timeout_ms=50)
+    env.store = await open_store(env.path, busy_timeout_ms=50)
     env.service = make_service(env.store, env.clock)
     user = current_user(record)
     await env.service.turns.play(CHANNEL, user, "add 1")

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from bot import registry
 from bot.records import GameRecord, SeatInfo
 from cogs.game_texts import status_text
+from host import registry
 
 
 def running(game: str, n: int) -> GameRecord:

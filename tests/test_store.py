@@ -65,7 +65,7 @@ async def test_migrations_build_an_empty_database_and_reopen_idempotently(databa
 @pytest.mark.sqlite_only
 async def test_a_new_file_is_in_wal_mode(tmp_path: Path) -> None:
     path = tmp_path / "new" / "db.sqlite3"
-    await (await Store.open(path)).close()
+    await (await open_store(path)).close()
     raw = sqlite3.connect(path)
     try:
         assert raw.execute("PRAGMA journal_mode").fetchone() == ("wal",)
@@ -75,7 +75,7 @@ async def test_a_new_file_is_in_wal_mode(tmp_path: Path) -> None:
 
 @pytest.mark.sqlite_only
 async def test_connection_pragmas(tmp_path: Path) -> None:
-    store = await Store.open(tmp_path / "db.sqlite3", busy_timeout_ms=1234)
+    store = await open_store(tmp_path / "db.sqlite3", busy_timeout_ms=1234)
     try:
         writer = store._conn
         assert list(await writer.execute_fetchall("PRAGMA foreign_keys")) == [(1,)]
@@ -170,7 +170,7 @@ async def test_turn_end_snapshots_the_turn_start_state(database: str) -> None:
 @pytest.mark.sqlite_only
 async def test_locked_database_raises_store_unavailable(tmp_path: Path) -> None:
     path = tmp_path / "db.sqlite3"
-    store = await Store.open(path, busy_timeout_ms=50)
+    store = await open_store(path, busy_timeout_ms=50)
     try:
         game_id = await running(store)
         blocker = sqlite3.connect(path, isolation_level=None)
@@ -208,7 +208,7 @@ async def test_steps_arriving_together_commit_together_and_fail_alone(database: 
 
 @pytest.mark.sqlite_only
 async def test_a_full_disk_fails_the_whole_group_and_writes_nothing(tmp_path: Path) -> None:
-    store = await Store.open(tmp_path / "db.sqlite3")
+    store = await open_store(tmp_path / "db.sqlite3")
     try:
         game_id = await running(store)
         writer = store._conn  # the only way to fill the "disk": cap the file at its size

@@ -116,7 +116,7 @@ async def test_the_bot_refuses_a_database_another_bot_holds(pg_database: str) ->
     try:
         env = {**os.environ, "DISCORD_TOKEN": "x", "DINGIR_DATABASE_URL": pg_database}
         proc = await asyncio.create_subprocess_exec(
-            sys.executable, "-m", "bot", env=env, stderr=asyncio.subprocess.PIPE,
+            sys.executable, "-m", "dingir", env=env, stderr=asyncio.subprocess.PIPE,
             stdout=asyncio.subprocess.DEVNULL, cwd=Path(__file__).resolve().parent.parent)
         _, err = await asyncio.wait_for(proc.communicate(), 60)
         assert proc.returncode == 1 and "already using" in err.decode(), err

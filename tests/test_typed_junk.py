@@ -11,10 +11,10 @@ import random
 import pytest
 
 from benchmarks.fuzz_interactions import ODD, damaged
-from bot import registry
 from bot.engine import Action, GameError, Seat, State
 from bot.i18n import translate
 from bot.notation import localized, parse_typed
+from host import registry
 
 GAMES = 3
 """Random games per game id."""

@@ -13,13 +13,13 @@ from dataclasses import dataclass
 import pytest
 from aiohttp import ClientSession
 
-from bot import registry, timeline
 from bot.config import ConfigError, from_mapping
 from bot.i18n import LANGUAGES, translate
 from bot.records import GameRecord, ServiceError
 from bot.replay import Step, iter_reports, iter_states
 from bot.service import GameService
-from bot.workers import Workers
+from host import registry, timeline
+from host.workers import Workers
 from tests import web_games
 from tests.contract import hidden_from
 from web import server

@@ -14,10 +14,11 @@ from types import SimpleNamespace
 
 import pytest
 
-from bot import ai, registry
+from bot import ai
 from bot.games.mesopotamia import data as MESOPOTAMIA
 from bot.records import SeatInfo
-from bot.workers import DEADLINES, JOBS, Workers, picture_name, render_png
+from host import registry
+from host.workers import DEADLINES, JOBS, Workers, picture_name, render_png
 from render.context import RenderContext
 from render.flood_tables import PAGES, tables_png
 from render.mesopotamia import crop_pngs
@@ -88,7 +89,7 @@ async def test_workers_choose_the_ai_step_the_bot_would_choose() -> None:
 
 OWNER = """
 import asyncio, sys
-from bot.workers import Workers
+from host.workers import Workers
 async def main():
     workers = Workers(1)
     await workers.start()

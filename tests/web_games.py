@@ -6,11 +6,11 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
-from bot import registry
 from bot.clock import FakeClock
 from bot.records import GameRecord, Player
 from bot.service import GameService
 from bot.store import open_store
+from host import registry
 
 GUILD, CHANNEL = 10, 20
 SEED = 6_917_529_027_641_081_857
@@ -22,7 +22,8 @@ async def open_service(database: str | Path) -> GameService:
     """A service over a new store at ``database`` (a SQLite file or a PostgreSQL address;
     games seeded with :data:`SEED`)."""
     store = await open_store(database)
-    return GameService(store, FakeClock(), seed_source=lambda: SEED)
+    return GameService(store, FakeClock(), seed_source=lambda: SEED,
+                       catalogue=registry.CATALOGUE)
 
 
 async def start(service: GameService, game: str, players: int,

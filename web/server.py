@@ -36,15 +36,15 @@ from aiohttp import web
 from bot.engine import Report, Seat
 from bot.i18n import LANGUAGES, tr, translate
 from bot.records import GameRecord, LogEntry, Played
-from bot.service import reads
-from bot.timeline import Timeline
-from cogs.common import listed, seat_name
-from cogs.posting import MAX_UPLOAD, final_text, game_title, render_context, steps_text
+from cogs.common import game_title, listed, seat_name
+from cogs.posting import MAX_UPLOAD, final_text, render_context, steps_text
+from host.registry import CATALOGUE
+from host.timeline import Timeline
 from web import page
 
 if TYPE_CHECKING:
     from bot.service import GameService
-    from bot.workers import Workers
+    from host.workers import Workers
 
 log = logging.getLogger(__name__)
 
@@ -319,7 +319,7 @@ class WebPages:
             known = {}
             self._narrated.keep((record.id, lang, names), known)
         turns = narration(record, lang, entries, history, known)
-        standing = reads.standing(record)
+        standing = CATALOGUE.standing(record)
         scores = page.scores_html(lang, [
             (seat_name(record, s.seat, lang, raw=True), translate(standing[s.seat], lang))
             for s in record.seats if s.seat < len(standing)])

@@ -14,8 +14,9 @@ after a step, for every front end), :mod:`.admin` (resign, abort, settings, paus
 :mod:`.history` (log, replay, export, import), :mod:`.results` (results and ratings),
 :mod:`.members` (members' games, follows, absences) and :mod:`.weblinks` (the games' web
 page addresses). Besides: :mod:`.seats` (who takes a seat's steps: members, the AI,
-scripted seats), :mod:`.reads` (what the front ends read of a game: they never reach its
-engine) and :mod:`.final` (the end-of-game text).
+scripted seats) and :mod:`.final` (the end-of-game text). The games come from the
+:class:`~bot.catalogue.Catalogue` the service is given (what the front ends read of a
+game too: they never reach its engine).
 """
 
 from __future__ import annotations
@@ -23,7 +24,6 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
-from bot.engine import Game
 from bot.records import Limits
 from bot.service.admin import Admin
 from bot.service.autoplay import Autoplay
@@ -38,6 +38,7 @@ from bot.service.turns import Turns
 from bot.service.weblinks import WebLinks
 
 if TYPE_CHECKING:
+    from bot.catalogue import Catalogue
     from bot.clock import Clock
     from bot.store import Store
 
@@ -59,12 +60,12 @@ class GameService:
         clock: Clock,
         seed_source: Callable[[], int] | None = None,
         *,
-        engines: Callable[[str], Game] | None = None,
+        catalogue: Catalogue,
         ai_search: Searcher | None = None,
         scripted: Sequence[SeatKind] | None = None,
         limits: Limits | None = None,
     ) -> None:
-        self.core = ServiceCore(store, clock, seed_source, engines=engines,
+        self.core = ServiceCore(store, clock, seed_source, catalogue=catalogue,
                                 ai_search=ai_search, scripted=scripted, limits=limits)
         self.lobby = Lobby(self.core)
         self.turns = Turns(self.core)

@@ -31,10 +31,17 @@ from bot.records import (
     StaleVersion,
     Waiting,
 )
-from bot.service import reads
-from bot.service.seats import AiSeat, Searcher, SeatKind, SeatKinds, member_plays
+from bot.service.seats import (
+    AiSeat,
+    ScriptedSeat,
+    Searcher,
+    SeatKind,
+    SeatKinds,
+    member_plays,
+)
 
 if TYPE_CHECKING:
+    from bot.catalogue import Catalogue
     from bot.clock import Clock
     from bot.store import Store
 
@@ -117,7 +124,7 @@ class ServiceCore:
         clock: Clock,
         seed_source: Callable[[], int] | None = None,
         *,
-        engines: Callable[[str], Game] | None = None,
+        catalogue: Catalogue,
         ai_search: Searcher | None = None,
         scripted: Sequence[SeatKind] | None = None,
         limits: Limits | None = None,
@@ -127,9 +134,11 @@ class ServiceCore:
         self.limits = limits or NO_LIMITS
         self.seed_source = seed_source or (lambda: secrets.randbits(63))
         """Draws the seed of a game at its start."""
-        self._engine_of = engines or reads.engine_of
+        self.catalogue = catalogue
+        """The hosted games (the composition root's)."""
+        own = [ScriptedSeat(script) for script in catalogue.scripts]
         self.seat_kinds = SeatKinds(AiSeat(ai_search or in_thread()),
-                                    reads.scripted() if scripted is None else scripted)
+                                    own if scripted is None else scripted)
         """Who plays each seat: members, the AI, and the ``scripted`` seat kinds given
         (asked first; by default the hosted games' own: see :mod:`bot.service.seats`)."""
         self._cache: dict[int, Live] = {}
@@ -145,7 +154,7 @@ class ServiceCore:
     def engine(self, game: str) -> Game:
         """The engine of ``game``; ServiceError ``service.unknown_game`` if unknown."""
         try:
-            return self._engine_of(game)
+            return self.catalogue.engine(game)
         except KeyError:
             raise fail("service.unknown_game", game=game) from None
 

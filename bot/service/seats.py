@@ -11,7 +11,7 @@ A scripted seat kind is the extension point: an object with :meth:`SeatKind.play
 given to the service (``GameService(..., scripted=[...])``); it is asked before the
 member and AI kinds. Its seat is seated without a member (``user_id`` None), so the
 front ends treat it as any seat no member plays. A game's own scripted opponent is a
-:class:`Script` (pure functions of its rules, named in :mod:`bot.registry`) played by
+:class:`Script` (pure functions of its rules, in the :class:`~bot.catalogue.Catalogue`) played by
 :class:`ScriptedSeat`: its seats are added after the lobby's when the game starts, as many
 as the game's options ask for (:meth:`SeatKinds.added`).
 """
@@ -107,8 +107,7 @@ class ScriptedSeat:
 
     def plays(self, record: GameRecord, seat: Seat) -> bool:
         """True for a seat of a started game of the script's that the script plays."""
-        return record.game == self.script.game and record.state is not None \
-            and self.script.plays(record.state, seat)
+        return self.script.plays_seat(record, seat)
 
     async def step(self, ask: Ask) -> Action:
         """The script's step, as the engine parses it."""

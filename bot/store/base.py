@@ -19,22 +19,8 @@ from bot.store.weblinks import WebLinksMixin
 
 
 class Store(SchemaMixin, GamesMixin, ClocksMixin, PlayersMixin, WebLinksMixin):
-    """The database of one bot process. Open with :meth:`open` (a SQLite file) or
-    :func:`~bot.store.open_store` (by address), close with :meth:`close`."""
-
-    @staticmethod
-    async def open(path: str | Path, *, busy_timeout_ms: int = 5000,
-                   durable: bool = True) -> Store:
-        """Open (creating if needed) and migrate the SQLite database at ``path``.
-
-        ``busy_timeout_ms``: how long a statement waits for a lock held by another
-        connection before :class:`~bot.records.StoreUnavailable` is raised. Without
-        ``durable``, a commit does not wait for the disk (a scratch database, as the
-        terminal's).
-        """
-        from bot.store.sqlite import SqliteStore
-        return await SqliteStore.open_file(path, busy_timeout_ms=busy_timeout_ms,
-                                           durable=durable)
+    """The database of one bot process. Open with :func:`~bot.store.open_store` (by
+    address), close with :meth:`close`."""
 
     async def close(self) -> None:
         """Close the connections (pending work finishes first)."""
@@ -54,4 +40,4 @@ class Store(SchemaMixin, GamesMixin, ClocksMixin, PlayersMixin, WebLinksMixin):
 
     async def _after_copy(self, tx: Tx) -> None:
         """What a database needs after rows were copied in with their ids
-        (:mod:`bot.migrate`)."""
+        (:mod:`dingir.migrate`)."""

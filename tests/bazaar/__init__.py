@@ -6,7 +6,7 @@ The bot hosts it when ``DINGIR_EXTRA_GAMES=tests.bazaar`` (end-to-end tests); it
 
 from __future__ import annotations
 
-from bot.registry import GameEntry
+from host.registry import GameEntry
 from tests.bazaar.engine import GAME
 from tests.bazaar.render import RENDERER
 

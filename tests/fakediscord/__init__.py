@@ -1,7 +1,7 @@
 """A local stand-in for Discord (REST + gateway on 127.0.0.1) for end-to-end tests.
 
 See README.md. Main entry points: FakeDiscord (server.py), FakeUser / InteractionResult
-(users.py), point_discordpy_at() for an in-process client, BotProcess for `python -m bot`.
+(users.py), point_discordpy_at() for an in-process client, BotProcess for `python -m dingir`.
 """
 
 from __future__ import annotations
@@ -86,7 +86,7 @@ def point_discordpy_at(fake: FakeDiscord) -> Callable[[], None]:
 
 
 class BotProcess:
-    """Runs the bot (`python -m bot` by default) as a subprocess pointed at the stand-in.
+    """Runs the bot (`python -m dingir` by default) as a subprocess pointed at the stand-in.
 
     Environment: DISCORD_TOKEN (the stand-in's token), DINGIR_API_BASE, DINGIR_GATEWAY_URL,
     DINGIR_DB, DINGIR_CLOCK_FILE (and DINGIR_FAKE_CLOCK_FILE) plus `env`. Output goes to
@@ -99,7 +99,7 @@ class BotProcess:
         *,
         db_path: str | os.PathLike[str],
         clock_file: str | os.PathLike[str] | None = None,
-        args: Sequence[str] = ("-m", "bot"),
+        args: Sequence[str] = ("-m", "dingir"),
         cwd: str | os.PathLike[str] = PROJECT_ROOT,
         env: dict[str, str] | None = None,
         log_path: str | os.PathLike[str] | None = None,

@@ -7,7 +7,7 @@ interpreter lock, so every interaction waits behind it. :class:`Workers` sends i
 a few worker processes instead (``DINGIR_WORKER_PROCESSES``, 2 by default; 0 runs it
 in a thread of the bot process).
 
-A worker is ``python -m bot.workers``: it reads jobs from its stdin and writes the
+A worker is ``python -m host.workers``: it reads jobs from its stdin and writes the
 results to its stdout, each a length-prefixed pickle, so the event loop talks to it
 directly (no helper threads), and it exits as soon as its stdin closes, which is also
 what happens when the bot is killed. A worker that dies is replaced and the job run
@@ -31,9 +31,10 @@ import time
 from collections.abc import Callable
 from typing import Any, BinaryIO, NoReturn, ParamSpec, TypeVar
 
-from bot import ai, registry, timeline
+from bot import ai
 from bot.engine import Action, Game, Seat
 from bot.replay import Step, turn_states
+from host import registry, timeline
 from render.context import RenderContext
 from render.replay import replay_gif
 
@@ -301,7 +302,7 @@ class Workers:
             self._workers = [w for w in self._workers if w.alive]
             while len(self._workers) < self.processes:
                 process = await asyncio.create_subprocess_exec(
-                    sys.executable, "-m", "bot.workers",
+                    sys.executable, "-m", "host.workers",
                     stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE)
                 self._workers.append(_Worker(process))
 
@@ -368,7 +369,7 @@ class Workers:
     async def history(self, game: str, seed: int, players: int, options: dict[str, str],
                       steps: list[tuple[Seat, str]], since: int = 0) -> timeline.Timeline:
         """The public history of a game, for its web page, its reports from step ``since``
-        on (:func:`bot.timeline.timeline`)."""
+        on (:func:`host.timeline.timeline`)."""
         found: timeline.Timeline = await self._run("timeline", game, seed, players, options,
                                                    steps, since)
         return found
@@ -376,7 +377,7 @@ class Workers:
     async def frame(self, game: str, seed: int, players: int, options: dict[str, str],
                     steps: list[tuple[Seat, str]], played: int, ctx: RenderContext) -> bytes:
         """The public board after ``played`` of a game's ``steps`` (the start or the end
-        of a turn), as PNG bytes (:func:`bot.timeline.board_png`)."""
+        of a turn), as PNG bytes (:func:`host.timeline.board_png`)."""
         png: bytes = await self._run("frame", game, seed, players, options, steps, played,
                                      ctx)
         return png

@@ -15,9 +15,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from bot import registry
 from bot.engine import Report, Seat, State
 from bot.replay import Step, iter_reports
+from host import registry
 from render.context import RenderContext
 
 KEPT = 32

@@ -1,4 +1,4 @@
-"""``python -m bot.migrate SOURCE TARGET``: copy a whole database into an empty one.
+"""``python -m dingir.migrate SOURCE TARGET``: copy a whole database into an empty one.
 
 For moving from SQLite to PostgreSQL (``sqlite:var/dingir.sqlite3
 postgresql://...``), or back: every game with its seats, log, turn-start snapshot and
@@ -27,6 +27,7 @@ from bot.instance import AlreadyRunning, hold
 from bot.records import StoreUnavailable
 from bot.replay import ReplayError, replay
 from bot.store import SchemaTooNew, Store, is_postgres, open_store, shown
+from host.registry import CATALOGUE
 
 FIRST = "games"
 """The table the others refer to: copied first."""
@@ -56,12 +57,6 @@ class Report:
         return lines
 
 
-def _registry_engine(game: str) -> Game:
-    from bot import registry  # imported late: it pulls in every game and renderer
-
-    return registry.get(game).engine
-
-
 async def copy(source: Store, target: Store) -> dict[str, int]:
     """Copy every table of ``source`` into the empty ``target`` in one transaction; the
     rows copied per table. Raises Refused if ``target`` holds anything."""
@@ -86,7 +81,7 @@ async def copy(source: Store, target: Store) -> dict[str, int]:
 
 
 async def check(source: Store, target: Store, tables: list[str],
-                engines: Callable[[str], Game] = _registry_engine) -> Report:
+                engines: Callable[[str], Game] = CATALOGUE.engine) -> Report:
     """Compare ``target`` with ``source``: the rows of ``tables`` (but the games, compared
     game by game), then every game, and its log replayed from its seed."""
     report = Report()
@@ -131,7 +126,7 @@ async def _check_game(source: Store, target: Store, game_id: int,
 
 
 async def migrate(source: str, target: str,
-                  engines: Callable[[str], Game] = _registry_engine) -> Report:
+                  engines: Callable[[str], Game] = CATALOGUE.engine) -> Report:
     """Copy ``source`` into the empty ``target`` and check the copy (see the module
     docstring). Raises Refused when it does not start or the check fails."""
     async with AsyncExitStack() as stack:
@@ -155,7 +150,7 @@ async def migrate(source: str, target: str,
 def main(argv: list[str] | None = None) -> int:
     """The command line (see the module docstring); the exit status."""
     parser = argparse.ArgumentParser(
-        prog="python -m bot.migrate", description="Copy a Dingir database into an empty one "
+        prog="python -m dingir.migrate", description="Copy a Dingir database into an empty one "
         "(SQLite to PostgreSQL or back) and check the copy. Stop the bot first.")
     parser.add_argument("source", help="sqlite:PATH or postgresql://...")
     parser.add_argument("target", help="postgresql://... (an empty database) or sqlite:PATH")

@@ -19,17 +19,17 @@ import aiohttp
 import discord
 from discord.ext import commands
 
-from bot import registry
 from bot.config import Settings
 from bot.engine import Seat
 from bot.records import OpenPost, PostedBoard
 from bot.service import GameService
+from host import registry
 
 if TYPE_CHECKING:
     from bot.backups import Backups
     from bot.deadlines import Deadlines
-    from bot.scheduler import Scheduler
-    from bot.workers import Workers
+    from host.scheduler import Scheduler
+    from host.workers import Workers
 
 log = logging.getLogger(__name__)
 
@@ -45,7 +45,7 @@ EXTENSIONS = (
 )
 """The shared cogs loaded at start, in order (the translator and the tree's error handler
 first, then buttons: the others register press handlers); each game's own commands come
-from :func:`bot.registry.extensions`."""
+from :func:`host.registry.extensions`."""
 
 
 GC_THRESHOLDS = (10_000, 10, 10)

@@ -1,4 +1,4 @@
-"""The one place that lists the games Dingir hosts.
+"""The one place that lists the games Dingir hosts, and their :data:`CATALOGUE`.
 
 Besides the games below, the bot hosts those whose modules are named in
 ``DINGIR_EXTRA_GAMES`` (comma-separated; each module has an ``ENTRY``): the
@@ -14,6 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from bot.catalogue import Catalogue
 from bot.engine import Game
 from bot.games.civsets.engine import GAME as CIVSETS
 from bot.games.flood.engine import GAME as FLOOD
@@ -75,6 +76,9 @@ GAMES: dict[str, GameEntry] = {
                                                  automaton.plays, automaton.next_step)),
     **_extra_games(),
 }
+CATALOGUE = Catalogue({game: e.engine for game, e in GAMES.items()},
+                      [e.script for _, e in sorted(GAMES.items()) if e.script])
+"""What the service and the front ends read of the hosted games."""
 
 
 def get(game_id: str) -> GameEntry:
@@ -88,11 +92,6 @@ def get(game_id: str) -> GameEntry:
 def ids() -> list[str]:
     """The ids of all hosted games."""
     return sorted(GAMES)
-
-
-def scripts() -> list[Script]:
-    """The hosted games' own scripted opponents."""
-    return [e.script for _, e in sorted(GAMES.items()) if e.script]
 
 
 def extensions() -> list[str]:

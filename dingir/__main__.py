@@ -1,4 +1,4 @@
-"""``python -m bot``: read the settings, open the database, connect to Discord, run.
+"""``python -m dingir``: read the settings, open the database, connect to Discord, run.
 
 A missing or rejected token, an unreachable Discord or an unusable database
 gives one line on stderr saying what to do, and a non-zero exit status. The
@@ -29,7 +29,7 @@ if TYPE_CHECKING:
     from aiohttp.web import AppRunner
 
     from bot.store import Store
-    from bot.workers import Workers
+    from host.workers import Workers
 
 log = logging.getLogger("bot")
 SWITCH_INTERVAL = 0.001
@@ -97,10 +97,11 @@ async def run(settings: config.Settings, seed_source: Callable[[], int] | None =
     """Open the store, build the services and the client, and stay connected (games
     seeded by ``seed_source`` when given, else at random)."""
     from bot.backups import Backups
-    from bot.client import DingirBot
     from bot.deadlines import Deadlines
-    from bot.scheduler import Scheduler
-    from bot.workers import Workers
+    from host import registry
+    from host.client import DingirBot
+    from host.scheduler import Scheduler
+    from host.workers import Workers
 
     clock = OffsetClock(SystemClock(), settings.clock_file) if settings.clock_file \
         else SystemClock()
@@ -109,8 +110,8 @@ async def run(settings: config.Settings, seed_source: Callable[[], int] | None =
     web: AppRunner | None = None
     try:
         workers = Workers(settings.worker_processes)
-        service = GameService(store, clock, seed_source, ai_search=workers.ai_step,
-                              limits=settings.limits)
+        service = GameService(store, clock, seed_source, catalogue=registry.CATALOGUE,
+                              ai_search=workers.ai_step, limits=settings.limits)
         deadlines = Deadlines(clock, service.core.engine)
         service.core.watchers.append(deadlines.watch)
         bot = DingirBot(settings, service, Scheduler(service, store, clock), workers, deadlines,

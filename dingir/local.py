@@ -2,7 +2,7 @@
 
 Usage::
 
-    python -m bot.local GAME [--players N] [--seed S] [--ai 2,3 | --ai all]
+    python -m dingir.local GAME [--players N] [--seed S] [--ai 2,3 | --ai all]
                              [--option NAME=VALUE ...] [--script FILE] [--out DIR]
                              [--lang en|fr]
 
@@ -52,15 +52,17 @@ from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
-from bot import ai, registry
+from bot import ai
 from bot.clock import FakeClock
 from bot.engine import Action, Game, GameError, GameMeta, Outcome, Seat, Text
 from bot.i18n import LANGUAGES, tr, translate
 from bot.notation import localized
 from bot.records import GameRecord, Played, Player, ServiceError, StepResult
-from bot.service import GameService, Searcher, reads
+from bot.service import GameService, Searcher
 from bot.service.final import final_lines
-from bot.store import Store
+from bot.store import open_store
+from host import registry
+from host.registry import CATALOGUE
 from render.context import RenderContext, Renderer
 
 EXIT_OK = 0
@@ -111,7 +113,7 @@ class LocalGame:
         self.ai_seats = ai_seats
         self.lang = lang
         self.out = out
-        self.hidden = reads.meta(record.game).hidden_information
+        self.hidden = CATALOGUE.meta(record.game).hidden_information
         self.names = tuple(       # a seat no person nor AI plays: the game's own opponent's
             info.name if info.user_id is None and s not in ai_seats else
             tr(lang, "local.ai_name" if s in ai_seats else "local.seat_name", n=s + 1)
@@ -136,7 +138,7 @@ class LocalGame:
                 if not await self.service.loop.move_on(record.id, self):
                     return self.dead_end(None)
                 continue
-            legal = reads.legal_steps(record, seat)
+            legal = CATALOGUE.legal_steps(record, seat)
             if not legal:
                 return self.dead_end(seat)
             if prompted != (record.version, seat):
@@ -175,7 +177,7 @@ class LocalGame:
         if self.hidden:
             self.say("local.private_view", name=self.names[seat])
             print(self.board_text(seat))
-        prompt = reads.prompt(self.record, seat)
+        prompt = CATALOGUE.prompt(self.record, seat)
         if prompt is not None:
             print(self.text(prompt.text))
         self.show_legal(legal)
@@ -192,7 +194,7 @@ class LocalGame:
 
     def board_text(self, seat: Seat | None = None) -> str:
         """The board as ``seat`` sees it (None: the public board), as text."""
-        return self.renderer.text(reads.view(self.record, seat),
+        return self.renderer.text(CATALOGUE.view(self.record, seat),
                                   RenderContext(self.names, self.lang))
 
     async def human(self, source: Source, seat: Seat, legal: list[Action]) -> int | None:
@@ -285,7 +287,7 @@ class LocalGame:
         if self.out is None:
             return
         path = self.out / filename
-        path.write_bytes(self.renderer.png(reads.view(self.record),
+        path.write_bytes(self.renderer.png(CATALOGUE.view(self.record),
                                            RenderContext(self.names, self.lang)))
         self.say("local.board_written", path=str(path))
 
@@ -312,9 +314,10 @@ async def play(game: str, renderer: Renderer, players: int, options: dict[str, s
     clock that stands still: no decision's clock runs out at the keyboard); the exit
     status."""
     with tempfile.TemporaryDirectory(prefix="dingir-local-") as folder:
-        store = await Store.open(Path(folder) / "local.sqlite3", durable=False)
+        store = await open_store(Path(folder) / "local.sqlite3", durable=False)
         try:
             service = GameService(store, FakeClock(), seed_source=lambda: seed,
+                                  catalogue=CATALOGUE,
                                   ai_search=one_generator(random.Random(f"dingir-ai:{seed}")))
             seats = [None if s in ai_seats else Player(user_of(s), f"Seat {s + 1}")
                      for s in range(players)]
@@ -374,7 +377,7 @@ def parse_options(meta: GameMeta, pairs: Sequence[str]) -> dict[str, str]:
 
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
-        prog="python -m bot.local", description="Play a Dingir game in the terminal."
+        prog="python -m dingir.local", description="Play a Dingir game in the terminal."
     )
     parser.add_argument("game", help="game id: " + ", ".join(registry.ids()))
     parser.add_argument("--players", type=int, help="number of seats (default: the minimum)")
@@ -405,12 +408,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.game not in registry.GAMES:
         known = ", ".join(registry.ids())
         parser.error(tr(lang, "local.unknown_game", game=args.game, known=known))
-    meta = reads.meta(args.game)
+    meta = CATALOGUE.meta(args.game)
     try:
         options = parse_options(meta, args.option)
     except ValueError as error:
         parser.error(tr(lang, "local.bad_option", text=str(error)))
-    added = sum(script.seats(options) for script in reads.scripts() if script.game == args.game)
+    added = sum(script.seats(options) for script in CATALOGUE.scripts if script.game == args.game)
     players: int = args.players or meta.min_players - added
     if not meta.min_players <= players + added <= meta.max_players:
         parser.error(tr(lang, "local.bad_players", game=meta.name, min=meta.min_players,

@@ -1,0 +1,81 @@
+"""What the front ends read of a game: they go through a :class:`Catalogue`, never to its
+engine.
+
+A record names its game; the catalogue reads it with the hosted game's engine, so a front
+end needs no service object to word a record (the texts of a status, a lobby, a turn
+message). The programs build the one catalogue of the hosted games and give it to the
+service.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from bot.engine import Action, Deadline, Game, GameMeta, Prompt, Seat, Text
+from bot.records import GameRecord
+from bot.scripted import Script
+
+
+class Catalogue:
+    """The hosted games: their engines by id and their own scripted opponents."""
+
+    def __init__(self, engines: Mapping[str, Game], scripts: Sequence[Script] = ()) -> None:
+        self.engines = dict(engines)
+        self.scripts = tuple(scripts)
+
+    def engine(self, game: str) -> Game:
+        """The engine of the hosted game ``game`` (KeyError naming the known games)."""
+        try:
+            return self.engines[game]
+        except KeyError:
+            raise KeyError(f"unknown game {game!r}; known: {', '.join(self.games())}"
+                           ) from None
+
+    def games(self) -> list[str]:
+        """The ids of the hosted games."""
+        return sorted(self.engines)
+
+    def opponent(self, record: GameRecord) -> tuple[Text, Text] | None:
+        """The game's own opponent that ``record``'s options seat at the start: its name and
+        its level's; None when they seat none."""
+        for script in self.scripts:
+            if script.game == record.game and script.seats(record.options):
+                return script.title, dict(script.levels)[record.options[script.option]]
+        return None
+
+    def scripted_seat(self, record: GameRecord, seat: Seat) -> bool:
+        """True when the game's own opponent plays ``seat`` of ``record`` (no member, no AI)."""
+        return any(script.plays_seat(record, seat) for script in self.scripts)
+
+    def meta(self, game: str) -> GameMeta:
+        """The description of ``game``: name, players, options, hidden information."""
+        return self.engine(game).meta
+
+    def view(self, record: GameRecord, seat: Seat | None = None) -> dict[str, Any]:
+        """What ``seat`` may see of ``record`` now (None: the public)."""
+        if record.state is None:
+            raise ValueError(f"game {record.id} has no state yet")
+        return self.engine(record.game).view(record.state, seat)
+
+    def legal_steps(self, record: GameRecord, seat: Seat) -> list[Action]:
+        """``seat``'s legal steps in ``record`` (none before the start)."""
+        if record.state is None:
+            return []
+        return self.engine(record.game).legal(record.state, seat)
+
+    def prompt(self, record: GameRecord, seat: Seat) -> Prompt | None:
+        """What ``seat``'s decision in ``record`` asks, when the game words it."""
+        if record.state is None:
+            return None
+        return self.engine(record.game).prompt(record.state, seat)
+
+    def deadline(self, record: GameRecord, seat: Seat) -> Deadline | None:
+        """The clock of ``seat``'s decision in ``record`` and its default step, if any."""
+        if record.state is None:
+            return None
+        return self.engine(record.game).deadline(record.state, seat)
+
+    def standing(self, record: GameRecord) -> tuple[Text, ...]:
+        """Each seat's standing so far (score, sets), as the game words it."""
+        return () if record.state is None else self.engine(record.game).standing(record.state)
