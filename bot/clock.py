@@ -7,8 +7,8 @@
   end-to-end test: write e.g. ``90000`` into the file named by the environment
   variable ``DINGIR_CLOCK_FILE`` and the bot's clock jumps 25 hours ahead (the
   file is re-read when its modification time changes, looked at no more than
-  twice a second; a missing or empty file means no offset). :func:`clock_from_env`
-  builds the clock the bot should use.
+  twice a second, or every ``DINGIR_CLOCK_RECHECK`` seconds; a missing or empty file
+  means no offset). :func:`clock_from_env` builds the clock the bot should use.
 """
 
 from __future__ import annotations
@@ -20,6 +20,9 @@ from typing import Protocol
 
 CLOCK_FILE_ENV = "DINGIR_CLOCK_FILE"
 """Environment variable naming the offset file of :class:`OffsetClock`."""
+RECHECK_ENV = "DINGIR_CLOCK_RECHECK"
+"""Environment variable: how often :class:`OffsetClock` looks at its file (0: at every read,
+so a test's time travel needs no wait)."""
 
 
 class Clock(Protocol):
@@ -61,10 +64,10 @@ class FakeClock:
 class OffsetClock:
     """``base`` plus an offset in seconds read from ``path`` (see the module docstring)."""
 
-    def __init__(self, base: Clock, path: str | Path, recheck: float = 0.5) -> None:
+    def __init__(self, base: Clock, path: str | Path, recheck: float | None = None) -> None:
         self._base = base
         self._path = Path(path)
-        self._recheck = recheck
+        self._recheck = float(os.environ.get(RECHECK_ENV) or 0.5) if recheck is None else recheck
         self._checked = float("-inf")
         self._stamp: tuple[int, int] | None = None
         self._offset = 0.0

@@ -43,6 +43,7 @@ async def test_a_short_community_run_loses_nothing(tmp_path: Path) -> None:
     assert result["in_process"]["service"]["n"] > 0
 
 
+@pytest.mark.slow
 async def test_a_short_mixed_run_plays_every_game_and_loses_nothing(tmp_path: Path) -> None:
     """A table of each game, each with an AI seat: whoever the bot mentions acts (a trade
     offered to another player, sealed bids by several at once), nothing is lost."""

@@ -216,25 +216,49 @@ async def test_a_finished_game_exports_everything(env: Env) -> None:
     assert document["outcome"] == result.outcome.to_json()
 
 
+class ReadClock:
+    """A :class:`FakeClock` as the timers see it, counting their reads (each is a wake-up)."""
+
+    def __init__(self, clock: FakeClock) -> None:
+        self.clock = clock
+        self.reads = 0
+        self.read = asyncio.Event()
+
+    def now(self) -> float:
+        self.reads += 1
+        self.read.set()
+        return self.clock.now()
+
+    async def wakes(self, n: int) -> None:
+        """Wait until the clock has been read ``n`` more times."""
+        until = self.reads + n
+        while self.reads < until:
+            self.read.clear()
+            await asyncio.wait_for(self.read.wait(), 5)
+
+
 async def test_the_deadline_timer_fires_once_at_its_time(env: Env) -> None:
     fired: list[tuple[int, Seat, int]] = []
-    deadlines = Deadlines(env.clock, {"bazaar": BAZAAR}.__getitem__)
+    done = asyncio.Event()
+    clock = ReadClock(env.clock)
+    deadlines = Deadlines(clock, {"bazaar": BAZAAR}.__getitem__)
     env.service.core.watchers.append(deadlines.watch)
 
     async def fire(game_id: int, seat: Seat, version: int) -> None:
         fired.append((game_id, seat, version))
         await env.service.autoplay.expire(game_id, seat, version)
+        done.set()
 
     deadlines.start(fire)
     await started(env.service, {"rounds": "1", "quiz_seconds": "2"})
     await play(env.service, 0, "roll")
     quiz = await play(env.service, 0, "quiz")
     assert deadlines.pending() == 1
-    await asyncio.sleep(0.05)
+    await clock.wakes(1)                    # the timer looked at the time and waits
     assert fired == []
     env.clock.advance(2)                    # the clock jumps past the due time
     deadlines.check()
-    await asyncio.sleep(0.05)
+    await asyncio.wait_for(done.wait(), 5)
     assert fired == [(quiz.record.id, 0, quiz.record.seat_version(0))]
     assert deadlines.pending() == 0 and len(deadlines.lateness) == 1
     record = await env.service.core.get(CHANNEL)
@@ -247,22 +271,25 @@ async def test_a_timer_woken_before_the_clock_says_due_waits_on(env: Env) -> Non
     a millisecond early; a time sync can slow the wall clock): the timer must wait on, not
     fire early, be refused and be lost."""
     fired: list[Seat] = []
-    deadlines = Deadlines(env.clock, {"bazaar": BAZAAR}.__getitem__)
+    done = asyncio.Event()
+    clock = ReadClock(env.clock)
+    deadlines = Deadlines(clock, {"bazaar": BAZAAR}.__getitem__)
     env.service.core.watchers.append(deadlines.watch)
 
     async def fire(game_id: int, seat: Seat, version: int) -> None:
         if await env.service.autoplay.expire(game_id, seat, version):
             fired.append(seat)
+        done.set()
 
     deadlines.start(fire)
     await started(env.service, {"rounds": "1", "quiz_seconds": "2"})
     await play(env.service, 0, "roll")
     await play(env.service, 0, "quiz")
-    env.clock.advance(1.9)                  # the loop will sleep 0.1 s of its own time
-    await asyncio.sleep(0.3)                # ... while the wall clock stands still
+    env.clock.advance(1.99)                 # the loop will sleep 0.01 s of its own time
+    await clock.wakes(3)                    # ... and wake twice while the clock stands still
     assert fired == [] and deadlines.pending() == 1
-    env.clock.advance(0.1)
-    await asyncio.sleep(0.3)
+    env.clock.advance(0.01)
+    await asyncio.wait_for(done.wait(), 5)
     assert fired == [0] and deadlines.pending() == 0
     await deadlines.close()
 

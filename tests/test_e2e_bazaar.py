@@ -12,7 +12,6 @@ user received is searched for the goods and bids they were never allowed to see.
 
 from __future__ import annotations
 
-import asyncio
 import re
 from pathlib import Path
 
@@ -222,7 +221,7 @@ async def test_a_question_that_ran_out_while_the_bot_was_down_expires_once(
         expired = await w.fake.wait_for_channel_message(
             w.channel, lambda m: "did not find" in m.text, after=mark, timeout=15)
         assert "ann" in expired.text
-        await asyncio.sleep(1.5)                  # several scheduler rounds later...
+        await w.rounds()                          # several scheduler rounds later...
         again = [m for m in w.posts(mark) if "did not find" in m.text]
         assert again == [expired]                 # ...it fired once
         late = await press(w, ann, question, question.custom_ids[0])

@@ -150,11 +150,17 @@ async def test_a_board_lost_to_a_crash_is_posted_on_restart(tmp_path: Path) -> N
         # the crash came after the turn's step was saved, before its board went out
         again = await w.next_board(await restart_after_losing_posts(w, tmp_path))
         assert again.mentions(player.id) and again.button("Take my turn"), again.text
+        await w.fake.wait_until(lambda: w.query("SELECT last_message_id FROM games")
+                                == [(again.id,)], what="the repost noted")
         mark = w.fake.mark()
-        await w.bot.restart()    # once posted, a restart posts nothing more
+        await w.bot.restart()    # once posted (and noted), a restart posts nothing more
         await w.fake.wait_synced()
-        await asyncio.sleep(1.0)  # time for a (wrong) repost to show up
-        assert not w.posts(mark)
+        await w.fake.wait_until(lambda: w.bot.output().count("ready as") == 3,
+                                what="the resume of missing posts at ready")
+        await turn_by_play(w, player, random.Random(1))   # told after a (wrong) repost
+        nxt = await w.next_board(mark)                    # (which would be first)
+        assert nxt.text.split("\n")[0] != again.text.split("\n")[0], (nxt.text, again.text)
+        assert w.posts(mark) == [nxt], [m.text for m in w.posts(mark)]
 
 
 async def test_lost_channel_pauses_the_game_and_tells_the_creator(tmp_path: Path) -> None:
@@ -290,7 +296,6 @@ async def test_a_reminder_fires_when_the_clock_passes_the_interval(tmp_path: Pat
 
 async def run_bot(tmp_path: Path, **env: str) -> tuple[int, str]:
     """Run ``python -m dingir`` from an empty folder (no .env) with ``env``; exit code, output."""
-    import asyncio
     import os
     import sys
 

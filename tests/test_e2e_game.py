@@ -11,10 +11,10 @@ The helpers here are shared with the other ``test_e2e_*`` modules.
 
 from __future__ import annotations
 
-import asyncio
 import random
+import sqlite3
 from collections.abc import AsyncIterator, Sequence
-from contextlib import asynccontextmanager
+from contextlib import asynccontextmanager, closing
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -65,6 +65,28 @@ class World:
         return await self.fake.wait_for_channel_message(
             self.channel, lambda m: not m.ephemeral and bool(m.pngs), timeout=timeout,
             after=after)
+
+    def query(self, sql: str) -> list[tuple[object, ...]]:
+        """Rows of the bot's database, read while it runs (SQLite only)."""
+        assert not is_postgres(self.database)
+        with closing(sqlite3.connect(f"file:{self.database}?mode=ro", uri=True)) as db:
+            return db.execute(sql).fetchall()
+
+    def heartbeat(self) -> object:
+        """The bot's last heartbeat: each scheduler round beats it."""
+        return self.query("SELECT at FROM heartbeat")
+
+    async def rounds(self, n: int = 3, timeout: float = 20.0) -> None:
+        """Wait until the bot's scheduler has run ``n`` more rounds (a "nothing happens"
+        check waits for this instead of a time)."""
+        seen = [self.heartbeat()]
+
+        def beaten() -> bool:
+            if (at := self.heartbeat()) != seen[-1]:
+                seen.append(at)
+            return len(seen) > n
+
+        await self.fake.wait_until(beaten, timeout, f"{n} scheduler rounds")
 
 
 @asynccontextmanager
@@ -193,9 +215,8 @@ async def restart_after_losing_posts(w: World, tmp_path: Path) -> int:
 
 async def turn_by_buttons(w: World, user: FakeUser, post: Message, rng: random.Random,
                           try_undo: bool = False) -> str:
-    """Play a whole turn with "Take my turn" and the private panel; the last panel text."""
-    if try_undo:
-        await asyncio.sleep(0.5)    # a player's pause: the bot has noted its post by then
+    """Play a whole turn with "Take my turn" and the private panel; the last panel text
+    (``try_undo``: once the bot has noted its post, see :func:`noted`)."""
     opened = await user.press(post, post.button("Take my turn")["custom_id"])
     panel = await opened.final()
     assert panel.ephemeral and panel.shows_image and "moved on" not in panel.text, panel.text
@@ -238,6 +259,13 @@ async def turn_by_play(w: World, user: FakeUser, rng: random.Random) -> str:
         if turn_over(answer):
             return answer.text
     raise AssertionError(f"turn of {user.name} did not end")
+
+
+async def noted(w: World, follower: FakeUser, post: Message) -> None:
+    """Wait until the bot has noted its turn message ``post``: it then tells the followers of
+    each turn (``follower`` is one)."""
+    link = f"/channels/{w.guild.id}/{w.channel.id}/{post.id}"
+    await w.fake.wait_for_channel_message(follower.dm, lambda m: link in m.text)
 
 
 async def followers_are_told(w: World, watcher: FakeUser, fan: FakeUser, final: Message,
@@ -312,6 +340,8 @@ async def test_three_players_play_a_whole_game_of_ur(tmp_path: Path, database: s
                 done = await turn_by_play(w, player, rng)
                 ways["play"] += 1
             else:
+                if turns == 2:
+                    await noted(w, watcher, post)
                 done = await turn_by_buttons(w, player, post, rng, try_undo=turns == 2)
                 ways["buttons"] += 1
             assert "✅" in done, done

@@ -5,7 +5,6 @@ before a time limit hands a turn on; each reader in their own language."""
 
 from __future__ import annotations
 
-import asyncio
 from pathlib import Path
 
 import pytest
@@ -102,13 +101,13 @@ async def test_away_stops_the_clocks_others_see_it_and_a_warning_precedes_the_ai
         status = await (await other.slash("game status", channel=w.channel)).final()
         assert ("away until" in status.text or "absent jusqu'au" in status.text), status.text
         mark = w.fake.mark()
-        await travel(w, 60 * 3600)                      # past the limit, but away
-        await asyncio.sleep(1.0)
+        travel(w, 60 * 3600)                            # past the limit, but away
+        await w.rounds()
         assert not [m for m in w.posts(after=mark) if "⏰" in m.text or "⏳" in m.text
                     or "run out" in m.text]
         back = await (await player.slash("away", channel=w.channel, days=0)).final()
         assert "Welcome back" in back.text or "Bon retour" in back.text
-        await travel(w, 60 * 3600 + 37 * 3600)          # 12 hours before the new limit
+        travel(w, 60 * 3600 + 37 * 3600)                # 12 hours before the new limit
         warned = await w.fake.wait_for_channel_message(
             w.channel, lambda m: "⏳" in m.text, after=mark)
         assert warned.mentions(player.id) and ("the AI plays your turn" in warned.text
@@ -136,7 +135,7 @@ async def test_the_channel_speaks_the_servers_language_and_dms_the_readers(
         opted = await (await playing.slash("game notify", channel=w.channel,
                                            enabled=True)).final()
         assert opted.ephemeral
-        await travel(w, 25 * 3600)                   # the reminder by DM, in their language
+        travel(w, 25 * 3600)                         # the reminder by DM, in their language
         dm = await w.fake.wait_for_channel_message(playing.dm, lambda m: "⏰" in m.text)
         expected = "C'est toujours à vous" if playing is bob else "still your turn"
         assert expected in dm.text, dm.text

@@ -5,7 +5,6 @@ by the periodic check."""
 
 from __future__ import annotations
 
-import asyncio
 import random
 from pathlib import Path
 
@@ -65,10 +64,10 @@ async def test_a_post_lost_to_server_errors_is_posted_again_by_the_periodic_chec
         mark = w.fake.mark()
         await turn_by_play(w, player, rng)
         await w.fake.wait_until(lambda: fault.hits == 6, what="six failed posts")
-        await asyncio.sleep(1)                                # several rounds: too early
+        await w.rounds()                                      # several rounds: too early
         assert w.posts(mark) == []
         w.clock_file.write_text("61")                         # a minute after the turn ended
         board = await w.next_board(mark)
         assert player_of(board, users) not in (None, player), board.text
-        await asyncio.sleep(1)
+        await w.rounds()
         assert [m for m in w.posts(mark) if m.pngs] == [board]    # posted once

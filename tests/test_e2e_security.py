@@ -8,7 +8,6 @@ and checks both the answer and that the game as stored did not change.
 
 from __future__ import annotations
 
-import asyncio
 import json
 import sqlite3
 from pathlib import Path
@@ -155,7 +154,7 @@ async def test_refused_games_open_no_thread_and_count_against_the_cooldown(
         assert w.fake.requests["POST /channels/{id}/threads"] == 0
         with sqlite3.connect(w.bot.db_path) as db:
             assert db.execute("SELECT COUNT(*) FROM games").fetchone()[0] == 0
-        await travel(w, 31)
+        travel(w, 31)
         opened = await (await alice.slash("game new", channel=w.channel, game="ur",
                                           thread=True)).final()
         assert "Your game is open in" in opened.text, opened.text
@@ -168,17 +167,18 @@ async def test_the_board_is_reposted_once_a_minute_and_lobby_bursts_fold(
         alice, bob, spectator = w.user("alice"), w.user("bob"), w.user("sam")
         lobby = await (await alice.slash("game new", channel=w.channel, game="ur",
                                          ai=1)).final()
-        await asyncio.sleep(2.1)                    # the lobby's first edit is long past
         mark = w.fake.mark()
-        edits = w.fake.requests["PATCH /channels/{id}/messages/{message}"]
+        patch = "PATCH /channels/{id}/messages/{id}"
+        edits = w.fake.requests[patch]
         for _ in range(4):
             await (await bob.slash("game join", channel=w.channel)).final()
             left = await (await bob.slash("game leave", channel=w.channel)).final()
             assert left.ephemeral and "You left" in left.text, left.text
         await (await bob.slash("game join", channel=w.channel)).final()
-        await asyncio.sleep(2.5)                    # the folded edit
+        await w.fake.wait_until(lambda: w.fake.requests[patch] - edits >= 2,
+                                what="the folded edit")
         assert w.posts(after=mark) == []
-        assert w.fake.requests["PATCH /channels/{id}/messages/{message}"] - edits <= 2
+        assert w.fake.requests[patch] - edits == 2     # the first change, then the rest folded
         assert "bob" in w.fake.messages[lobby.id].text
 
         await (await alice.slash("game start", channel=w.channel)).final()

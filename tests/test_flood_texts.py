@@ -155,6 +155,7 @@ def test_the_final_majorities_are_told_per_player() -> None:
         in text.split("\n")
 
 
+@pytest.mark.slow
 def test_turn_messages_fit_discord_without_cutting() -> None:
     """A human seat and two AI seats: every turn message (the human's turn and the AI turns
     after it, folded as :func:`cogs.posting.report_steps` folds them) fits in one post."""

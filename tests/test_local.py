@@ -312,6 +312,7 @@ def test_a_civilizations_player_sees_only_what_their_seat_may_see(capsys, monkey
     assert sum("Your hand" in block for block in decisions) >= 12
 
 
+@pytest.mark.slow
 def test_a_civilizations_game_is_ranked_by_sets_then_points(capsys, monkeypatch) -> None:
     status, out, _ = _run(capsys, monkeypatch, ["civsets", "--players", "3", "--seed", "2",
                                                 "--ai", "all"])
@@ -326,6 +327,7 @@ def test_a_civilizations_game_is_ranked_by_sets_then_points(capsys, monkeypatch)
     assert keys == sorted(keys, reverse=True)      # sets first, then points
 
 
+@pytest.mark.slow
 def test_one_seat_plays_mesopotamia_against_the_automaton(capsys, monkeypatch) -> None:
     """Issue 27: ``--players 1 --option automaton=…``: the Automaton takes the second seat,
     named, and the game ends; without it one seat is too few."""

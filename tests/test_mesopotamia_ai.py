@@ -32,6 +32,7 @@ guards against games that stall at the last storeys."""
 MAX_STEPS = 5_000
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("players", "seed"), [(2, 3), (3, 1), (4, 2)])
 def test_ai_games_end_and_build_the_gardens(players: int, seed: int) -> None:
     """« Une fois les cinq étages des Jardins suspendus construits et la Manche actuelle

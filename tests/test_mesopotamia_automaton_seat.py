@@ -93,6 +93,7 @@ async def test_a_full_lobby_leaves_the_automaton_its_seat(games: GameService) ->
         await games.lobby.add_ai(CHANNEL, ANN.user_id)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("difficulty", ["emperor", "anunnaki"])
 async def test_the_automaton_plays_whole_games_in_the_loop(games: GameService,
                                                            difficulty: str) -> None:

@@ -456,6 +456,7 @@ def test_random_setups_hold_every_invariant(n: int) -> None:
         assert len(steps) == (n - 1) + 2 * free + bonuses + n
 
 
+@pytest.mark.slow
 def test_every_label_and_prompt_reads_in_both_languages() -> None:
     """Every step's label and prompt is in the catalogue, and every notation parses back
     (the first 1,500 steps of random games: the setup, turns, events and combats)."""
@@ -491,7 +492,7 @@ def test_determinize_keeps_what_the_seat_knows() -> None:
     assert all_quests(guess["quests"]) == sorted(D.QUESTS)
 
 
-@pytest.mark.parametrize("n", [2, 3, 4])
+@pytest.mark.parametrize("n", [2, *(pytest.param(n, marks=pytest.mark.slow) for n in (3, 4))])
 def test_contract_holds_through_whole_games_of_simplified_combat(n: int) -> None:
     """The contract's checks (views, secrets in labels, reports and prompts, notation,
     determinize, replay) hold through a whole random game with the simplified combat, which

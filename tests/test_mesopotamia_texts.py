@@ -60,6 +60,7 @@ def all_steps() -> Iterator[tuple[State, Seat, Action, State]]:
         yield from game_steps(seed, n, combat)
 
 
+@pytest.mark.slow
 def test_public_reports_are_third_person_words_and_never_announced() -> None:
     """« Alice places a token on E2 »: a public report is a sentence about its player (read after
     the name), never a command, never "you", never notation; nothing is announced at once, so no
@@ -175,6 +176,7 @@ def test_a_logged_game_of_the_code_before_replays() -> None:
                                        if k != "closed"}}, sort_keys=True)
 
 
+@pytest.mark.slow
 def test_a_step_closes_the_turn_exactly_when_only_ending_it_follows() -> None:
     """``closes_turn``: the panel does the step and ends the turn in one press exactly when
     the step leaves nothing but `end`; `end` is the panel's End turn (its group is "end")."""
@@ -284,6 +286,7 @@ def test_no_refusal_is_generic() -> None:
     assert len(keys) >= 2
 
 
+@pytest.mark.slow
 def test_the_standing_is_the_public_score_without_the_quests() -> None:
     """``standing``: each seat's VP if the game ended now, quests left out (they are secret):
     two states that differ only in the quest hands stand the same."""

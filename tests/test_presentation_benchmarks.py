@@ -80,6 +80,7 @@ async def test_a_few_narrated_turns_of_two_games(tmp_path: Path) -> None:
         assert "**#1**" in (tmp_path / f"{fig['game']}-en.private.md").read_text()
 
 
+@pytest.mark.slow
 def test_fifty_refusals_per_game(tmp_path: Path) -> None:
     results = refusals.main(["--count", "50", "--seeds", "3", "--json",
                              str(tmp_path / "r.json")])

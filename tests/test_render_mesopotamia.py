@@ -403,6 +403,7 @@ def test_the_renderer_details_are_the_market_then_the_crops_of_the_focus() -> No
         "market.png", *(f"zoom-{r}.png" for r in focus)]
 
 
+@pytest.mark.slow
 def test_kept_panels_draw_the_board_a_fresh_renderer_draws() -> None:
     """The players' panels are kept by what they show: along a game, in both languages and
     for every viewer, one renderer draws each board exactly as a renderer that keeps
@@ -590,6 +591,7 @@ def automaton_states(seed: int, n: int, steps: int = 600) -> list[State]:
     return found
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("n", "lang"), [(2, "fr"), (4, "en")])
 def test_an_automaton_panel_shows_its_cards_readable_and_kept(
         n: int, lang: str, monkeypatch: pytest.MonkeyPatch) -> None:

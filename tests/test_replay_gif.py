@@ -7,6 +7,7 @@ import asyncio
 import io
 import random
 
+import pytest
 from PIL import Image
 
 from bot.replay import Step, turn_states
@@ -38,6 +39,7 @@ def test_spaced_keeps_the_first_and_the_last_and_at_most_the_limit() -> None:
     assert picked == sorted(set(picked))
 
 
+@pytest.mark.slow
 def test_the_workers_draw_one_frame_a_turn_under_the_limit() -> None:
     steps = finished_ur(3)
     engine = registry.get("ur").engine

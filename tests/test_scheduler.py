@@ -276,6 +276,19 @@ def test_offset_clock_reads_its_file(tmp_path: Path, monkeypatch: pytest.MonkeyP
     assert not isinstance(clock_from_env(), OffsetClock)
 
 
+def test_an_offset_clock_looks_at_its_file_as_often_as_told(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    path = tmp_path / "offset"
+    path.write_text("60")
+    monkeypatch.setenv("DINGIR_CLOCK_RECHECK", "0")          # as the end-to-end tests run it
+    at_once = OffsetClock(FakeClock(0.0), path)
+    monkeypatch.delenv("DINGIR_CLOCK_RECHECK")
+    default = OffsetClock(FakeClock(0.0), path)
+    assert at_once.now() == default.now() == 60.0
+    path.write_text("120")
+    assert at_once.now() == 120.0 and default.now() == 60.0   # twice a second at most
+
+
 async def test_a_missing_turn_message_is_due_a_minute_after_the_turn_started(
         env: Env) -> None:
     record = await started(env.service)           # nobody posted its first board

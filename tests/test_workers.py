@@ -99,6 +99,7 @@ asyncio.run(main())
 """
 
 
+@pytest.mark.slow
 async def test_a_killed_bot_leaves_no_worker_behind() -> None:
     owner = await asyncio.create_subprocess_exec(
         sys.executable, "-c", OWNER, stdout=asyncio.subprocess.PIPE)
@@ -113,6 +114,7 @@ async def test_a_killed_bot_leaves_no_worker_behind() -> None:
     assert not alive(worker)
 
 
+@pytest.mark.slow
 async def test_a_stopped_worker_is_replaced_and_the_job_still_done(monkeypatch) -> None:
     monkeypatch.setitem(DEADLINES, "png", 2.0)
     view = sample_view()
@@ -130,6 +132,7 @@ async def test_a_stopped_worker_is_replaced_and_the_job_still_done(monkeypatch) 
         await workers.close()
 
 
+@pytest.mark.slow
 async def test_a_busy_worker_is_not_taken_for_stuck(monkeypatch) -> None:
     monkeypatch.setitem(DEADLINES, "png", 0.3)
     views = [sample_view()] * 120               # a queue far longer than the deadline

@@ -89,8 +89,9 @@ class BotProcess:
     """Runs the bot (`python -m dingir` by default) as a subprocess pointed at the stand-in.
 
     Environment: DISCORD_TOKEN (the stand-in's token), DINGIR_API_BASE, DINGIR_GATEWAY_URL,
-    DINGIR_DB, DINGIR_CLOCK_FILE (and DINGIR_FAKE_CLOCK_FILE) plus `env`. Output goes to
-    `log_path`. `kill()` sends SIGKILL by default; `restart()` kills and starts again.
+    DINGIR_DB, DINGIR_CLOCK_FILE (and DINGIR_FAKE_CLOCK_FILE, DINGIR_CLOCK_RECHECK=0) plus
+    `env`. Output goes to `log_path`. `kill()` sends SIGKILL by default; `restart()` kills
+    and starts again.
     """
 
     def __init__(
@@ -126,7 +127,8 @@ class BotProcess:
         )
         if self.clock_file is not None:
             env.update(DINGIR_CLOCK_FILE=str(self.clock_file),
-                       DINGIR_FAKE_CLOCK_FILE=str(self.clock_file))
+                       DINGIR_FAKE_CLOCK_FILE=str(self.clock_file),
+                       DINGIR_CLOCK_RECHECK="0")      # a new offset counts at once
         env.update(self.extra_env)
         return env
 
