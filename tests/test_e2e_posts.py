@@ -55,7 +55,7 @@ async def test_a_post_lost_to_server_errors_is_posted_again_by_the_periodic_chec
         tmp_path: Path) -> None:
     rng = random.Random(2)
     async with world(tmp_path, DINGIR_POST_RETRY_SECONDS="0.05") as w:
-        await w.fake.wait_until(lambda: "ready as" in w.bot.output(),
+        await w.fake.wait_until(lambda: "ready as" in w.bot.output(), timeout=60,
                                 what="the bot's resume of missing posts at ready, done")
         users = [w.user("alice"), w.user("bob"), w.user("carol")]
         player = player_of(await open_game(w, users[0], users[1:]), users)
