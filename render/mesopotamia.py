@@ -45,6 +45,7 @@ from bot.games.mesopotamia.focus import MAX_FOCUS
 from bot.games.mesopotamia.rounds import contested
 from bot.games.mesopotamia.scoring import public as public_scores
 from bot.games.mesopotamia.setup import blocker_regions
+from bot.games.mesopotamia.solo import cards_of
 from bot.games.mesopotamia.state import MesopotamiaState
 from bot.games.mesopotamia.trade import TOKENS
 from bot.games.mesopotamia.words import amounts
@@ -1181,6 +1182,10 @@ def _contents(view: dict[str, Any], ctx: RenderContext, rid: str) -> list[str]:
                                                                       site["token"]))
                      if site["up"] and site["token"] else
                      tr(lang, "mesopotamia.render.event_down"))
+    solo = view.get("solo")
+    if solo is not None and solo["region"] == rid:
+        parts.append(tr(lang, "mesopotamia.render.solo"))
+        parts += [translate(card, lang, ctx.names) for card in cards_of(solo, True)]
     return parts
 
 

@@ -10,6 +10,8 @@ the combats (R-combat-detection) are fought one at a time:
 - the naval support is counted (R-ship-bonus), then every side seals its bid in secret
   (:mod:`bot.games.mesopotamia.bids`, ``bid <n>`` per compartment); a tribe's bid is its die
   plus 2 per figure, sealed by its controller (R-tribe-controller, R-tribe-die);
+- a seat against the Automaton fights « COMBAT EN SOLO » instead, without bids
+  (:mod:`bot.games.mesopotamia.solo`, its own steps; R-solo-combat);
 - the revealed bids settle the combat: the standard combat
   (:mod:`bot.games.mesopotamia.standard`, its own steps) or, with the option ``combat`` set
   to ``simplified``, the « Mode de combat
@@ -26,9 +28,9 @@ the combats (R-combat-detection) are fought one at a time:
   (:func:`bot.games.mesopotamia.rounds.end_round`).
 
 The phase's record is ``state["battle"]``: ``stage`` (``order``, ``pair``, ``bids``,
-``sacrifice``, ``standard`` or ``colonies``), ``chooser`` (the first on the Event track when
-the phase began: « l'ordre de résolution des combats reste inchangé » even if a tribe's event
-moves the seals, R-combat-order), ``region``, ``pair`` (the two sides fighting),
+``sacrifice``, ``standard``, ``solo`` or ``colonies``), ``chooser`` (the first on the Event
+track when the phase began: « l'ordre de résolution des combats reste inchangé » even if a
+tribe's event moves the seals, R-combat-order), ``region``, ``pair`` (the two sides fighting),
 ``attacker``, ``ships`` (``[seat, section]`` of each ship that supported this round),
 ``kept`` (``[seat, region]`` colonies left standing), ``shown`` (the revealed bids of the
 combat under way) and ``sums`` (their totals in the simplified combat, while the winner names
@@ -43,7 +45,7 @@ from itertools import combinations
 from bot import chance
 from bot.engine import Seat
 from bot.games.kit import known
-from bot.games.mesopotamia import bids, combat, events, rounds, standard
+from bot.games.mesopotamia import bids, combat, events, rounds, solo, standard
 from bot.games.mesopotamia import data as D
 from bot.games.mesopotamia.combat import TRIBE, Side
 from bot.games.mesopotamia.state import MesopotamiaState, seal_order
@@ -164,6 +166,11 @@ def _open(state: MesopotamiaState, pair: tuple[Side, Side]) -> None:
         res = state["players"][int(side_)]["res"]
         res["phalanx"] += len(ships)  # « reçoit 1 Phalange bonus avant la Phase d'enchères »
         stakes[side_], need[side_] = int(res["phalanx"]), len(ships)
+    if solo.applies(state, pair):
+        battle["stage"] = "solo"
+        solo.open_combat(state, region, pair)
+        _solo_over(state)
+        return
     plays_standard = _plays_standard(state)
     if plays_standard:
         standard.draw(state, region, pair, battle["attacker"])
@@ -234,6 +241,15 @@ def _standard_over(state: MesopotamiaState) -> None:
     if result is not None:
         state.pop("fought", None)
         _over(state, result["winner"], result["loser"])
+
+
+def _solo_over(state: MesopotamiaState) -> None:
+    """End the combat against the Automaton once a side has no unit left in it (no bids to
+    tell)."""
+    result = solo.result(state)
+    if result is not None:
+        state["battle"]["shown"] = None
+        _over(state, *result)
 
 
 def _over(state: MesopotamiaState, winner: Side, loser: Side) -> None:
@@ -335,6 +351,8 @@ def active(state: MesopotamiaState) -> list[Seat]:
     if stage == "colonies":
         seat = _colony_seat(state)
         return [] if seat is None else [seat]
+    if stage == "solo":
+        return solo.active(state)
     return list(standard.active(state))
 
 
@@ -357,6 +375,8 @@ def legal(state: MesopotamiaState, seat: Seat) -> list[str]:
         can_take = len(state["players"][seat]["colonies"]) < D.PIECES["colony"]
         return [f"colony {c} {r}" for r in colony_targets(state, seat) for c in COLONY_CHOICES
                 if c != "take" or can_take]
+    if stage == "solo":
+        return solo.legal(state, seat)
     return list(standard.legal(state, seat))
 
 
@@ -374,6 +394,9 @@ def apply(state: MesopotamiaState, seat: Seat, notation: str) -> None:
         _simplified(state, args[0])
     elif verb == "colony":
         _colony(state, seat, args[0], args[1])
+    elif "solo" in state:
+        solo.apply(state, notation)
+        _solo_over(state)
     else:
         standard.apply(state, seat, notation)
         _standard_over(state)

@@ -22,10 +22,12 @@ from bot.games.mesopotamia import (
     events,
     exploration,
     rounds,
+    solo,
     standard,
     trade,
 )
 from bot.games.mesopotamia import data as D
+from bot.games.mesopotamia.automaton.solo_combat import AUTOMATON, YOU
 from bot.games.mesopotamia.combat import TRIBE, fighters
 from bot.games.mesopotamia.state import (
     PHASES,
@@ -83,7 +85,7 @@ def _moment(state: MesopotamiaState, seat: Seat, verb: str, words: list[str],
 
 
 SETUP_VERBS = frozenset({"role", "empire", "start", "die", "decline", "return"})
-COMBAT_VERBS = frozenset({"fight", "pair", "bid", "sacrifice", *standard.VERBS})
+COMBAT_VERBS = frozenset({"fight", "pair", "bid", "sacrifice", *standard.VERBS, *solo.VERBS})
 
 
 def _elsewhere(state: MesopotamiaState, verb: str, words: Sequence[str]) -> Text | None:
@@ -143,8 +145,14 @@ def _combat_moment(state: MesopotamiaState) -> Text:
     battle = state["battle"]
     stage = battle["stage"]
     where = in_region(battle["region"]) if battle.get("region") else t("nothing")
-    if stage == "standard":
-        return t("why.phase.standard", where=where)
+    fight = state.get("solo")
+    if fight is not None and fight["tiring"] is not None:
+        unit = fight["units"][fight["tiring"]]
+        return t("why.phase.solo_fatigue", unit=D.name("unit", unit["kind"]),
+                 n=fight["tiring"] + 1)
+    if fight is not None and not fight["shown"]:
+        return t("why.phase.solo_place", where=where,
+                 n=fight["phalanxes"][YOU] - fight["placed"])
     return t(f"why.phase.{stage}", where=where)
 
 
@@ -481,6 +489,51 @@ def _standard(state: MesopotamiaState, seat: Seat, args: list[str]) -> Text | No
     return t("why.fight_place", row=t(f"fight.row.{stage}"))
 
 
+def _solo_unit(state: MesopotamiaState, word: str, side: str) -> Text | None:
+    """Why ``word`` names no unit of ``side`` still in the combat against the Automaton, or
+    None."""
+    fight = state["solo"]
+    units = fight["units"]
+    n = whole_number(word)
+    if n is None or not 1 <= n <= len(units) or units[n - 1]["side"] != side:
+        return t(f"why.solo_not_{side}", what=word)
+    unit = units[n - 1]
+    if unit["out"]:
+        return t("why.solo_out", unit=D.name("unit", unit["kind"]), n=n,
+                 fate=t(f"solo.gone.{unit['out']}"))
+    return None
+
+
+def _placing(state: MesopotamiaState, seat: Seat, args: list[str]) -> Text | None:
+    if "solo" not in state:
+        return _standard(state, seat, args)
+    unit, row = [*args, "", ""][:2]
+    wrong = _solo_unit(state, unit, YOU)
+    if wrong is not None:
+        return wrong
+    if row not in standard.ROWS:
+        return t("why.unknown", what=row)
+    fight = state["solo"]
+    if fight["phalanxes"][YOU] <= fight["placed"]:
+        return t("why.solo_no_phalanx")
+    kind = fight["units"][int(unit) - 1]["kind"]
+    return t("why.solo_full", unit=D.name("unit", kind), n=int(unit),
+             row=t(f"fight.row.{row}"))
+
+
+def _clash(state: MesopotamiaState, seat: Seat, args: list[str]) -> Text | None:
+    yours, its = [*args, "", ""][:2]
+    return _solo_unit(state, yours, YOU) or _solo_unit(state, its, AUTOMATON)
+
+
+def _fatigue(state: MesopotamiaState, seat: Seat, args: list[str]) -> Text | None:
+    if "solo" not in state:
+        return _standard(state, seat, args)
+    n = int(state["solo"]["tiring"])
+    return t("why.fight_fatigue", unit=D.name("unit", state["solo"]["units"][n]["kind"]),
+             n=n + 1)
+
+
 CHECKS: dict[str, Check] = {
     "role": _role, "empire": _empire, "start": _start, "colony": _colony, "return": _return,
     "set": _set, "reroll": _reroll, "use": _use, "end": _end, "convert": _convert,
@@ -488,7 +541,8 @@ CHECKS: dict[str, Check] = {
     "create": _create, "grow": _grow, "activate": _activate, "move": _move, "halt": _halt,
     "drop": _drop, "build": _build, "event": _event, "reward": _reward, "fight": _fight,
     "pair": _pair, "bid": _bid, "sacrifice": _sacrifice,
-    **dict.fromkeys(standard.VERBS, _standard),
+    **dict.fromkeys(standard.VERBS, _standard), "place": _placing, "fatigue": _fatigue,
+    "clash": _clash,
 }
 """The rule each kind of step may break."""
 

@@ -19,6 +19,7 @@ def apply(state: MesopotamiaState, seat: Seat, checked: str) -> None:
             turn.begin_round(state)
         return
     state["log"], state["resolved"] = [], []
+    state.pop("clashed", None)
     if phase == "events":
         events.apply(state, seat, checked)
     elif phase == "combat":

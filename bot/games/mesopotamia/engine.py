@@ -41,6 +41,7 @@ from bot.games.mesopotamia import (
     rounds,
     scoring,
     setup,
+    solo,
     standard,
     texts,
     turn,
@@ -51,7 +52,7 @@ from bot.games.mesopotamia.automaton import deck
 from bot.games.mesopotamia.automaton.cards import DIFFICULTIES
 from bot.games.mesopotamia.state import PHASES, MesopotamiaState
 
-VERBS = setup.VERBS | turn.VERBS | rounds.VERBS | battles.VERBS | standard.VERBS
+VERBS = setup.VERBS | turn.VERBS | rounds.VERBS | battles.VERBS | standard.VERBS | solo.VERBS
 """Every step verb of the game."""
 NO_AUTOMATON = "none"
 """The ``automaton`` option of a game without the Automaton; its other values are the
@@ -219,11 +220,13 @@ class MesopotamiaGame(RulesGame[MesopotamiaState, str]):
         """False for the step that deals the quest cards (it reveals hands), for a step that
         rolls dice (the end of a turn rolls the next player's dice), for a Hanging Gardens
         storey (it turns the next tile face up), for a step that reveals an event and for the
-        last part of the last sealed bid (it reveals them all)."""
+        last part of the last sealed bid (it reveals them all) and for ``reveal`` (it turns the
+        Automaton's combat cards face up)."""
         ms = typed(MesopotamiaState, state)
         after = typed(MesopotamiaState, self.apply(state, seat, action))
         dealt = after["phase"] == "quests" and ms["phase"] != "quests"
-        revealed = after["gardens"] != ms["gardens"] or after["sites"] != ms["sites"]
+        revealed = after["gardens"] != ms["gardens"] or after["sites"] != ms["sites"] or \
+            action.notation == "reveal"
         bid = action.notation.startswith("bid ") and bids.reveals(ms, seat, action.notation)
         return not (dealt or revealed or bid or chance.drew(ms, after))
 

@@ -16,7 +16,7 @@ from typing import Any
 
 from bot.engine import Report, Seat, Text, seat_ref
 from bot.games.kit import known
-from bot.games.mesopotamia import battles, bids, events, standard
+from bot.games.mesopotamia import battles, bids, events, solo, standard
 from bot.games.mesopotamia import data as D
 from bot.games.mesopotamia.automaton import deck, explain
 from bot.games.mesopotamia.combat import TRIBE, clashing_ships
@@ -43,12 +43,13 @@ def report(before: MesopotamiaState, seat: Seat, notation: str, after: Mesopotam
     """What ``seat``'s step ``notation`` did, publicly and for ``seat`` (see the module); ending
     a turn or an action is told only by what followed it (a round that ends, the next roll),
     and is quiet when nothing did."""
-    rest = _after(before, seat, notation, after)
+    rest = _after(before, notation, after, False)
     if notation.split()[0] in QUIET:
         return Report(t("report.next", what=chain(rest))) if rest else \
             Report(simple(notation), quiet=True)
     public = chain([_step(before, seat, notation, after, False), *rest])
-    own = chain([_step(before, seat, notation, after, True), *rest])
+    own = chain([_step(before, seat, notation, after, True),
+                 *_after(before, notation, after, True)])
     return Report(public, ((seat, own),) if own != public else ())
 
 
@@ -65,6 +66,8 @@ def _step(before: MesopotamiaState, seat: Seat, notation: str, after: Mesopotami
         return _bid(before, seat, int(args[0]), secret)
     if verb in ("event", "reward"):
         return _event(before, seat, notation, after)
+    if verb in solo.VERBS and "solo" in before:
+        return solo.did(before, notation)
     if verb in standard.VERBS:
         return _fight(before, notation)
     if verb == "colony":
@@ -320,9 +323,10 @@ def effects_of(before: MesopotamiaState, after: MesopotamiaState, seat: Seat) ->
 # -- what followed the step -------------------------------------------------------------------
 
 
-def _after(before: MesopotamiaState, seat: Seat, notation: str,
-           after: MesopotamiaState) -> list[Text]:
-    """What happened by itself after the step, in order."""
+def _after(before: MesopotamiaState, notation: str, after: MesopotamiaState,
+           own: bool) -> list[Text]:
+    """What happened by itself after the step, in order (``own``: as the seat's player reads
+    it)."""
     found: list[Text] = []
     if before["phase"] not in PHASES and after["phase"] not in PHASES:
         found += _revealed(before, after)
@@ -337,6 +341,7 @@ def _after(before: MesopotamiaState, seat: Seat, notation: str,
               if not (opened and n.startswith("fight "))]    # the bids name the region
     if after["phase"] == "quests" and before["phase"] != "quests":
         found.append(t("report.dealt", n=D.QUEST_DEALT))
+    found += solo.told(before, after, own)
     found += _combats(after)
     found += opened
     if before["phase"] in PHASES and after["phase"] not in PHASES:
@@ -368,9 +373,14 @@ def _revealed(before: MesopotamiaState, after: MesopotamiaState) -> list[Text]:
 
 
 def _combats(after: MesopotamiaState) -> list[Text]:
-    """The combats this step ended: who won, and the bids revealed (the winner's first)."""
+    """The combats this step ended: who won, and the bids revealed (the winner's first; a
+    combat against the Automaton had none)."""
     found = []
     for c in after.get("resolved", []):
+        if c["bids"] is None:
+            found.append(t("report.solo_combat", winner=bids.who(c["winner"]),
+                           loser=bids.who(c["loser"]), where=in_region(c["region"])))
+            continue
         shown = {bids.side(k): b for k, b in c["bids"].items()}
         first, second = (bids.sealed_text(s, shown[s], len(shown[s])) if s in shown
                          else t("nothing") for s in (c["winner"], c["loser"]))

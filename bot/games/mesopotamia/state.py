@@ -154,6 +154,10 @@ class MesopotamiaState(TypedDict):
     """The sealed bids (:mod:`bot.games.mesopotamia.bids`)."""
     fight: NotRequired[dict[str, Any]]
     """A standard combat under way (:mod:`bot.games.mesopotamia.standard`)."""
+    solo: NotRequired[dict[str, Any]]
+    """A combat against the Automaton under way (:mod:`bot.games.mesopotamia.solo`)."""
+    clashed: NotRequired[list[dict[str, Any]]]
+    """The clashes against the Automaton the last step fought, for its report."""
     fought: NotRequired[dict[str, Any]]
     """The standard combat the last step ended."""
     resolved: NotRequired[list[Any]]

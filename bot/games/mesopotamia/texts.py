@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from bot.engine import Action, Prompt, Seat, State, Text, TextArg, seat_ref
 from bot.games.kit import known, typed
-from bot.games.mesopotamia import battles, bids, events, standard
+from bot.games.mesopotamia import battles, bids, events, solo, standard
 from bot.games.mesopotamia import data as D
 from bot.games.mesopotamia.state import MesopotamiaState
 from bot.games.mesopotamia.words import a_unit, both, dice_numbers, in_region, side_name
@@ -51,6 +51,8 @@ def label(notation: str) -> Text:
         return _event_label(notation)
     if verb in battles.VERBS:
         return _combat_label(verb, args)
+    if verb == "clash":
+        return _t("act.clash_n", yours=int(args[0]), its=int(args[1]))
     if verb in standard.VERBS:
         return standard.label(notation)
     return _round_label(verb, args)
@@ -156,7 +158,9 @@ def action(notation: str, state: MesopotamiaState | None = None,
     verb, *args = notation.split()
     group = "combat" if verb == "colony" and args[0] in battles.COLONY_CHOICES else \
         GROUPS.get(verb, "combat")
-    return Action(notation, label(notation), group,
+    named = solo.label(state, notation) if state is not None and "solo" in state and \
+        verb in solo.VERBS else label(notation)
+    return Action(notation, named, group,
                   () if state is None else path(state, notation), closes_turn)
 
 
@@ -268,6 +272,8 @@ def _combat_prompt(state: MesopotamiaState, seat: Seat) -> Text | None:
     stage = battle["stage"]
     if stage == "standard":
         return standard.prompt(state)
+    if stage == "solo":
+        return solo.prompt(state)
     if stage == "order":
         return _t("prompt.fight")
     if stage == "colonies":

@@ -4,10 +4,11 @@ from a view for the AI.
 Hidden: the face-down event tokens and Hanging Gardens tiles (from everyone), the Quest deck
 (from everyone; a returned card from all but the seat that returned it), each hand of quest
 cards (from all but its holder) and each sealed bid before the reveal (from all but the seat
-sealing it, :mod:`bot.games.mesopotamia.bids`). Secrets are declared by their names and texts,
-and by the ids of tokens and tiles; quest ids are not declared, since several are words that
-other ids contain (``sailing`` in ``sumerian_sailing``), but no view shows another seat's
-quests.
+sealing it, :mod:`bot.games.mesopotamia.bids`) and the Automaton's combat cards before they
+are revealed (from everyone, :mod:`bot.games.mesopotamia.solo`). Secrets are declared by their
+names and texts, and by the ids of tokens, tiles and combat cards; quest ids are not declared,
+since several are words that other ids contain (``sailing`` in ``sumerian_sailing``), but no
+view shows another seat's quests.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from typing import Any
 from bot import chance
 from bot.engine import Seat, Secret, State
 from bot.games.kit import clone
-from bot.games.mesopotamia import bids, focus
+from bot.games.mesopotamia import bids, focus, solo
 from bot.games.mesopotamia import data as D
 from bot.games.mesopotamia.state import MesopotamiaState
 
@@ -42,6 +43,8 @@ def view(state: MesopotamiaState, seat: Seat | None) -> dict[str, Any]:
     }
     if "bids" in state:
         shown["bids"] = bids.view(state, seat)
+    if "solo" in state:
+        shown["solo"] = solo.view(state["solo"])
     shown["focus"] = focus.focus_regions(state, (state.get("changed") or {}).get("regions", []))
     shown["you"] = seat
     return shown
@@ -65,7 +68,7 @@ def secrets(state: MesopotamiaState) -> list[Secret]:
     for q in [*quests["deck"], *aside]:
         readers = frozenset({returner[q]}) if q in returner else frozenset()
         found += [Secret(D.name("quest", q), readers), Secret(D.name("quest_text", q), readers)]
-    return found + bids.secrets(state)
+    return found + bids.secrets(state) + solo.secrets(state)
 
 
 def determinize(view_: dict[str, Any], seat: Seat, rng: random.Random) -> State:
@@ -84,6 +87,8 @@ def determinize(view_: dict[str, Any], seat: Seat, rng: random.Random) -> State:
     state["quests"] = _guess_quests(view_["quests"], seat, rng)
     if "bids" in view_:
         state["bids"] = bids.guess(view_["bids"])
+    if "solo" in view_:
+        state["solo"] = solo.guess(view_["solo"], rng)
     state[chance.KEY] = chance.resample(rng)
     return state
 

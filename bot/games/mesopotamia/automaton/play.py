@@ -6,8 +6,9 @@ validates it) and why. In its action-phase turn it takes the actions its cards p
 (:mod:`.deck`), each part chosen as its Strategy card says (``plan`` in ``strategy.json``,
 R-auto-goals, R-auto-research, R-auto-trade, R-auto-war, R-auto-explore). Decisions the
 rulebook gives the Automaton no rule for (the setup, an event's option, a final reward, the
-multiplayer combat steps until the solo combat is wired) take the engine's first legal step
-(R-auto-other-steps); a sealed bid follows R-auto-bids.
+steps of a combat against a neutral tribe) take the engine's first legal step
+(R-auto-other-steps); a sealed bid follows R-auto-bids. Against a seat it fights the solo
+combat, where the engine answers for it (:mod:`bot.games.mesopotamia.solo`): it has no step.
 """
 
 from __future__ import annotations

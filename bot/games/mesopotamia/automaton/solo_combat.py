@@ -12,7 +12,7 @@ orders (:meth:`SoloCombat.clash`, the Automaton answering each by :func:`respons
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from bot.chance import Draw
 from bot.games.mesopotamia.standard import CARDS, DECKS, ROWS
@@ -23,11 +23,16 @@ FATIGUE_ORDER = ("mobility", "tactic", "force")
 
 
 def draw_cards(rng: Draw, kinds: list[str]) -> list[str]:
-    """One random combat card per unit of ``kinds``, from its type's deck (shuffled whole)."""
-    decks = {kind: list(deck) for kind, deck in DECKS.items()}
-    for deck in decks.values():
-        rng.shuffle(deck)
-    return [decks[kind].pop(0) for kind in kinds]
+    """One random combat card per unit of ``kinds``, in order, from its type's deck (shuffled
+    whole; an emptied deck is shuffled again whole, R-solo-draw)."""
+    decks: dict[str, list[str]] = {kind: [] for kind in DECKS}
+    drawn = []
+    for kind in kinds:
+        if not decks[kind]:
+            decks[kind] = list(DECKS[kind])
+            rng.shuffle(decks[kind])
+        drawn.append(decks[kind].pop(0))
+    return drawn
 
 
 @dataclass
@@ -129,6 +134,8 @@ class SoloCombat:
     you_lead: bool
     clashes: list[Clash] = field(default_factory=list)
     placed: int = 0
+    tiring: int | None = None
+    """Your winning unit whose fatigue row you are to choose (:meth:`tire`), or None."""
 
     def place(self, unit: int, row: str, count: int = 1) -> None:
         """« Placez autant de Phalanges que vous souhaitez dans les emplacements libres de vos
@@ -148,10 +155,11 @@ class SoloCombat:
     def clash(self, you: int, its: int, fatigue: str | None = None) -> Clash:
         """Your unit ``you`` against the Automaton's ``its``, as you order (« Vous décidez
         quelles Unités combattent, et dans quel ordre. »); ``fatigue``: the row your winning
-        unit loses a phalanx from (R-fight-fatigue; asked only when it won and had
-        allocated phalanxes on several rows)."""
+        unit loses a phalanx from (R-fight-fatigue); without it, when your unit wins holding
+        phalanxes on several rows, the row is yours to choose next (:meth:`tire`)."""
         mine, theirs = self.units[you], self.units[its]
-        if mine.side != YOU or theirs.side != AUTOMATON or mine.out or theirs.out:
+        if mine.side != YOU or theirs.side != AUTOMATON or mine.out or theirs.out or \
+                self.tiring is not None:
             raise ValueError("a clash is one of your units against one of the Automaton's")
         answer = response(mine, theirs, self.phalanxes[AUTOMATON], not self.you_lead)
         theirs.alloc["force"] += answer.force
@@ -169,11 +177,23 @@ class SoloCombat:
             fate = "fled" if flees else "dead"
         loser.out = fate
         tired = None
+        held = [r for r in ROWS if winner.alloc[r] > 0]
         if self.fighting(loser.side):       # no fatigue after the combat's last clash
-            tired = self._fatigue(winner, fatigue)
+            if winner is mine and fatigue is None and len(held) > 1:
+                self.tiring = you
+            else:
+                tired = self._fatigue(winner, fatigue)
         record = Clash(you, its, ours, its_total, answer, winner.side, fate, tired)
         self.clashes.append(record)
         return record
+
+    def tire(self, row: str) -> None:
+        """Your winning unit's fatigue, from ``row``, when :meth:`clash` left it to you."""
+        if self.tiring is None or self.units[self.tiring].alloc[row] <= 0:
+            raise ValueError("fatigue takes a phalanx placed on your winning unit")
+        self.units[self.tiring].alloc[row] -= 1
+        self.clashes[-1] = replace(self.clashes[-1], fatigue=row)
+        self.tiring = None
 
     def _fatigue(self, unit: Unit, row: str | None) -> str | None:
         """« Le joueur qui la contrôle doit retirer l'une des Phalanges qu'il lui avait
