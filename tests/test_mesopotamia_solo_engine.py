@@ -12,6 +12,7 @@ import random
 
 import pytest
 
+from bot import chance
 from bot.engine import IllegalMove, State, Text
 from bot.games.kit import clone
 from bot.games.mesopotamia import battles, standard
@@ -34,10 +35,13 @@ EXAMPLE = ("archer_01", "spearman_03", "archer_03", "spearman_02")
 
 
 def against_automaton(yours: list[str], its: list[str], phalanxes: tuple[int, int],
-                      you_lead: bool = True) -> tuple[State, str]:
+                      you_lead: bool = True, seed: int | None = None) -> tuple[State, str]:
     """A two-seat game in the combat phase: seat 0 with ``yours`` against the Automaton (seat
-    1) with ``its`` in a free region, the phalanx stocks ``phalanxes``; the combat opened."""
+    1) with ``its`` in a free region, the phalanx stocks ``phalanxes``; the combat opened (its
+    cards drawn with the chance of ``seed``, when given)."""
     state = bare(2)
+    if seed is not None:
+        state[chance.KEY] = chance.start(seed)
     deck.enlist(state, 1, "igigi")
     region = next(r for r in free_regions(state, 40) if r not in state["sites"]
                   and min(len(standard.havens(state, r, s)) for s in (0, 1)) > 1)

@@ -20,6 +20,7 @@ def apply(state: MesopotamiaState, seat: Seat, checked: str) -> None:
         return
     state["log"], state["resolved"] = [], []
     state.pop("clashed", None)
+    state.pop("solo_over", None)
     if phase == "events":
         events.apply(state, seat, checked)
     elif phase == "combat":

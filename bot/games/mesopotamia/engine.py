@@ -42,6 +42,7 @@ from bot.games.mesopotamia import (
     scoring,
     setup,
     solo,
+    solo_policy,
     standard,
     texts,
     turn,
@@ -242,8 +243,12 @@ class MesopotamiaGame(RulesGame[MesopotamiaState, str]):
         """The step after which :meth:`heuristic` values the position most (ties drawn with
         ``rng``): the heuristic judges an action under way by its best parts
         (``heuristic.action_gain``), which the search's short rollouts of random steps to the
-        end of a turn would undervalue (its AI then ended turns early)."""
+        end of a turn would undervalue (its AI then ended turns early). In a combat against
+        the Automaton, :func:`.solo_policy.choose`, from what the seat sees of it."""
         ms = typed(MesopotamiaState, state)
+        if "solo" in ms and seat in solo.active(ms):
+            chosen = solo_policy.choose(solo.view(ms["solo"]), [a.notation for a in legal])
+            return next(a for a in legal if a.notation == chosen)
         values = [heuristic.heuristic(self._advance(ms, seat, a.notation), seat) for a in legal]
         top = max(values)
         best = [a for a, v in zip(legal, values, strict=True) if v >= top - 1e-9]

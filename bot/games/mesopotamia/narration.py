@@ -1,8 +1,9 @@
 """What a Mesopotamia step did, as the channel reads it: words in the third person read after
 its player's name ("**Alice** harvests 1 Clay in Ur", "trades with Reed Cutters: gives 2 Stone
 for 2 Wood and 1 Food"), then what followed by itself (a forced choice, a round
-that ends, a combat fought, the next player's roll). Its player reads the same, with what only
-they may know (the quest card they returned, the Phalanxes they sealed).
+that ends, a combat fought), and the next player's roll as a sentence on a line of its own.
+Its player reads the same, with what only they may know (the quest card they returned, the
+Phalanxes they sealed).
 
 Nothing here is announced at once (``Report.announce``): every step that matters to the others
 ends a turn or comes before the end of a turn, and the turn message tells it; an announcement
@@ -44,13 +45,20 @@ def report(before: MesopotamiaState, seat: Seat, notation: str, after: Mesopotam
     a turn or an action is told only by what followed it (a round that ends, the next roll),
     and is quiet when nothing did."""
     rest = _after(before, notation, after, False)
+    roll = _roll(before, after)
     if notation.split()[0] in QUIET:
-        return Report(t("report.next", what=chain(rest))) if rest else \
-            Report(simple(notation), quiet=True)
-    public = chain([_step(before, seat, notation, after, False), *rest])
-    own = chain([_step(before, seat, notation, after, True),
-                 *_after(before, notation, after, True)])
+        return Report(_then_roll(t("report.next", what=chain(rest)), roll)) if rest else \
+            Report(_then_roll(simple(notation), roll), quiet=True)
+    public = _then_roll(chain([_step(before, seat, notation, after, False), *rest]), roll)
+    own = _then_roll(chain([_step(before, seat, notation, after, True),
+                            *_after(before, notation, after, True)]), roll)
     return Report(public, ((seat, own),) if own != public else ())
+
+
+def _then_roll(text: Text, roll: Text | None) -> Text:
+    """``text``, then the next player's roll (if any) as a sentence on its own line: a
+    further line of the report, never joined to the step's words ("… and then Bob rolls")."""
+    return text if roll is None else t("report.line", text=text, line=roll)
 
 
 def _step(before: MesopotamiaState, seat: Seat, notation: str, after: MesopotamiaState,
@@ -348,7 +356,6 @@ def _after(before: MesopotamiaState, notation: str, after: MesopotamiaState,
         found += [t("report.ready"), t("report.round", n=after["round"])]
     elif after["phase"] == "over" or after.get("round", 0) != before.get("round", 0):
         found += _round_end(before, after)
-    found += _roll(before, after)
     return found
 
 
@@ -413,14 +420,14 @@ def _round_end(before: MesopotamiaState, after: MesopotamiaState) -> list[Text]:
     return found
 
 
-def _roll(before: MesopotamiaState, after: MesopotamiaState) -> list[Text]:
-    """The roll that begins the next player's turn."""
+def _roll(before: MesopotamiaState, after: MesopotamiaState) -> Text | None:
+    """The roll that begins the next player's turn, if the step began one."""
     if after["phase"] != "actions" or after.get("event"):
-        return []
+        return None
     new_turn = before["phase"] != "actions" or after["current"] != before["current"] or \
         after.get("round") != before.get("round")
     faces = known(after["t"])["dice"]
     if not new_turn or not faces or None in faces:
-        return []
-    return [t("report.roll", who=seat_ref(known(after["current"])),
-              signs=both([D.name("sign_short", known(f)) for f in faces]))]
+        return None
+    return t("report.roll", who=seat_ref(known(after["current"])),
+             signs=both([D.name("sign_short", known(f)) for f in faces]))

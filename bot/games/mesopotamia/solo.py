@@ -21,8 +21,9 @@ A step with a single option is taken at once (but ``reveal`` once the seat has p
 phalanx: it may still take it back). ``state["solo"]`` holds ``region``, ``you`` (the seat),
 ``it`` (the Automaton's seat), ``shown`` (its cards face up) and the
 :class:`~.automaton.solo_combat.SoloCombat` (``units``, ``phalanxes``, ``you_lead``,
-``clashes``, ``placed``, ``tiring``); ``state["clashed"]`` the clashes of the last step, for its
-report. Phalanxes leave the stocks as they are placed (R-solo-losses).
+``clashes``, ``placed``, ``tiring``); ``state["clashed"]`` the clashes of the last step and
+``state["solo_over"]`` the combats it ended, for its report. Phalanxes leave the stocks as
+they are placed (R-solo-losses).
 """
 
 from __future__ import annotations
@@ -33,6 +34,7 @@ from typing import Any
 
 from bot.chance import Draw
 from bot.engine import Seat, Secret, Text, seat_ref
+from bot.games.kit import known
 from bot.games.mesopotamia import combat, standard
 from bot.games.mesopotamia import data as D
 from bot.games.mesopotamia.automaton import deck
@@ -74,7 +76,8 @@ def open_combat(state: MesopotamiaState, region: str, pair: tuple[Side, Side]) -
     _run(state)
 
 
-def _load(solo: dict[str, Any]) -> SoloCombat:
+def load(solo: dict[str, Any]) -> SoloCombat:
+    """The :class:`SoloCombat` that ``solo`` (the state's record or a view's) holds."""
     clashes = [Clash(**{**c, "response": Response(**c["response"])}) for c in solo["clashes"]]
     return SoloCombat([Unit(**u) for u in solo["units"]], dict(solo["phalanxes"]),
                       bool(solo["you_lead"]), clashes, int(solo["placed"]), solo["tiring"])
@@ -98,7 +101,7 @@ def legal(state: MesopotamiaState, seat: Seat) -> list[str]:
     solo = state.get("solo")
     if solo is None or seat != solo["you"]:
         return []
-    fight = _load(solo)
+    fight = load(solo)
     if fight.tiring is not None:
         return [f"fatigue {r}" for r in ROWS if fight.units[fight.tiring].alloc[r] > 0]
     if not solo["shown"]:
@@ -117,7 +120,7 @@ def apply(state: MesopotamiaState, notation: str) -> None:
 
 def _do(state: MesopotamiaState, notation: str) -> None:
     solo = state["solo"]
-    fight = _load(solo)
+    fight = load(solo)
     verb, *args = notation.split()
     if verb == "place":
         fight.place(int(args[0]) - 1, args[1])
@@ -153,7 +156,7 @@ def _run(state: MesopotamiaState) -> None:
     """Take the steps that have a single option (not ``reveal`` after a placement)."""
     while True:
         solo = state["solo"]
-        if _load(solo).winner() is not None:
+        if load(solo).winner() is not None:
             return
         options = legal(state, solo["you"])
         if len(options) > 1 or (options == ["reveal"] and solo["placed"]):
@@ -162,12 +165,13 @@ def _run(state: MesopotamiaState) -> None:
 
 
 def result(state: MesopotamiaState) -> tuple[Seat, Seat] | None:
-    """Once the combat is over: its winner's and its loser's seats (the record is gone)."""
+    """Once the combat is over: its winner's and its loser's seats (the record moves to
+    ``state["solo_over"]``, for the step's report)."""
     solo = state.get("solo")
-    side = None if solo is None else _load(solo).winner()
+    side = None if solo is None else load(solo).winner()
     if solo is None or side is None:
         return None
-    state.pop("solo")
+    state.setdefault("solo_over", []).append(state.pop("solo"))
     you, it = int(solo["you"]), int(solo["it"])
     return (you, it) if side == YOU else (it, you)
 
@@ -239,7 +243,7 @@ def label(state: MesopotamiaState, notation: str) -> Text:
 def prompt(state: MesopotamiaState) -> Text:
     """What the combat asks now, with every card on the table."""
     solo = state["solo"]
-    fight = _load(solo)
+    fight = load(solo)
     where = in_region(solo["region"])
     cards = both(cards_of(solo))
     if fight.tiring is not None:
@@ -289,18 +293,22 @@ def did(before: MesopotamiaState, notation: str) -> Text:
 
 
 def told(before: MesopotamiaState, after: MesopotamiaState, own: bool) -> list[Text]:
-    """What followed by itself: a combat against the Automaton begun, its cards revealed, the
-    clashes and the Automaton's answers (``own``: as the seat's player reads them)."""
+    """What followed by itself: a combat against the Automaton begun (its cards drawn), its
+    cards revealed, the clashes and the Automaton's answers (``own``: as the seat's player
+    reads them); also of a combat that began or was revealed and ended within the step."""
     found: list[Text] = []
-    was, now = before.get("solo"), after.get("solo")
-    opened = now is not None and (was is None or was["region"] != now["region"])
-    if now is not None and opened:
-        found.append(t("report.solo_open", who=seat_ref(now["you"]),
-                       where=in_region(now["region"])))
-    if now is not None and now["shown"] and (opened or (was is not None and not was["shown"])):
-        its = [_card(now, i + 1, True) for i, u in enumerate(now["units"])
-               if u["side"] == AUTOMATON]
-        found.append(t("report.solo_reveal", cards=both(its)))
+    was = before.get("solo")
+    now = after.get("solo")
+    for fight in [*after.get("solo_over", []), *([now] if now is not None else [])]:
+        opened = was is None or was["region"] != fight["region"]
+        if opened:
+            found.append(t("report.solo_open", who=seat_ref(fight["you"]),
+                           where=in_region(fight["region"])))
+        if fight["shown"] and (opened or not known(was)["shown"]):
+            its = [_card(fight, i + 1, True) for i, u in enumerate(fight["units"])
+                   if u["side"] == AUTOMATON]
+            found.append(t("report.solo_reveal", cards=both(its)))
+        was = fight
     return found + [clash_text(c, own) for c in after.get("clashed", [])]
 
 

@@ -158,6 +158,9 @@ class MesopotamiaState(TypedDict):
     """A combat against the Automaton under way (:mod:`bot.games.mesopotamia.solo`)."""
     clashed: NotRequired[list[dict[str, Any]]]
     """The clashes against the Automaton the last step fought, for its report."""
+    solo_over: NotRequired[list[dict[str, Any]]]
+    """The combats against the Automaton the last step ended (``solo``'s records), for its
+    report."""
     fought: NotRequired[dict[str, Any]]
     """The standard combat the last step ended."""
     resolved: NotRequired[list[Any]]

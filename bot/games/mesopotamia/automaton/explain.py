@@ -17,10 +17,11 @@ def _t(key: str, **args: Any) -> Text:
 
 
 def card_priority(record: dict[str, Any], card: str) -> Text:
-    """« Development (priority 8: If the Automaton has less than 2 Settlements.) »"""
+    """« Development (priority 8: it has fewer than 2 Colonies) »: the card's condition as a
+    clause (``reason.<card>``), not its printed sentence."""
     if record["conditions"][card]:
         return _t("priority_true", title=title(card), priority=record["values"][card],
-                  condition=_t(f"condition.{card}"))
+                  condition=_t(f"reason.{card}"))
     return _t("priority_false", title=title(card), priority=record["values"][card])
 
 
