@@ -1,7 +1,7 @@
 """Requests per second and latency of the games' web pages, with many readers polling.
 
 Usage: ``python benchmarks/bench_web.py [--game ur] [--readers 100] [--seconds 10]
-[--turn-every 1.0] [--workers 2] [--poll 1.0]``
+[--turn-every 1.0] [--workers 2] [--poll 1.0] [--first-view STEPS]``
 
 One game is played through the service (every seat a human playing random legal steps)
 while ``--readers`` readers poll its page as ``page.js`` does, but every ``--poll`` seconds
@@ -12,6 +12,11 @@ kind of request, and the boards drawn against the turns the game went through (t
 one board per turn, whatever the number of readers). The readers run in
 the same process and event loop as the server: the figures are a floor of what the server
 alone does.
+
+With ``--first-view STEPS``: a game of ``STEPS`` steps read for the first time (the page
+built from its whole history), then read again after one more step; prints how long each
+took and the event loop's longest stall meanwhile (a ticker task that wakes every
+millisecond measures how late it wakes).
 """
 
 from __future__ import annotations
@@ -108,6 +113,59 @@ async def bench(game: str, players: int, readers: int, seconds: float, turn_ever
           f"({versions - 1} new versions) of the game")
 
 
+class Ticker:
+    """Wakes every millisecond and keeps how late it woke at worst: the event loop's
+    longest stall."""
+
+    def __init__(self) -> None:
+        self.worst = 0.0
+        self.task = asyncio.create_task(self._tick())
+
+    async def _tick(self) -> None:
+        while True:
+            t0 = time.perf_counter()
+            await asyncio.sleep(0.001)
+            self.worst = max(self.worst, time.perf_counter() - t0 - 0.001)
+
+    async def measure(self, http: ClientSession, address: str) -> tuple[float, float]:
+        """Seconds taken by a GET of ``address`` and the loop's longest stall meanwhile."""
+        await asyncio.sleep(0.05)
+        self.worst = 0.0
+        t0 = time.perf_counter()
+        async with http.get(address) as answer:
+            await answer.read()
+        return time.perf_counter() - t0, self.worst
+
+
+async def first_view(game: str, players: int, steps: int, processes: int) -> None:
+    folder = Path(tempfile.mkdtemp())
+    service = await web_games.open_service(folder / "dingir.sqlite3")
+    record = await web_games.start(service, game, players)
+    rng = random.Random(1)
+    record = await web_games.play(service, record, steps, rng)
+    workers = Workers(processes)
+    await workers.start()
+    await asyncio.gather(*(w.ready.wait() for w in workers._workers))  # warmed up
+    runner, _ = await server.start(service, workers, "127.0.0.1", 0)
+    base = f"http://127.0.0.1:{runner.addresses[0][1]}/g/{await service.web.token(record.id)}/"
+    ticker = Ticker()
+    try:
+        async with ClientSession() as http:
+            first = await ticker.measure(http, f"{base}?lang=en")
+            record = await web_games.play(service, record, 1, rng)
+            again = await ticker.measure(http, f"{base}data.json?lang=en&since=0")
+    finally:
+        ticker.task.cancel()
+        await runner.cleanup()
+        await workers.close()
+        await service.core.store.close()
+    print(f"{game}: first view of a game of {steps} steps ({record.turn} turns), "
+          f"{processes} worker processes")
+    for name, (took, stall) in (("first page", first), ("after a step", again)):
+        print(f"  {name:12}: {took * 1000:6.1f} ms, event loop's longest stall "
+              f"{stall * 1000:5.1f} ms")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--game", default="ur")
@@ -118,7 +176,12 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--poll", type=float, default=1.0,
                         help="seconds between two polls of a reader (the page: 5; 0: at once)")
+    parser.add_argument("--first-view", type=int, metavar="STEPS",
+                        help="time the first view of a game of STEPS steps instead")
     args = parser.parse_args()
+    if args.first_view:
+        asyncio.run(first_view(args.game, args.players, args.first_view, args.workers))
+        return
     asyncio.run(bench(args.game, args.players, args.readers, args.seconds, args.turn_every,
                       args.workers, args.poll))
 

@@ -1,6 +1,6 @@
-"""A game's public history for its web page: every step's public report and the public
-board at the start and at the end of each turn (as the channel sees them), replayed from
-the action log in a worker process.
+"""A game's public history for its web page: the public board at the start and at the end
+of each turn (as the channel sees them) and the words of its turns, replayed from the
+action log in a worker process.
 
 A worker keeps the replays it made (:data:`KEPT` games): when a game moves on, the next
 request only applies the new steps. Boards are kept as the JSON of the public view
@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import json
 from collections import OrderedDict
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -25,16 +25,17 @@ KEPT = 32
 Mesopotamia takes a few MB)."""
 
 Steps = Sequence[tuple[Seat, str]]
+Narrate = Callable[[State, Sequence[tuple[Seat, Report]]], str]
+"""The words of a turn's steps (their seats and public reports), given the game's latest
+state."""
 
 
 @dataclass(frozen=True)
 class Timeline:
-    """What a game's web page shows of its history: the public report of each step, and
-    ``ends``, the number of steps played at the start and at the end of each turn (the
-    boards the page steps through, with the current one after them when a turn is
-    under way)."""
+    """What a game's web page shows of its history: ``ends``, the number of steps played at
+    the start and at the end of each turn (the boards the page steps through, with the
+    current one after them when a turn is under way)."""
 
-    reports: tuple[Report, ...]
     ends: tuple[int, ...]
 
 
@@ -99,12 +100,21 @@ def _replayed(game: str, seed: int, players: int, options: dict[str, str],
 
 
 def timeline(game: str, seed: int, players: int, options: dict[str, str],
-             steps: Steps, since: int = 0) -> Timeline:
+             steps: Steps) -> Timeline:
     """The public history of the game of ``game`` with this seed, seats, options and
-    logged ``steps`` (a worker job); only the reports from step ``since`` on (the caller
-    has the others)."""
+    logged ``steps`` (a worker job)."""
+    return Timeline(tuple(_replayed(game, seed, players, options, steps).ends))
+
+
+def told(game: str, seed: int, players: int, options: dict[str, str], steps: Steps,
+         turns: Sequence[tuple[int, int]], narrate: Narrate) -> tuple[str, ...]:
+    """The words ``narrate`` gives each of ``turns`` (spans of ``steps``: their start and
+    end) from the steps' public reports (a worker job: ``narrate`` is a function of the
+    front end's, or a ``functools.partial`` of one, which travels by reference)."""
     replay = _replayed(game, seed, players, options, steps)
-    return Timeline(tuple(replay.reports[since:]), tuple(replay.ends))
+    return tuple(narrate(replay.state, list(zip([seat for seat, _ in replay.steps[start:end]],
+                                                replay.reports[start:end], strict=True)))
+                 for start, end in turns)
 
 
 def board_after(game: str, seed: int, players: int, options: dict[str, str], steps: Steps,

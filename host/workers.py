@@ -60,7 +60,7 @@ class WorkerDied(Exception):
 
 
 DEADLINES = {"png": 15.0, "turn": 15.0, "picture": 15.0, "ai": 30.0, "replay": 120.0,
-             "timeline": 120.0, "frame": 120.0}
+             "timeline": 120.0, "told": 120.0, "frame": 120.0}
 """Seconds a job may wait while its worker answers nothing at all before the worker is
 taken for stuck (stopped, or looping): it is killed and replaced, and the job run once
 more on another. A worker that keeps answering the jobs queued before it is busy, not
@@ -134,6 +134,7 @@ JOBS: dict[str, Callable[..., Any]] = {"png": render_png, "turn": render_turn,
                                        "picture": draw_picture, "ai": ai_index,
                                        "replay": render_replay,
                                        "timeline": timeline.timeline,
+                                       "told": timeline.told,
                                        "frame": timeline.board_png}
 """What a worker can be asked to run, by name."""
 
@@ -367,11 +368,18 @@ class Workers:
         return found
 
     async def history(self, game: str, seed: int, players: int, options: dict[str, str],
-                      steps: list[tuple[Seat, str]], since: int = 0) -> timeline.Timeline:
-        """The public history of a game, for its web page, its reports from step ``since``
-        on (:func:`host.timeline.timeline`)."""
+                      steps: list[tuple[Seat, str]]) -> timeline.Timeline:
+        """The public history of a game, for its web page (:func:`host.timeline.timeline`)."""
         found: timeline.Timeline = await self._run("timeline", game, seed, players, options,
-                                                   steps, since)
+                                                   steps)
+        return found
+
+    async def told(self, game: str, seed: int, players: int, options: dict[str, str],
+                   steps: list[tuple[Seat, str]], turns: list[tuple[int, int]],
+                   narrate: timeline.Narrate) -> tuple[str, ...]:
+        """The words of some turns of a game, for its web page (:func:`host.timeline.told`)."""
+        found: tuple[str, ...] = await self._run("told", game, seed, players, options, steps,
+                                                 turns, narrate)
         return found
 
     async def frame(self, game: str, seed: int, players: int, options: dict[str, str],

@@ -7,13 +7,14 @@ from __future__ import annotations
 import asyncio
 import json
 import random
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Sequence
 from dataclasses import dataclass
 
 import pytest
 from aiohttp import ClientSession
 
 from bot.config import ConfigError, from_mapping
+from bot.engine import Report, Seat, State
 from bot.i18n import LANGUAGES, translate
 from bot.records import GameRecord, ServiceError
 from bot.replay import Step, iter_reports, iter_states
@@ -133,7 +134,7 @@ def test_the_history_is_the_public_view_after_each_turn() -> None:
         states.append(state)
     history = timeline.timeline("flood", web_games.SEED, 3, {}, record_steps[:40])
     history = timeline.timeline("flood", web_games.SEED, 3, {}, record_steps)  # extended
-    assert history.ends[0] == 0 and len(history.reports) == len(record_steps)
+    assert history.ends[0] == 0
     turns = [engine.turn_number(s) for s in states]
     assert list(history.ends) == [0] + [i for i in range(1, len(states))
                                         if turns[i] != turns[i - 1]]
@@ -143,8 +144,19 @@ def test_the_history_is_the_public_view_after_each_turn() -> None:
     with pytest.raises(ValueError):
         timeline.board_after("flood", web_games.SEED, 3, {}, record_steps,
                              next(n for n in range(90) if n not in history.ends))
-    assert timeline.timeline("flood", web_games.SEED, 3, {}, record_steps, 85).reports \
-        == history.reports[85:]
+    reports = [report for report, _ in iter_reports(
+        engine, states[0], [Step(seat, notation) for seat, notation in record_steps])]
+    seats, turns = [seat for seat, _ in record_steps], [(0, 40), (85, 90)]
+    assert timeline.told("flood", web_games.SEED, 3, {}, record_steps, turns, said) == tuple(
+        said(state, list(zip(seats[a:b], reports[a:b], strict=True))) for a, b in turns)
+
+
+def said(state: State, steps: Sequence[tuple[Seat, Report]]) -> str:
+    """A :data:`host.timeline.Narrate` for the tests: the seats and public reports, and the
+    turn of the latest state."""
+    engine = registry.get("flood").engine
+    return f"{engine.turn_number(state)}: " + " ".join(
+        f"{seat}={translate(report.public, 'en')}" for seat, report in steps)
 
 
 def test_an_undo_within_the_turn_is_replayed_from_the_turn_start() -> None:
@@ -158,9 +170,31 @@ def test_an_undo_within_the_turn_is_replayed_from_the_turn_start() -> None:
         state = engine.apply(state, seat, action)
     timeline.timeline("ur", 9, 3, {}, steps)
     shorter = steps[:-1]
-    kept = timeline.timeline("ur", 9, 3, {}, shorter)
+
+    def replayed() -> tuple[timeline.Timeline, tuple[str, ...]]:
+        return timeline.timeline("ur", 9, 3, {}, shorter), timeline.told(
+            "ur", 9, 3, {}, shorter, [(0, len(shorter))], lambda *told: repr(told))
+
+    kept = replayed()
     timeline._KEPT.clear()
-    assert kept == timeline.timeline("ur", 9, 3, {}, shorter)
+    assert kept == replayed()
+
+
+async def test_the_worker_processes_write_the_same_pages(site: Site) -> None:
+    """The words of the turns come from a worker process (the narration travels to it by
+    reference) exactly as from a thread of the bot."""
+    record = await web_games.start(site.service, "mesopotamia", 3)
+    record = await web_games.play(site.service, record, 60, random.Random(4))
+    token = await site.service.web.token(record.id)
+    workers = Workers(1)
+    try:
+        for lang in ("en", "fr"):
+            pages = server.WebPages(site.service, workers)
+            built = await pages._page(record, lang)
+            assert built == await site.pages._page(record, lang)
+            assert built.html.count(b'class="turn"') > 5 and token
+    finally:
+        await workers.close()
 
 
 async def test_a_hundred_readers_cost_one_board_per_turn(site: Site) -> None:

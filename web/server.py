@@ -16,24 +16,26 @@ Everything served is the public view: the engines' ``view(state, None)``, their 
 reports and the texts the channel reads. Pages are kept per game version and language,
 boards per game, turn and language, and a replay per game: however many readers, a new
 step costs one page and a new turn one board. The replay of the
-history and every drawing run in the bot's worker processes.
+history, the words of its turns and every drawing run in the bot's worker processes.
 """
 
 from __future__ import annotations
 
 import asyncio
+import bisect
 import hashlib
 import logging
 from collections import OrderedDict
-from collections.abc import Awaitable, Callable, Hashable
-from dataclasses import dataclass
+from collections.abc import Awaitable, Callable, Hashable, Sequence
+from dataclasses import dataclass, replace
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import orjson
 from aiohttp import web
 
-from bot.engine import Report, Seat
+from bot.engine import Report, Seat, State
 from bot.i18n import LANGUAGES, tr, translate
 from bot.records import GameRecord, LogEntry, Played
 from cogs.common import game_title, listed, seat_name
@@ -53,7 +55,7 @@ ASSETS = {"page.js": "text/javascript", "page.css": "text/css"}
 PAGE_BYTES = 16 << 20
 """Bytes of pages (HTML and JSON, per game version and language) kept."""
 TIMELINES_KEPT = 16
-"""Games whose history (their log and public reports, at their latest version) is kept."""
+"""Games whose history (their log and turns, at their latest version) is kept."""
 IMAGE_BYTES = 48 << 20
 """Bytes of boards and replays kept."""
 SECURITY_HEADERS = {
@@ -66,13 +68,22 @@ SECURITY_HEADERS = {
 
 
 class _Told(Played):
-    """A step of the history whose public report is already known (the workers worked it
-    out): what :func:`cogs.posting.steps_text` narrates."""
+    """A step of the history whose public report is already known (the worker replayed
+    it): what :func:`cogs.posting.steps_text` narrates."""
 
     def __init__(self, seat: Seat, report: Report) -> None:
         self.seat = seat
         self._report = report
         self._states = None
+
+
+def turn_lines(record: GameRecord, lang: str, state: State,
+               steps: Sequence[tuple[Seat, Report]]) -> str:
+    """The HTML words of a turn's steps (seats and public reports) in the channel's turn
+    messages, ``record`` at ``state``: a :data:`host.timeline.Narrate`, run by a worker
+    (which imports this module the first time)."""
+    told = [_Told(seat, report) for seat, report in steps]
+    return page.lines_html(steps_text(replace(record, state=state), told, lang))
 
 
 def language(request: web.Request) -> str:
@@ -241,6 +252,33 @@ class WebPages:
         return web.Response(status=404, text=text, content_type="text/html",
                             headers={"Cache-Control": "no-store"})
 
+    async def _narration(self, record: GameRecord, lang: str, entries: list[LogEntry],
+                         history: Timeline, known: dict[tuple[int, int], str]
+                         ) -> list[page.TurnLog]:
+        """The public log, one entry per turn, in the words of the channel's turn messages
+        (:func:`turn_lines`, told by the workers), each with the board it leads to. The
+        words of the turns that ended are kept in ``known`` (by their steps): a new step
+        only tells the turn under way again."""
+        spans, start = [], 0
+        while start < len(entries):
+            end = start
+            while end < len(entries) and entries[end].turn == entries[start].turn:
+                end += 1
+            spans.append((start, end))
+            start = end
+        words = dict(known)
+        if missing := [span for span in spans if span not in known]:
+            words.update(zip(missing, await self.workers.told(
+                record.game, record.seed, len(record.seats), record.options,
+                [(e.seat, e.notation) for e in entries], missing,
+                partial(turn_lines, replace(record, state=None), lang)), strict=True))
+            ends = set(history.ends)
+            known.update((span, words[span]) for span in missing if span[1] in ends)
+        last = len(history.ends) - 1        # a turn under way: shown with the latest board
+        return [page.TurnLog(entries[start].turn, words[start, end],
+                             min(bisect.bisect_left(history.ends, end), last))
+                for start, end in spans]
+
     # -- caches ---------------------------------------------------------------------------
 
     async def _kept(self, kept: _Kept, key: Hashable,
@@ -267,20 +305,13 @@ class WebPages:
         return await asyncio.shield(running)
 
     async def _timeline(self, record: GameRecord) -> tuple[list[LogEntry], Timeline]:
-        """The game's log and public history at ``record``'s version (the workers tell
-        only the reports of the steps played since the version kept before)."""
+        """The game's log and public history at ``record``'s version."""
         async def replay() -> tuple[int, list[LogEntry], Timeline]:
             entries = await self.service.history.log_of(record.id)
-            steps = [(e.seat, e.notation) for e in entries]
-            kept = self._timelines.get_kept(record.id)
-            known: tuple[Report, ...] = ()
-            if kept is not None and kept[0] < record.version and len(kept[1]) <= len(entries) \
-                    and [(e.seat, e.notation) for e in kept[1]] == steps[:len(kept[1])]:
-                known = kept[2].reports
             history = await self.workers.history(
-                record.game, record.seed, len(record.seats), record.options, steps,
-                len(known))
-            return record.version, entries, Timeline(known + history.reports, history.ends)
+                record.game, record.seed, len(record.seats), record.options,
+                [(e.seat, e.notation) for e in entries])
+            return record.version, entries, history
 
         found = self._timelines.get_kept(record.id)
         if found is None or found[0] != record.version:
@@ -318,7 +349,7 @@ class WebPages:
         if known is None:
             known = {}
             self._narrated.keep((record.id, lang, names), known)
-        turns = narration(record, lang, entries, history, known)
+        turns = await self._narration(record, lang, entries, history, known)
         standing = CATALOGUE.standing(record)
         scores = page.scores_html(lang, [
             (seat_name(record, s.seat, lang, raw=True), translate(standing[s.seat], lang))
@@ -341,30 +372,6 @@ def frames_of(lang: str, entries: list[LogEntry], history: Timeline) -> list[pag
     return [page.Frame(played, tr(lang, "web.frame_start") if played == 0 else
                        tr(lang, "web.frame_turn", turn=entries[played - 1].turn + 1),
                        f"board/{played}.png?lang={lang}") for played in history.ends]
-
-
-def narration(record: GameRecord, lang: str, entries: list[LogEntry], history: Timeline,
-              known: dict[tuple[int, int], str]) -> list[page.TurnLog]:
-    """The public log, one entry per turn, in the words of the channel's turn messages,
-    each with the board it leads to. The words of the turns that ended are kept in
-    ``known`` (by their steps): a new step only tells the turn under way again."""
-    turns: list[page.TurnLog] = []
-    start = 0
-    while start < len(entries):
-        end = start
-        while end < len(entries) and entries[end].turn == entries[start].turn:
-            end += 1
-        lines = known.get((start, end))
-        if lines is None:
-            told = [_Told(e.seat, history.reports[e.index]) for e in entries[start:end]]
-            lines = page.lines_html(steps_text(record, told, lang))
-            if end in history.ends:
-                known[(start, end)] = lines
-        frame = next((i for i, played in enumerate(history.ends) if played >= end),
-                     len(history.ends) - 1)       # a turn under way: shown with the latest
-        turns.append(page.TurnLog(entries[start].turn, lines, frame))
-        start = end
-    return turns
 
 
 @web.middleware
