@@ -48,6 +48,11 @@ class Catalogue:
         """True when the game's own opponent plays ``seat`` of ``record`` (no member, no AI)."""
         return any(script.plays_seat(record, seat) for script in self.scripts)
 
+    def scripted_name(self, record: GameRecord, seat: Seat) -> Text | None:
+        """The name of ``seat`` of ``record`` when the game's own opponent plays it."""
+        return next((script.seat_title for script in self.scripts
+                     if script.plays_seat(record, seat)), None)
+
     def meta(self, game: str) -> GameMeta:
         """The description of ``game``: name, players, options, hidden information."""
         return self.engine(game).meta

@@ -12,7 +12,8 @@ from bot.records import GameRecord
 
 @dataclass(frozen=True)
 class Script:
-    """A game's own scripted opponent: its seat's name and what the channel calls it, the
+    """A game's own scripted opponent: its seat's stored name, that seat's name in a
+    reader's language (``seat_title``) and what the channel calls it, the
     game option that seats it and its values (its
     levels, with their names; ``solo`` the one a game for fewer people than the game's
     minimum gets), and pure functions of the game's rules: ``seats`` (how many seats a new
@@ -22,6 +23,7 @@ class Script:
     game: str
     name: str
     title: Text
+    seat_title: Text
     option: str
     levels: tuple[tuple[str, Text], ...]
     solo: str

@@ -74,7 +74,10 @@ def seat_name(record: GameRecord, seat: Seat, lang: str, *, raw: bool = False) -
     """A seat's display name for a message (``raw``: as drawn in an image); an AI seat
     ("AI 2") in the reader's language, marked; the game's own opponent by its name."""
     info = record.seats[seat]
-    if info.user_id is None and not CATALOGUE.scripted_seat(record, seat):
+    scripted = CATALOGUE.scripted_name(record, seat) if info.user_id is None else None
+    if scripted is not None:
+        return translate(scripted, lang)
+    if info.user_id is None:
         number = whole_number(info.name.rsplit(" ", 1)[-1])
         if number is not None:
             return tr(lang, "discord.ai_seat", n=number)

@@ -115,9 +115,9 @@ class LocalGame:
         self.out = out
         self.hidden = CATALOGUE.meta(record.game).hidden_information
         self.names = tuple(       # a seat no person nor AI plays: the game's own opponent's
-            info.name if info.user_id is None and s not in ai_seats else
-            tr(lang, "local.ai_name" if s in ai_seats else "local.seat_name", n=s + 1)
-            for s, info in enumerate(record.seats)
+            translate(CATALOGUE.scripted_name(record, s) or Text.of("local.seat_name", n=s + 1),
+                      lang) if s not in ai_seats else tr(lang, "local.ai_name", n=s + 1)
+            for s in range(len(record.seats))
         )
         self.shown: int | None = None
         """The turn whose board was shown last."""

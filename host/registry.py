@@ -72,6 +72,7 @@ GAMES: dict[str, GameEntry] = {
                                    extension="cogs.mesopotamia",
                                    pictures=(board_png, crop_pngs),
                                    script=Script(MESOPOTAMIA.meta.id, "Automaton", automaton.NAME,
+                                                 automaton.SEAT,
                                                  *automaton.OPTION, automaton.seats,
                                                  automaton.plays, automaton.next_step)),
     **_extra_games(),

@@ -44,7 +44,7 @@ WORDS = {
            "takes": "🎲 **Automaton** takes ", "priority": "(priority ",
            "summary": "The Automaton's Strategy cards", "card": "Action card"},
     "fr": {"lobby": "Au début de la partie, l'Automate prend la dernière place (Igigi (moyen))",
-           "takes": "🎲 **Automaton** prend l'action ", "priority": "(priorité ",
+           "takes": "🎲 **Automate** prend l'action ", "priority": "(priorité ",
            "summary": "Cartes Stratégie de l'Automate", "card": "carte Action"},
 }
 """What the channel reads of the Automaton, in each language."""

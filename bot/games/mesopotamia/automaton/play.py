@@ -71,6 +71,8 @@ def next_steps(state: MesopotamiaState, seat: Seat) -> Decision:
 
 NAME = Text.of("mesopotamia.automaton.name")
 """What the channel calls the Automaton (« the Automaton »)."""
+SEAT = Text.of("mesopotamia.automaton.seat")
+"""Its seat's name, as a player's name is written (« Automaton », « Automate »)."""
 OPTION = ("automaton", tuple((d, Text.of(f"mesopotamia.automaton.difficulty.{d}"))
                              for d in DIFFICULTIES), "igigi")
 """The game option that seats the Automaton, its difficulties with their names, and the one a
