@@ -16,6 +16,7 @@ from dotenv import dotenv_values
 from bot.i18n import LANGUAGES
 from bot.notation import whole_number
 from bot.records import Limits
+from bot.shards import Shards, parse
 
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
 
@@ -54,6 +55,8 @@ class Settings:
     """The address the web server listens on (behind a reverse proxy: this machine only)."""
     web_url: str | None = None
     """The public address of the web pages (None: ``http://localhost:<port>``)."""
+    shards: Shards | None = None
+    """The shards this process serves (``DINGIR_SHARDS``); None: one process for all."""
     limits: Limits = field(default_factory=Limits)
     """Open lobbies and games per member and per server, the cooldown between two new
     games, the lifetime of a lobby."""
@@ -143,6 +146,7 @@ def from_mapping(env: Mapping[str, str]) -> Settings:
         web_port=_port(env),
         web_host=env.get("DINGIR_WEB_HOST", "").strip() or "127.0.0.1",
         web_url=env.get("DINGIR_WEB_URL", "").strip().rstrip("/") or None,
+        shards=_shards(env),
         limits=_limits(env),
     )
 
@@ -153,6 +157,17 @@ def _port(env: Mapping[str, str]) -> int | None:
     if port > 65535:
         raise ConfigError(f"DINGIR_WEB_PORT={port} is not a port (1-65535): fix it in .env")
     return port or None
+
+
+def _shards(env: Mapping[str, str]) -> Shards | None:
+    raw = env.get("DINGIR_SHARDS", "").strip()
+    if not raw:
+        return None
+    try:
+        return parse(raw)
+    except ValueError as error:
+        raise ConfigError(f"DINGIR_SHARDS={raw!r} {error}: fix it in .env, or leave it "
+                          "empty for one process") from None
 
 
 def _database_url(env: Mapping[str, str]) -> str | None:

@@ -11,7 +11,8 @@ so a timer fires a decision's default at most once. After a restart, ``watch``
 over the running games re-arms every clock; one already past fires at once (late,
 never twice). A timer that wakes before ``clock`` says it is due sleeps again (uvloop
 wakes up to a millisecond early; the wall clock can drift from the loop's).
-:meth:`check` fires overdue timers too, for a clock that jumped.
+:meth:`check` fires overdue timers too, for a clock that jumped. A bot run as several
+processes (``DINGIR_SHARDS``) times the games of its own shards' guilds only.
 
 How late each timer fired (against its due time) is kept in :attr:`lateness`.
 """
@@ -27,6 +28,7 @@ from dataclasses import dataclass
 from bot.clock import Clock
 from bot.engine import Game, Seat
 from bot.records import GameRecord
+from bot.shards import ALL, Shards
 
 log = logging.getLogger(__name__)
 
@@ -46,9 +48,11 @@ class _Timer:
 class Deadlines:
     """One timer per (game, seat) whose current decision has a clock of seconds."""
 
-    def __init__(self, clock: Clock, engines: Callable[[str], Game]) -> None:
+    def __init__(self, clock: Clock, engines: Callable[[str], Game],
+                 shards: Shards = ALL) -> None:
         self.clock = clock
         self._engine_of = engines
+        self.shards = shards
         self._timers: dict[tuple[int, Seat], _Timer] = {}
         self._seats: dict[int, set[Seat]] = {}
         """The seats of each game that have a timer (so a save looks at its game only)."""
@@ -83,7 +87,8 @@ class Deadlines:
                 timer.task = asyncio.create_task(self._wait(key, timer), name=f"deadline-{key}")
 
     def _wanted(self, record: GameRecord) -> dict[tuple[int, Seat], tuple[int, float]]:
-        if record.status != "running" or record.state is None:
+        if record.status != "running" or record.state is None or \
+                not self.shards.serves(record.guild_id):
             return {}
         engine = self._engine_of(record.game)
         wanted = {}

@@ -1,16 +1,19 @@
-"""One bot per database: an exclusive lock on a file beside it (SQLite; PostgreSQL's
-lease is an advisory lock, :mod:`bot.store.postgres`).
+"""One bot per database and shard: an exclusive lock on a file beside it (SQLite;
+PostgreSQL's lease is an advisory lock per shard, :mod:`bot.store.postgres`).
 
-Two processes on one database would both send the same reminders and overwrite each
-other's settings. :func:`hold` takes an exclusive ``flock`` on ``<database>.lock``
-(released by the system when the process ends, even killed) and writes the holder's
-pid into it; a second process is refused, naming the first.
+Two processes serving the same guilds of one database would both send the same reminders
+and overwrite each other's settings. :func:`hold` takes an exclusive ``flock`` on a file
+per shard the process serves, ``<database>.lock`` for shard 0 (the only one of a bot run as
+one process) and ``<database>.shard-<n>.lock`` for shard n (released by the system when the
+process ends, even killed), and writes the holder's pid into it: a second process on any of
+these shards is refused, naming the first; processes on other shards are not.
 """
 
 from __future__ import annotations
 
 import fcntl
 import os
+from collections.abc import Sequence
 from pathlib import Path
 from typing import IO
 
@@ -24,9 +27,38 @@ class AlreadyRunning(Exception):
         self.pid = pid
 
 
-def hold(database: Path) -> IO[str]:
-    """Take the database's lock for this process (keep the returned file open)."""
-    path = database.with_name(database.name + ".lock")
+class Held:
+    """The lock files a process holds (keep it until the end; :meth:`close` lets go)."""
+
+    def __init__(self, handles: Sequence[IO[str]]) -> None:
+        self._handles = tuple(handles)
+
+    def close(self) -> None:
+        """Release every lock."""
+        for handle in self._handles:
+            handle.close()
+
+
+def lock_path(database: Path, shard: int = 0) -> Path:
+    """The lock file of ``shard`` of ``database``."""
+    suffix = ".lock" if shard == 0 else f".shard-{shard}.lock"
+    return database.with_name(database.name + suffix)
+
+
+def hold(database: Path, shards: Sequence[int] = (0,)) -> Held:
+    """Take the database's lock of each of ``shards`` for this process; raises
+    AlreadyRunning (holding none) if another process holds one of them."""
+    handles: list[IO[str]] = []
+    try:
+        for shard in shards:
+            handles.append(_lock(database, lock_path(database, shard)))
+    except AlreadyRunning:
+        Held(handles).close()
+        raise
+    return Held(handles)
+
+
+def _lock(database: Path, path: Path) -> IO[str]:
     path.parent.mkdir(parents=True, exist_ok=True)
     handle = open(path, "a+", encoding="utf-8")  # noqa: SIM115 - held for the process's life
     try:

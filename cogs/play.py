@@ -544,15 +544,19 @@ class Play(Guarded, commands.Cog):
     @commands.Cog.listener()
     async def on_ready(self) -> None:
         """Once per process: post boards and final messages lost to a crash, and let AI
-        seats whose turn it is play."""
+        seats whose turn it is play (in the games of this process's shards)."""
         if self._resumed:
             return
         self._resumed = True
-        running = await self.bot.service.core.running_games()
+        shards = self.bot.scheduler.shards
+        running = [r for r in await self.bot.service.core.running_games()
+                   if shards.serves(r.guild_id)]
         log.info("ready as %s: %d running game(s)", self.bot.user, len(running))
         for record in running:
             self.bot.deadlines.watch(record)
-        for record in [*running, *await self.bot.service.core.unannounced_finals()]:
+        finals = [r for r in await self.bot.service.core.unannounced_finals()
+                  if shards.serves(r.guild_id)]
+        for record in [*running, *finals]:
             if self.bot.service.core.board_missing(record) or any(
                     self.bot.service.core.is_ai(record, s) for s in record.active):
                 self.bot.spawn(posting.advance(self.bot, None, record.id), f"resume-{record.id}")

@@ -14,7 +14,7 @@ import signal
 import sqlite3
 import sys
 from collections.abc import Callable
-from typing import IO, TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any
 
 import aiohttp
 import discord
@@ -24,10 +24,12 @@ from bot import config
 from bot.clock import OffsetClock, SystemClock
 from bot.records import StoreUnavailable
 from bot.service import GameService
+from bot.shards import ALL
 
 if TYPE_CHECKING:
     from aiohttp.web import AppRunner
 
+    from bot.instance import Held
     from bot.store import Store
     from host.workers import Workers
 
@@ -99,24 +101,29 @@ async def run(settings: config.Settings, seed_source: Callable[[], int] | None =
     from bot.backups import Backups
     from bot.deadlines import Deadlines
     from host import registry
-    from host.client import DingirBot
+    from host.client import client
     from host.scheduler import Scheduler
     from host.workers import Workers
 
     clock = OffsetClock(SystemClock(), settings.clock_file) if settings.clock_file \
         else SystemClock()
     store, lock = await open_database(settings)
-    backup_hours = 0.0 if settings.database_url else settings.backup_hours  # pg_dump's job
+    shards = settings.shards or ALL
+    if settings.shards is not None:
+        log.info("serving shards %s", shards)
+    backup_hours = 0.0 if settings.database_url or 0 not in shards.ids \
+        else settings.backup_hours                # pg_dump's job; shard 0's process's
     web: AppRunner | None = None
     try:
         workers = Workers(settings.worker_processes)
         service = GameService(store, clock, seed_source, catalogue=registry.CATALOGUE,
                               ai_search=workers.ai_step, limits=settings.limits)
-        deadlines = Deadlines(clock, service.core.engine)
+        deadlines = Deadlines(clock, service.core.engine, shards)
         service.core.watchers.append(deadlines.watch)
-        bot = DingirBot(settings, service, Scheduler(service, store, clock), workers, deadlines,
-                        Backups(store, clock, settings.backup_dir or settings.db_path.parent
-                                / "backups", backup_hours, settings.backup_keep))
+        bot = client(settings, service, Scheduler(service, store, clock, shards), workers,
+                     deadlines, Backups(store, clock, settings.backup_dir or
+                                        settings.db_path.parent / "backups", backup_hours,
+                                        settings.backup_keep))
         asyncio.get_running_loop().add_signal_handler(
             signal.SIGTERM, lambda: bot.spawn(bot.close(), "sigterm")
         )
@@ -145,13 +152,14 @@ async def run(settings: config.Settings, seed_source: Callable[[], int] | None =
             lock.close()
 
 
-async def open_database(settings: config.Settings) -> tuple[Store, IO[str] | None]:
-    """The store the settings name, held by this process alone: a SQLite file (with its
-    lock file, returned) or a PostgreSQL database (holding its lease)."""
+async def open_database(settings: config.Settings) -> tuple[Store, Held | None]:
+    """The store the settings name, held by this process alone for its shards: a SQLite
+    file (with its lock files, returned) or a PostgreSQL database (holding its lease)."""
     from bot.instance import AlreadyRunning, hold
 
+    shards = (settings.shards or ALL).ids
     try:
-        lock = None if settings.database_url else hold(settings.db_path)
+        lock = None if settings.database_url else hold(settings.db_path, shards)
     except AlreadyRunning as error:
         raise Fatal(str(error)) from None
     try:
@@ -168,7 +176,8 @@ async def _open_store(settings: config.Settings) -> Store:
 
     where = shown(settings.database_url or settings.db_path)
     try:
-        return await open_store(settings.database_url or settings.db_path, lease=(0,))
+        return await open_store(settings.database_url or settings.db_path,
+                                lease=(settings.shards or ALL).ids)
     except AlreadyRunning as error:
         raise Fatal(str(error)) from None
     except SchemaTooNew as error:

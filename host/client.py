@@ -1,4 +1,5 @@
-"""The Discord client: a ``commands.Bot`` that loads the cogs and holds the core services.
+"""The Discord client: a ``commands.Bot`` that loads the cogs and holds the core services
+(an ``AutoShardedBot`` serving the shards of ``DINGIR_SHARDS`` when it is set).
 
 The cogs reach the game service, the scheduler and the settings through the
 bot (``interaction.client``). ``setup_hook`` installs the command translator,
@@ -69,6 +70,7 @@ class DingirBot(commands.Bot):
             intents=intents,
             help_command=None,
             allowed_mentions=discord.AllowedMentions(users=True, roles=False, everyone=False),
+            **self.sharding(settings),
         )
         self.settings = settings
         self.service = service
@@ -86,6 +88,11 @@ class DingirBot(commands.Bot):
         """True once :meth:`close` began (its commands are being unloaded, then the
         connection closed): interactions still arriving cannot be served."""
         logging.getLogger("discord.app_commands.tree").addFilter(self._cut_off_by_stop)
+
+    @staticmethod
+    def sharding(settings: Settings) -> dict[str, Any]:
+        """The client's options for the shards it connects (none: one connection)."""
+        return {}
 
     def _cut_off_by_stop(self, record: logging.LogRecord) -> bool:
         """Keep out of the log the suggestions (autocomplete) that could not be answered
@@ -143,3 +150,22 @@ class DingirBot(commands.Bot):
                      task.exception())
         else:
             log.error("background task %s failed", task.get_name(), exc_info=task.exception())
+
+
+class ShardedDingirBot(DingirBot, commands.AutoShardedBot):
+    """Dingir's client serving some of the shards (``DINGIR_SHARDS``): one gateway
+    connection per shard, for the guilds Discord gives each."""
+
+    @staticmethod
+    def sharding(settings: Settings) -> dict[str, Any]:
+        """The shards of ``DINGIR_SHARDS``."""
+        assert settings.shards is not None
+        return {"shard_ids": list(settings.shards.ids), "shard_count": settings.shards.count}
+
+
+def client(settings: Settings, service: GameService, scheduler: Scheduler, workers: Workers,
+           deadlines: Deadlines, backups: Backups) -> DingirBot:
+    """The client the settings call for: one connection to Discord as today, or the shards
+    of ``DINGIR_SHARDS``."""
+    kind = DingirBot if settings.shards is None else ShardedDingirBot
+    return kind(settings, service, scheduler, workers, deadlines, backups)

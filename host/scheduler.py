@@ -19,6 +19,8 @@ minute gets a :class:`StalledAI` (its move was lost: the bot lets it play), and 
 game whose turn message (or final message) is missing a minute after the turn
 started gets an :class:`Unposted` (the post failed: the bot posts it again). A lobby
 nobody started within ``Limits.lobby_hours`` gets a :class:`StaleLobby` (it closes).
+A bot run as several processes (``DINGIR_SHARDS``) schedules the games of its own shards'
+guilds only.
 
 With time banks (``GameSettings.time_bank_hours``) a seat's limit is what is left in
 its bank. A member away (``/away``) gets no reminder, warning or timeout until they are back; their
@@ -41,6 +43,7 @@ from bot.clock import Clock
 from bot.engine import Seat, Text
 from bot.records import GameRecord, StepResult, TimeoutPolicy
 from bot.service import GameService
+from bot.shards import ALL, Shards
 from bot.store import ClockRow, ReminderRow, Store
 
 log = logging.getLogger(__name__)
@@ -148,23 +151,26 @@ DOWNTIME_SECONDS = 300.0
 class Scheduler:
     """Finds due reminders and timeouts; see the module docstring."""
 
-    def __init__(self, service: GameService, store: Store, clock: Clock) -> None:
+    def __init__(self, service: GameService, store: Store, clock: Clock,
+                 shards: Shards = ALL) -> None:
         self.service = service
         self.store = store
         self.clock = clock
+        self.shards = shards
+        """Only the games of these shards' guilds are this scheduler's."""
 
     async def due(self) -> list[Event]:
         """Every stalled AI seat, missing post and stale lobby, the reminders and timeouts
         due now (oldest game first, until :data:`NOTICES_PER_ROUND` are found), and the games
         that cannot be scheduled (:class:`Broken`)."""
         now = self.clock.now()
-        rows, damaged = await self.store.clock_rows()
+        rows, damaged = await self.store.clock_rows(self.shards)
         events: list[Event] = [Broken(gid, reason) for gid, reason in damaged]
         events += [Unposted(gid) for gid in
-                   await self.store.unposted_finals(now - UNPOSTED_SECONDS)]
+                   await self.store.unposted_finals(now - UNPOSTED_SECONDS, self.shards)]
         if lobby_hours := self.service.core.limits.lobby_hours:
             events += [StaleLobby(gid) for gid in
-                       await self.store.stale_lobbies(now - lobby_hours * HOUR)]
+                       await self.store.stale_lobbies(now - lobby_hours * HOUR, self.shards)]
         marks = await self.store.reminder_rows(r.game_id for r in rows)
         users = {s.user_id for r in rows for s in r.seats if s.user_id is not None}
         prefs = await self.store.notify_prefs(users)

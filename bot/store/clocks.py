@@ -9,6 +9,7 @@ from collections.abc import Iterable, Mapping
 
 from bot.engine import Seat
 from bot.records import Waiting
+from bot.shards import ALL, Shards
 from bot.store.commit import StoreCore
 from bot.store.rows import (
     ClockRow,
@@ -26,12 +27,14 @@ _BEAT = ("INSERT INTO heartbeat (id, at) VALUES (1, ?)"
 class ClocksMixin(StoreCore):
     """Clocks, reminders, banks and votes of :class:`~bot.store.Store`."""
 
-    async def clock_rows(self) -> tuple[list[ClockRow], list[tuple[int, str]]]:
-        """Timing facts of every running game, for the scheduler, and the games whose row
-        cannot be read (game id, what is wrong): one damaged row never hides the others."""
+    async def clock_rows(self, shards: Shards = ALL
+                         ) -> tuple[list[ClockRow], list[tuple[int, str]]]:
+        """Timing facts of every running game (of the guilds of ``shards``), for the
+        scheduler, and the games whose row cannot be read (game id, what is wrong): one
+        damaged row never hides the others."""
         rows = await self._fetchall(
             f"SELECT id, settings, active, turn_started_at, {self.dialect.seat_rows}, waiting,"
-            " posted_turn < turn FROM games WHERE status = 'running' ORDER BY id"
+            f" posted_turn < turn FROM games WHERE status = 'running'{shards.sql()} ORDER BY id"
         )
         found, broken = [], []
         for gid, settings, active, started, seats, waiting, unposted in rows:

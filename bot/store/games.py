@@ -14,6 +14,7 @@ from typing import Any
 
 from bot.engine import State, Text
 from bot.records import ACTIVE, GameRecord, SeatInfo, ServiceError, StaleVersion
+from bot.shards import ALL, Shards
 from bot.store.commit import Conflict, Dialect, StoreCore, Tx
 from bot.store.rows import (
     ActionRow,
@@ -236,19 +237,20 @@ class GamesMixin(StoreCore):
         params = [dumps(v) if name == "settings" else v for name, v in values.items()]
         await self._write(f"UPDATE games SET {assignments} WHERE id = ?", [*params, game_id])
 
-    async def stale_lobbies(self, created_before: float) -> list[int]:
-        """Lobbies opened before ``created_before`` and never started."""
+    async def stale_lobbies(self, created_before: float, shards: Shards = ALL) -> list[int]:
+        """Lobbies (of the guilds of ``shards``) opened before ``created_before`` and never
+        started."""
         rows = await self._fetchall(
-            "SELECT id FROM games WHERE status = 'lobby' AND created_at < ? ORDER BY id",
-            (created_before,))
+            f"SELECT id FROM games WHERE status = 'lobby' AND created_at < ?{shards.sql()}"
+            " ORDER BY id", (created_before,))
         return [int(r[0]) for r in rows]
 
-    async def unposted_finals(self, ended_before: float) -> list[int]:
-        """Finished games, ended before ``ended_before``, whose final message never went
-        out."""
+    async def unposted_finals(self, ended_before: float, shards: Shards = ALL) -> list[int]:
+        """Finished games (of the guilds of ``shards``), ended before ``ended_before``, whose
+        final message never went out."""
         rows = await self._fetchall(
             "SELECT id FROM games WHERE status = 'finished' AND posted_turn < turn"
-            " AND ended_at < ? ORDER BY id", (ended_before,))
+            f" AND ended_at < ?{shards.sql()} ORDER BY id", (ended_before,))
         return [int(r[0]) for r in rows]
 
     async def member_load(self, user_id: int, guild_id: int | None) -> MemberLoad:

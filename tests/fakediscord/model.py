@@ -70,6 +70,19 @@ def snowflake() -> int:
     return _last_id
 
 
+def shard_of(guild_id: int | None, count: int) -> int:
+    """The shard (of ``count``) Discord sends a guild's events on (shard 0: no guild)."""
+    return ((guild_id or 0) >> 22) % count
+
+
+def snowflake_on(shard: int, count: int) -> int:
+    """A new snowflake (a guild's) on ``shard`` of ``count``: a few milliseconds later."""
+    global _last_id
+    found = snowflake()
+    _last_id = found + (((shard - shard_of(found, count)) % count) << 22)
+    return _last_id
+
+
 def iso_now() -> str:
     """The current time as Discord writes it."""
     return dt.datetime.now(dt.UTC).isoformat()

@@ -35,7 +35,9 @@ from .model import (
     Signal,
     User,
     iso_now,
+    shard_of,
     snowflake,
+    snowflake_on,
     validate_command_schema,
 )
 
@@ -97,6 +99,8 @@ class GatewaySession:
 
     id: str
     intents: int
+    shard: tuple[int, int] = (0, 1)
+    """IDENTIFY's [shard id, shard count]: the session gets the events of its guilds."""
     seq: int = 0
     buffer: deque[tuple[int, str]] = field(default_factory=lambda: deque(maxlen=20_000))
     conn: Connection | None = None
@@ -187,6 +191,8 @@ class FakeDiscord:
         self.fault_hits: list[str] = []
         self.sessions: dict[str, GatewaySession] = {}
         self.session: GatewaySession | None = None   # the latest identified session
+        self.shard_sessions: dict[int, GatewaySession] = {}  # the latest of each shard
+        self.recommended_shards = 1                  # what /gateway/bot answers
         self.identify_count = 0
         self.resume_count = 0
         self.resume_allowed = True                   # False: answer RESUME with op 9
@@ -246,11 +252,14 @@ class FakeDiscord:
     # ----------------------------------------------------------------- world building
 
     def guild(self, name: str = "Test Guild", *, locale: str = "en-US",
-              channels: Iterable[str] = ("general",), owner: User | None = None) -> Guild:
-        """Create a guild with the bot as member and text channels; GUILD_CREATE if connected."""
+              channels: Iterable[str] = ("general",), owner: User | None = None,
+              shard: tuple[int, int] | None = None) -> Guild:
+        """Create a guild with the bot as member and text channels (its id on ``shard``, [id,
+        count], if given); GUILD_CREATE if connected."""
         owner = owner or self.owner
         self.users.setdefault(owner.id, owner)
-        guild = Guild(snowflake(), name, owner.id, locale)
+        guild = Guild(snowflake() if shard is None else snowflake_on(*shard), name, owner.id,
+                      locale)
         guild.roles[guild.id] = Role(guild.id, "@everyone", Perm.EVERYONE, 0)
         bot_role = Role(snowflake(), self.bot.name, Perm.BOT, 1, managed=True)
         guild.roles[bot_role.id] = bot_role
@@ -259,7 +268,7 @@ class FakeDiscord:
         self.guilds[guild.id] = guild
         for position, channel_name in enumerate(channels):
             self._new_channel(guild, channel_name, ChannelType.TEXT, position=position)
-        self.dispatch("GUILD_CREATE", guild.payload(self.bot.id))
+        self.dispatch("GUILD_CREATE", guild.payload(self.bot.id), guild.id)
         return guild
 
     def text_channel(self, guild: Guild, name: str) -> Channel:
@@ -352,15 +361,28 @@ class FakeDiscord:
 
     # ----------------------------------------------------------------- gateway
 
-    def dispatch(self, event: str, data: Any) -> int | None:
-        """Send a gateway event to the bot's current session (kept for RESUME); its seq."""
-        if self.session is None:
+    def dispatch(self, event: str, data: Any, guild_id: int | None = None) -> int | None:
+        """Send a gateway event to the bot's current session of the shard of the event's
+        guild (``guild_id``, else its ``guild_id``; shard 0 without one), kept for RESUME;
+        its seq."""
+        session = self._session_of({"guild_id": guild_id} if guild_id else data)
+        if session is None:
             return None
-        return self.session.dispatch(event, data)
+        return session.dispatch(event, data)
+
+    def _session_of(self, data: Any) -> GatewaySession | None:
+        """The session that gets an event about ``data`` (by its ``guild_id``)."""
+        if not self.shard_sessions:
+            return None
+        count = next(iter(self.shard_sessions.values())).shard[1]
+        guild = data.get("guild_id") if isinstance(data, dict) else None
+        return self.shard_sessions.get(shard_of(int(guild) if guild else None, count))
 
     @property
     def connected(self) -> bool:
-        return self.session is not None and self.session.conn is not None
+        """Every shard identified has a connection."""
+        return bool(self.shard_sessions) and all(
+            s.conn is not None for s in self.shard_sessions.values())
 
     async def drop_gateway(self, code: int | None = 4000) -> None:
         """Close the bot's gateway socket (with `code`, or abruptly if None); events sent
@@ -446,29 +468,35 @@ class FakeDiscord:
             if data.get("token") != self.token:
                 await conn.ws.close(code=4004, message=b"Authentication failed.")
                 return
-            self._identify(conn, int(data.get("intents", 0)))
+            shard = data.get("shard") or (0, 1)
+            self._identify(conn, int(data.get("intents", 0)), (int(shard[0]), int(shard[1])))
         elif op == 6:
             self._resume(conn, data)
         elif op == 8:
             self._members_chunk(data)
 
-    def _identify(self, conn: Connection, intents: int) -> None:
-        old = self.session
+    def _identify(self, conn: Connection, intents: int, shard: tuple[int, int]) -> None:
+        if any(s.shard[1] != shard[1] for s in self.shard_sessions.values()):
+            self.shard_sessions = {}             # another shard count: every shard anew
+        old = self.shard_sessions.get(shard[0])
         if old is not None and old.conn is not None and old.conn is not conn:
             old.conn.queue.put_nowait(None)
             old.conn = None
-        session = GatewaySession(secrets.token_hex(16), intents, conn=conn)
-        self.sessions = {session.id: session}    # older sessions can no longer resume
+        session = GatewaySession(secrets.token_hex(16), intents, shard, conn=conn)
+        self.shard_sessions[shard[0]] = session
+        # the older sessions of the shard can no longer resume
+        self.sessions = {s.id: s for s in self.shard_sessions.values()}
         self.session = session
         self.identify_count += 1
+        guilds = [g for g in self.guilds.values() if shard_of(g.id, shard[1]) == shard[0]]
         session.dispatch("READY", {
             "v": 10,
             "user": {**self.bot.payload(), "verified": True, "mfa_enabled": False},
-            "guilds": [{"id": str(g), "unavailable": True} for g in self.guilds],
+            "guilds": [{"id": str(g.id), "unavailable": True} for g in guilds],
             "session_id": session.id,
             "session_type": "normal",
             "resume_gateway_url": self.gateway_url,
-            "shard": [0, 1],
+            "shard": list(shard),
             "application": {"id": str(self.app_id), "flags": 0},
             "private_channels": [],
             "relationships": [],
@@ -478,7 +506,7 @@ class FakeDiscord:
             "guild_join_requests": [],
             "auth": {},
         })
-        for guild in self.guilds.values():
+        for guild in guilds:
             session.dispatch("GUILD_CREATE", guild.payload(self.bot.id))
         self.signal.notify()
 
@@ -937,7 +965,8 @@ class FakeDiscord:
                 self.files.pop(att.id, None)
 
     def _dispatch_message(self, event: str, message: Message) -> None:
-        session = self.session
+        guild = message.channel.guild
+        session = self._session_of({"guild_id": guild.id if guild is not None else None})
         if session is None or message.ephemeral:
             return
         wanted = INTENT_DIRECT_MESSAGES if message.channel.guild is None else INTENT_GUILD_MESSAGES
@@ -1014,7 +1043,8 @@ class FakeDiscord:
         })
 
     async def _get_gateway(self, request: web.Request) -> web.Response:
-        return _json({"url": self.gateway_url, "shards": 1, "session_start_limit": {
+        return _json({"url": self.gateway_url, "shards": self.recommended_shards,
+                      "session_start_limit": {
             "total": 1000, "remaining": 1000, "reset_after": 0, "max_concurrency": 1}})
 
     async def _get_user(self, request: web.Request, user_id: str) -> web.Response:
