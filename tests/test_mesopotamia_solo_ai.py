@@ -2,13 +2,12 @@
 places phalanxes where they win clashes, from what its seat sees (never the Automaton's cards
 before ``reveal``), orders its clashes and chooses its fatigue rows.
 
-The win rate over seeded combats: ``python -m tests.test_mesopotamia_solo_ai [combats]``
-(``data/mesopotamia/automaton/README.md`` gives the figure)."""
+The win rate over many seeded combats is ``benchmarks/solo_combat_ai.py`` (its figure is in
+``data/mesopotamia/automaton/README.md``)."""
 
 from __future__ import annotations
 
 import random
-import sys
 
 from bot import ai
 from bot.engine import State
@@ -78,7 +77,3 @@ def test_the_ai_wins_more_combats_than_revealing_at_once() -> None:
     ai_won = sum(ai_wins(random_combat(s), s) for s in seeds)
     assert ai_won > sum(plain(random_combat(s)) for s in seeds)
 
-
-if __name__ == "__main__":
-    n = int(sys.argv[1]) if len(sys.argv) > 1 else 200
-    print(f"AI seat's combat win rate over {n} seeded combats: {win_rate(n):.1%}")
