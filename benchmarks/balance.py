@@ -19,6 +19,7 @@ from typing import Any
 
 from bot import ai
 from bot.engine import Game, State
+from bot.scripted import Script
 from tests.contract import Observer
 
 QUICK_BUDGET = ai.Budget(candidates=2, rollouts=2, sample=1, max_steps=4, guesses=1, breadth=10)
@@ -40,14 +41,19 @@ def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
 
 
 def play_ai_game(game: Game, state: State, rng: random.Random, budget: ai.Budget,
-                 max_steps: int, observe: Observer | None = None) -> tuple[State, int]:
-    """Play ``state`` to its end (or ``max_steps``) with the AI in every seat: the last
-    state and the number of steps."""
+                 max_steps: int, observe: Observer | None = None,
+                 scripts: Sequence[Script] = ()) -> tuple[State, int]:
+    """Play ``state`` to its end (or ``max_steps``) with the AI in every seat but those the
+    game's own ``scripts`` play: the last state and the number of steps."""
     steps = 0
     while game.outcome(state) is None and steps < max_steps:
         seat = game.active(state)[0]
-        legal = game.legal(state, seat)
-        action = ai.choose(game, game.view(state, seat), legal, seat, rng, budget)
+        script = next((s for s in scripts if s.plays(state, seat)), None)
+        if script is not None:
+            action = game.parse(state, seat, script.step(state, seat))
+        else:
+            legal = game.legal(state, seat)
+            action = ai.choose(game, game.view(state, seat), legal, seat, rng, budget)
         after = game.apply(state, seat, action)
         if observe is not None:
             observe(state, seat, action, after)

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from bot.engine import Action, Deadline, Game, GameMeta, Prompt, Seat, Text
+from bot.engine import Action, Deadline, Game, GameMeta, Ladder, Prompt, Seat, Text
 from bot.records import GameRecord
 from bot.scripted import Script
 
@@ -52,6 +52,38 @@ class Catalogue:
         """The name of ``seat`` of ``record`` when the game's own opponent plays it."""
         return next((script.seat_title for script in self.scripts
                      if script.plays_seat(record, seat)), None)
+
+    def ranking(self, record: GameRecord) -> str:
+        """The ranking ``record``'s result counts in: its game's, or the game's solo ladder
+        (``<game>:<ladder>``) when one member played it alone against the game's own
+        opponent with that ladder's options."""
+        members = [seat for seat, s in enumerate(record.seats) if s.user_id is not None]
+        alone = len(members) == 1 and all(
+            self.scripted_seat(record, seat)
+            for seat in range(len(record.seats)) if seat not in members)
+        ladder = self._ladder(record) if alone else None
+        return record.game if ladder is None else f"{record.game}:{ladder.key}"
+
+    def _ladder(self, record: GameRecord) -> Ladder | None:
+        meta = self.meta(record.game)
+        defaults = {spec.name: spec.default for spec in meta.options}
+        chosen = {**defaults, **record.options}
+        return next((ladder for ladder in meta.ladders
+                     if all(chosen.get(name) == value for name, value in ladder.options)),
+                    None)
+
+    def rankings(self) -> list[tuple[str, Text]]:
+        """Every ranking with its name: each game's, then its solo ladders."""
+        return [(game, self.meta(game).name) for game in self.games()] + [
+            (f"{game}:{ladder.key}", ladder.name)
+            for game in self.games() for ladder in self.meta(game).ladders]
+
+    def ranking_name(self, ranking: str) -> Text:
+        """The name of ``ranking`` (:meth:`rankings`); KeyError for an unknown one."""
+        try:
+            return dict(self.rankings())[ranking]
+        except KeyError:
+            raise KeyError(f"unknown ranking {ranking!r}") from None
 
     def meta(self, game: str) -> GameMeta:
         """The description of ``game``: name, players, options, hidden information."""

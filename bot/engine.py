@@ -253,6 +253,17 @@ class OptionSpec:
 
 
 @dataclass(frozen=True)
+class Ladder:
+    """A ranking of its own for the games one member plays alone against the game itself
+    with ``options`` (names and values; an option missing from a record has its default):
+    such a game changes no rating of the game's ranking between members."""
+
+    key: str
+    name: Text
+    options: tuple[tuple[str, str], ...]
+
+
+@dataclass(frozen=True)
 class GameMeta:
     """Static facts about a game."""
 
@@ -266,6 +277,8 @@ class GameMeta:
     """True when some seat may not see everything (hands, decks, sealed bids, future
     draws): views then differ per seat, running games export only what the caller may
     see, and the AI averages over several guesses of what it cannot see."""
+    ladders: tuple[Ladder, ...] = ()
+    """The solo rankings, first match first (:class:`Ladder`)."""
 
 
 @runtime_checkable

@@ -138,5 +138,5 @@ def leaderboard_text(game: str, board: list[tuple[int, str, Rating]], lang: str)
     return "\n".join(lines)
 
 
-def _game_name(game: str, lang: str) -> str:
-    return translate(CATALOGUE.meta(game).name, lang)
+def _game_name(ranking: str, lang: str) -> str:
+    return translate(CATALOGUE.ranking_name(ranking), lang)

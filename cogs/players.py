@@ -67,11 +67,12 @@ class Players(Guarded, commands.Cog):
     @app_commands.rename(game=loc("discord.cmd.leaderboard.game.name"))
     @app_commands.describe(game=loc("discord.cmd.leaderboard.game.description"))
     @app_commands.choices(game=[
-        Choice(name=loc(CATALOGUE.meta(g).name.key), value=g) for g in CATALOGUE.games()
+        Choice(name=loc(name.key), value=ranking) for ranking, name in CATALOGUE.rankings()
     ])
     @app_commands.guild_only()
     async def leaderboard(self, interaction: Interaction, game: str) -> None:
-        """The ten best rated members at ``game`` on this server."""
+        """The ten best rated members at ``game`` (or one of its solo ladders) on this
+        server."""
         board = await in_time(interaction, self.bot.service.results.leaderboard(
             interaction.guild_id or 0, game), ephemeral=True)
         await reply(interaction, leaderboard_text(game, board, lang_of(interaction))[:2000])

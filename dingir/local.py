@@ -8,8 +8,8 @@ Usage::
 
 Seats are numbered from 1 on the command line and in the output. ``--players`` counts the
 seats of people and of the AI; a game's own opponent, seated by an option, takes one more, the
-last (alone against Mesopotamia's Automaton: ``mesopotamia --players 1 --option
-automaton=igigi``). Whoever must
+last (alone against Mesopotamia's Automaton: ``mesopotamia --players 1``, at the level for one
+person, or ``--option automaton=anunnaki``). Whoever must
 decide is named (several seats may have a decision at once: sealed bids, an
 offer to answer; each is asked in turn); in a game with secrets, a seat is shown
 what it alone may see when the decision is its own, and the steps of the others only as
@@ -413,7 +413,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         options = parse_options(meta, args.option)
     except ValueError as error:
         parser.error(tr(lang, "local.bad_option", text=str(error)))
-    added = sum(script.seats(options) for script in CATALOGUE.scripts if script.game == args.game)
+    script = next((s for s in CATALOGUE.scripts if s.game == args.game), None)
+    if script is not None and args.players and args.players < meta.min_players \
+            and not script.seats(options):         # too few people: its opponent plays
+        options[script.option] = script.solo
+    added = script.seats(options) if script is not None else 0
     players: int = args.players or meta.min_players - added
     if not meta.min_players <= players + added <= meta.max_players:
         parser.error(tr(lang, "local.bad_players", game=meta.name, min=meta.min_players,

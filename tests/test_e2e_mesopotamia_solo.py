@@ -109,3 +109,47 @@ async def test_one_person_plays_mesopotamia_against_the_automaton(tmp_path: Path
             steps = [Step(s, n) for s, n in db.execute(
                 "SELECT seat, notation FROM actions WHERE undone = 0 ORDER BY idx")]
         assert replay(GAME, seed, 2, json.loads(options), steps) == now.state
+
+
+async def test_a_solo_duel_is_played_to_the_end_and_counts_in_its_own_ladder(
+        tmp_path: Path) -> None:
+    """Ann plays a whole Duel of Kings against the Automaton (Emperor): the final post names
+    the winner, the result counts in the ladder of that mode and difficulty
+    (``/leaderboard``, ``/stats``) and not in Mesopotamia's ranking between members."""
+    async with world(tmp_path, seed=SEED) as w:
+        ann = w.user("ann")
+        await (await ann.slash("game new", channel=w.channel, game="mesopotamia", players=1,
+                               difficulty="emperor")).final()
+        mark = w.fake.mark()
+        await (await ann.slash("game start", channel=w.channel)).final()
+        await w.next_board(mark)
+        now = await settled(tmp_path)
+        for _ in range(2_000):
+            if now.state["phase"] == "over":
+                break
+            if GAME.active(now.state) != [0]:
+                now = await settled(tmp_path, now.version)
+                continue
+            legal = GAME.legal(now.state, 0)
+            action = ai.choose(GAME, GAME.view(now.state, 0), legal, 0,
+                               random.Random(f"{now.version}"), QUICK_BUDGET)
+            await by_play(w, ann, action.notation)
+            now = await settled(tmp_path, now.version)
+        outcome = GAME.outcome(now.state)
+        assert outcome is not None, now.state["phase"]
+        winner = "ann" if outcome.seat_won(0) else "Automaton"
+        final = await w.fake.wait_for_channel_message(
+            w.channel, lambda m: not m.ephemeral and "🏁" in m.text, timeout=60)
+        assert f"🏆 The winner is **{winner}**" in final.text, final.text
+        solo = "mesopotamia:duel-emperor"
+        board = (await (await ann.slash("leaderboard", channel=w.channel, game=solo)).final())
+        assert "Mesopotamia alone: Duel of Kings, Emperor (easy)" in board.text, board.text
+        assert "ann" in board.text and "1 game" in board.text, board.text
+        members = await (await ann.slash("leaderboard", channel=w.channel,
+                                          game="mesopotamia")).final()
+        assert "Nobody has finished" in members.text, members.text
+        stats = (await (await ann.slash("stats", channel=w.channel)).final()).text
+        assert "Duel of Kings, Emperor" in stats and "· Mesopotamia: rating" not in stats, stats
+        combats = [line for m in w.posts() for line in m.text.split("\n")
+                   if "Automaton" in line and ("clash" in line or "combat" in line)]
+        print("\n".join(combats[:12]))

@@ -330,11 +330,11 @@ def test_a_civilizations_game_is_ranked_by_sets_then_points(capsys, monkeypatch)
 @pytest.mark.slow
 def test_one_seat_plays_mesopotamia_against_the_automaton(capsys, monkeypatch) -> None:
     """Issue 27: ``--players 1 --option automaton=…``: the Automaton takes the second seat,
-    named, and the game ends; without it one seat is too few."""
+    named, and the game ends; a game with no opponent of its own refuses one seat."""
     status, out, _ = _run(capsys, monkeypatch, ["mesopotamia", "--players", "1", "--option",
                                                 "automaton=anunnaki", "--ai", "all",
                                                 "--seed", "4"])
     assert status == local.EXIT_OK and set(json.loads(out[-1])["scores"]) == {"1", "2"}
     assert any(line.startswith("· Automaton: ") for line in out)
     with pytest.raises(SystemExit):
-        local.main(["mesopotamia", "--players", "1", "--ai", "all"])
+        local.main(["ur", "--players", "1", "--ai", "all"])

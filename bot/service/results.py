@@ -6,7 +6,7 @@ scheduler's rounds catch any it missed); :mod:`bot.ratings` says how ratings mov
 
 from __future__ import annotations
 
-from bot.ratings import Place, Rating, rate
+from bot.ratings import GAME_ITSELF, Place, Rating, rate
 from bot.service.core import ServiceCore
 from bot.store import ResultRow
 
@@ -32,25 +32,30 @@ class Results:
                                outcome.seat_won(seat)) for seat in seats]
             place += len(group)
         members = [(r, record.seats[r.seat].name) for r in rows if r.user_id is not None]
+        ranking = self.core.catalogue.ranking(record)
         ratings: dict[int, tuple[str, Rating]] = {}
         if record.guild_id is not None and members:
-            before = await self.core.store.ratings(record.guild_id, record.game,
-                                              (r.user_id or 0 for r, _ in members))
-            after = rate(before, [Place(r.user_id or 0, r.place, r.won) for r, _ in members],
-                         together=outcome.together is not None)
+            before = await self.core.store.ratings(record.guild_id, ranking,
+                                                   (r.user_id or 0 for r, _ in members))
+            places = [Place(r.user_id or 0, r.place, r.won) for r, _ in members]
+            if ranking != record.game:          # a solo ladder: against the game itself
+                places += [Place(GAME_ITSELF, r.place, r.won) for r in rows
+                           if r.user_id is None][:1]
+            after = rate(before, places, together=outcome.together is not None)
             ratings = {r.user_id or 0: (name, after[r.user_id or 0]) for r, name in members}
-        return await self.core.store.record_result(record.id, record.guild_id or 0, record.game,
+        return await self.core.store.record_result(record.id, record.guild_id or 0, ranking,
                                                    rows, ratings)
 
     async def record_missing_results(self) -> int:
         """Record every finished game whose result is missing (lost to a crash); how many."""
         return sum([await self.record_result(g) for g in await self.core.store.unrated_games()])
 
-    async def leaderboard(self, guild_id: int, game: str, limit: int = 10
+    async def leaderboard(self, guild_id: int, ranking: str, limit: int = 10
                           ) -> list[tuple[int, str, Rating]]:
-        """The best rated members at ``game`` on the server: user id, name, rating."""
-        self.core.engine(game)
-        return await self.core.store.leaderboard(guild_id, game, limit)
+        """The best rated members of ``ranking`` (a game, or one of its solo ladders:
+        :meth:`bot.catalogue.Catalogue.rankings`) on the server: user id, name, rating."""
+        self.core.catalogue.ranking_name(ranking)
+        return await self.core.store.leaderboard(guild_id, ranking, limit)
 
     async def player_stats(self, guild_id: int, user_id: int
                            ) -> tuple[dict[str, Rating], list[tuple[int, str, int, int,

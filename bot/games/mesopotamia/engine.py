@@ -17,6 +17,7 @@ from bot.engine import (
     Action,
     GameMeta,
     IllegalMove,
+    Ladder,
     NotYourTurn,
     OptionSpec,
     Outcome,
@@ -81,6 +82,8 @@ class MesopotamiaGame(RulesGame[MesopotamiaState, str]):
                             (NO_AUTOMATON, *DIFFICULTIES), NO_AUTOMATON),
                  OptionSpec("team", Text.of("mesopotamia.option.team"), ("no", "yes"), "no")),
         hidden_information=True,
+        ladders=tuple(Ladder(f"duel-{level}", Text.of(f"mesopotamia.ladder.duel-{level}"),
+                             (("automaton", level),)) for level in DIFFICULTIES),
     )
     tuning = ContractTuning(playouts=1, density=0.02, ai_games=1, ai_seats=1, fast_ai=True,
                             max_steps=60_000, variants=((("automaton", "igigi"),),))
