@@ -20,7 +20,7 @@ from typing import Any
 
 from bot.engine import Seat, State, Text
 from bot.games.kit import plain, typed
-from bot.games.mesopotamia import bids
+from bot.games.mesopotamia import bids, solo
 from bot.games.mesopotamia import data as D
 from bot.games.mesopotamia.automaton import deck, explain
 from bot.games.mesopotamia.automaton.cards import DIFFICULTIES, STRATEGIES
@@ -85,8 +85,9 @@ def seats(options: Mapping[str, str]) -> int:
 
 
 def plays(state: State, seat: Seat) -> bool:
-    """True when ``seat`` of the plain ``state`` is an Automaton's."""
-    return deck.plays(typed(MesopotamiaState, state), seat)
+    """True when ``seat`` of the plain ``state`` is an Automaton's, or the Defenders of Ur in
+    the Siege (their steps: the engine's first legal one, R-siege-steps)."""
+    return solo.scripted(typed(MesopotamiaState, state), seat)
 
 
 def next_step(state: State, seat: Seat) -> str:
