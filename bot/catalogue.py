@@ -50,8 +50,9 @@ class Catalogue:
 
     def scripted_name(self, record: GameRecord, seat: Seat) -> Text | None:
         """The name of ``seat`` of ``record`` when the game's own opponent plays it."""
-        return next((script.seat_title for script in self.scripts
-                     if script.plays_seat(record, seat)), None)
+        return next((script.seat_title if script.seat_name is None or record.state is None
+                     else script.seat_name(record.state, seat)
+                     for script in self.scripts if script.plays_seat(record, seat)), None)
 
     def meta(self, game: str) -> GameMeta:
         """The description of ``game``: name, players, options, hidden information."""

@@ -30,6 +30,9 @@ class Script:
     seats: Callable[[Mapping[str, str]], int]
     plays: Callable[[State, Seat], bool]
     step: Callable[[State, Seat], str]
+    seat_name: Callable[[State, Seat], Text] | None = None
+    """The seat's name when it depends on the state (a game mode's own opponent), else
+    ``seat_title``."""
 
     def plays_seat(self, record: GameRecord, seat: Seat) -> bool:
         """True for a seat of a started game of this script's that it plays."""

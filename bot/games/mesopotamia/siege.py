@@ -123,7 +123,8 @@ def defend(state: MesopotamiaState, seat: Seat) -> None:
 
 def _effect(state: MesopotamiaState, seat: Seat, card: str) -> dict[str, Any]:
     if card == "harvest_trade":
-        return {"card": card, "slot": _amphora(state, seat)}
+        slot = _amphora(state, seat)
+        return {"card": card, "slot": slot, "token": None if slot is None else state["trade"][slot]}
     if card == "war":
         return {"card": card, **_war(state, seat)}
     if card == "exploration":
