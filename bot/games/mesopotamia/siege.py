@@ -177,7 +177,8 @@ def _war(state: MesopotamiaState, seat: Seat) -> dict[str, Any]:
     state["players"][seat]["res"]["phalanx"] += gained
     ladder = box_of(state)["ladder"]
     kinds = [k for k in sorted(LADDER, key=LADDER.__getitem__, reverse=True)
-             if LADDER[k] <= case and ladder[k] > 0]
+             if LADDER[k] <= case and ladder[k] > 0
+             and len(units_of(state, seat, k)) < D.FIGURES[k]]
     if not kinds:
         return {"phalanxes": gained, "unit": None, "region": None}
     kind = kinds[0]
