@@ -37,7 +37,7 @@ def check(state: State) -> None:
         if pile[0][1] == pile[1][1]:
             assert pile[0][0] == YOU, pile       # R-siege-seals
     land = {u[2] for u in units_of(state, THEM) if u[1] in D.LAND}
-    assert not land & set(state["blockers"])
+    assert not land & set(state["ziggurats"])
     assert all(slot in state["trade"] for slot in state.get("amphorae", {}))
 
 

@@ -26,6 +26,7 @@ from bot.chance import Draw
 from bot.engine import Seat
 from bot.games import content
 from bot.games.mesopotamia import data as D
+from bot.games.mesopotamia.exploration import closed
 from bot.games.mesopotamia.state import (
     MesopotamiaState,
     Player,
@@ -208,10 +209,12 @@ def _your_units(state: MesopotamiaState) -> set[str]:
 
 
 def _open(state: MesopotamiaState, seat: Seat, region: str) -> bool:
-    """A region the Defenders may stand in: no blocker, no tribe, none of your units, not your
-    start region nor next to it (« Ils ne viendront jamais près de votre Région de départ »)."""
-    return region not in state["blockers"] and not state["tribes"].get(region) and \
-        region not in _your_units(state) and region not in _near_start(state)
+    """A region the Defenders may stand in: one their units may enter (no ziggurat token, no
+    other start region), no blocker, no tribe, none of your units, not your start region nor
+    next to it (« Ils ne viendront jamais près de votre Région de départ »)."""
+    return not closed(state, seat, region) and region not in state["blockers"] and \
+        not state["tribes"].get(region) and region not in _your_units(state) and \
+        region not in _near_start(state)
 
 
 def _near_start(state: MesopotamiaState) -> set[str]:
