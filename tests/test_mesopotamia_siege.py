@@ -109,6 +109,8 @@ def test_three_quests_dealt_two_kept() -> None:
     assert state["phase"] == "quests" and GAME.active(state) == [YOU]
     hand = state["quests"]["hands"][YOU]
     assert len(hand) == 3
+    prompt = GAME.prompt(state, YOU)
+    assert prompt is not None and "Keep 2 of" in translate(prompt.text, "en")
     state = GAME.apply(state, YOU, f"return {hand[0]}")
     assert state["phase"] == "actions" and state["quests"]["hands"][YOU] == hand[1:]
     assert hand[0] in state["quests"]["deck"]

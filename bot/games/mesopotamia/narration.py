@@ -17,7 +17,7 @@ from typing import Any
 
 from bot.engine import Report, Seat, Text, seat_ref
 from bot.games.kit import known
-from bot.games.mesopotamia import battles, bids, events, siege_words, solo, standard
+from bot.games.mesopotamia import battles, bids, events, siege, siege_words, solo, standard
 from bot.games.mesopotamia import data as D
 from bot.games.mesopotamia.automaton import deck, explain
 from bot.games.mesopotamia.combat import TRIBE, clashing_ships
@@ -68,8 +68,9 @@ def _step(before: MesopotamiaState, seat: Seat, notation: str, after: Mesopotami
     if verb in SIMPLE or (verb == "colony" and args[0] not in battles.COLONY_CHOICES):
         return simple(notation)
     if verb == "return":
-        return t("did.return", kept=D.QUEST_KEPT, quest=D.name("quest", args[0])) if secret \
-            else t("did.returned", kept=D.QUEST_KEPT)
+        kept = siege.quests_kept(before)
+        return t("did.return", kept=kept, quest=D.name("quest", args[0])) if secret \
+            else t("did.returned", kept=kept)
     if verb == "bid":
         return _bid(before, seat, int(args[0]), secret)
     if verb in ("event", "reward"):

@@ -47,8 +47,14 @@ ACTIONS: tuple[str, ...] = tuple(DATA["actions"])
 LADDER: dict[str, int] = {kind: int(box) for kind, box, _ in DATA["ladder"]}
 """Unit -> the Population box it stands beside."""
 QUESTS_DEALT = int(DATA["quests_dealt"])
+QUESTS_KEPT = QUESTS_DEALT - 1
 XY: dict[str, tuple[float, float]] = {r["id"]: (float(r["x"]), float(r["y"]))
                                       for r in D.MAP["regions"]}
+
+
+def quests_kept(state: MesopotamiaState) -> int:
+    """How many quest cards a player keeps: 2 of 3 in the Siege, else the base game's."""
+    return D.QUEST_KEPT if box(state) is None else QUESTS_KEPT
 
 
 def box(state: MesopotamiaState) -> dict[str, Any] | None:
