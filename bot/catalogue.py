@@ -41,7 +41,9 @@ class Catalogue:
         its level's; None when they seat none."""
         for script in self.scripts:
             if script.game == record.game and script.seats(record.options):
-                return script.title, dict(script.levels)[record.options[script.option]]
+                told = script.describe(record.options) if script.describe else None
+                return told or (script.title,
+                                dict(script.levels)[record.options[script.option]])
         return None
 
     def scripted_seat(self, record: GameRecord, seat: Seat) -> bool:

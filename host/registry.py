@@ -75,7 +75,7 @@ GAMES: dict[str, GameEntry] = {
                                                  automaton.SEAT,
                                                  *automaton.OPTION, automaton.seats,
                                                  automaton.plays, automaton.next_step,
-                                                 automaton.seat_name)),
+                                                 automaton.seat_name, automaton.describe)),
     **_extra_games(),
 }
 CATALOGUE = Catalogue({game: e.engine for game, e in GAMES.items()},

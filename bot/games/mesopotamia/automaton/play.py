@@ -92,6 +92,14 @@ def plays(state: State, seat: Seat) -> bool:
     return solo.scripted(typed(MesopotamiaState, state), seat)
 
 
+def describe(options: Mapping[str, str]) -> tuple[Text, Text] | None:
+    """What the lobby calls the Siege's opponent: the Defenders' garrison, « Siege of Ur »;
+    None for the Automaton."""
+    if options.get("mode") != "siege":
+        return None
+    return Text.of("mesopotamia.siege.garrison"), Text.of("mesopotamia.siege.mode")
+
+
 def seat_name(state: State, seat: Seat) -> Text:
     """The seat's name: « Automaton », or « Defenders of Ur » in the Siege."""
     return DEFENDERS if siege.defends(typed(MesopotamiaState, state), seat) else SEAT
