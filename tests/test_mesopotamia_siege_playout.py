@@ -4,9 +4,13 @@ log replays to its state and no view shows a secret to a seat that may not read 
 
 from __future__ import annotations
 
+import io
 import json
 import random
+import sys
 from collections import Counter
+
+import pytest
 
 from bot.engine import State
 from bot.games.mesopotamia import data as D
@@ -15,6 +19,7 @@ from bot.games.mesopotamia.automaton import play
 from bot.games.mesopotamia.engine import GAME
 from bot.games.mesopotamia.state import PHASES, units_of
 from bot.i18n import translate
+from dingir import local
 from tests.contract import hidden_from
 
 YOU, THEM = 0, 1
@@ -92,3 +97,17 @@ def test_playouts_end_won_or_lost_with_the_invariants_and_replay() -> None:
             for seat, step in log:
                 again = GAME.apply(again, seat, step)
             assert again == state
+
+
+def test_the_terminal_plays_a_whole_siege(capsys: pytest.CaptureFixture[str],
+                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    """``python -m dingir.local mesopotamia --players 1 --option mode=siege --ai all`` plays to
+    the end: the Defenders named, their turns told, a JSON result line."""
+    monkeypatch.setattr(sys, "stdin", io.StringIO(""))
+    status = local.main(["mesopotamia", "--players", "1", "--option", "mode=siege",
+                         "--ai", "all", "--seed", "3"])
+    out = capsys.readouterr().out.splitlines()
+    assert status == local.EXIT_OK
+    assert any(line.startswith("Defenders of Ur: defend → reveal ") for line in out)
+    result = json.loads(out[-1])
+    assert result["together"] in ("won", "lost") and set(result["scores"]) == {"1", "2"}
