@@ -172,12 +172,12 @@ def test_harvest_and_trade_amphora_rightmost_one_level_above_yours() -> None:
     state = new(empire="sumerian")
     level = int(D.CARD_EFFECT[state["players"][YOU]["tech"]["harvest_trade"]]["trade_level"])
     assert siege.trade_limit(state) == level + 1
-    done = siege._effect(state, THEM, "harvest_trade")
+    done = siege.play_card(state, THEM, "harvest_trade")
     reach = [s for s in state["trade"] if D.SLOT_LEVEL[s] <= level + 1]
     top = max(D.SLOT_LEVEL[s] for s in reach)
     expected = max(s for s in reach if D.SLOT_LEVEL[s] == top)
     assert done["slot"] == expected and state["amphorae"][expected] == THEM
-    second = siege._effect(state, THEM, "harvest_trade")["slot"]
+    second = siege.play_card(state, THEM, "harvest_trade")["slot"]
     assert second != expected and D.SLOT_LEVEL[second] <= level + 1
     assert (D.SLOT_LEVEL[second], second) < (D.SLOT_LEVEL[expected], expected)
 
@@ -210,7 +210,7 @@ def test_war_phalanxes_are_population_over_three_rounded_up(case: int, gained: i
     state = new()
     on_box(state, "population", THEM, case)
     before = state["players"][THEM]["res"]["phalanx"]
-    assert siege._effect(state, THEM, "war")["phalanxes"] == gained == siege.phalanxes(case)
+    assert siege.play_card(state, THEM, "war")["phalanxes"] == gained == siege.phalanxes(case)
     assert state["players"][THEM]["res"]["phalanx"] == before + gained
 
 
@@ -221,16 +221,16 @@ def test_war_places_the_most_advanced_unit_in_its_place() -> None:
     state = new()
     clear_units(state, (YOU, "spearman", "hit"))
     on_box(state, "population", THEM, 2)
-    done = siege._effect(state, THEM, "war")
+    done = siege.play_card(state, THEM, "war")
     assert (done["unit"], done["region"]) == ("spearman", "babylon")
     on_box(state, "population", THEM, 4)
-    done = siege._effect(state, THEM, "war")
+    done = siege.play_card(state, THEM, "war")
     assert (done["unit"], done["region"]) == ("archer", "uruk")
     state["siege"]["ladder"]["archer"] = 0
-    done = siege._effect(state, THEM, "war")
+    done = siege.play_card(state, THEM, "war")
     assert done["unit"] == "spearman"
     state["siege"]["ladder"]["spearman"] = 0
-    done = siege._effect(state, THEM, "war")
+    done = siege.play_card(state, THEM, "war")
     assert done["unit"] is None and done["phalanxes"] == 2
 
 
@@ -242,11 +242,11 @@ def test_the_war_example_box_7_three_phalanxes_a_chariot() -> None:
     state = new()
     clear_units(state, (YOU, "spearman", "der"))
     on_box(state, "population", THEM, 7)
-    done = siege._effect(state, THEM, "war")
+    done = siege.play_card(state, THEM, "war")
     assert done == {"card": "war", "phalanxes": 3, "unit": "chariot", "region": "umma"}
     assert [THEM, "chariot", "umma"] in state["units"]
     assert state["players"][THEM]["res"]["phalanx"] == 3
-    again = siege._effect(state, THEM, "war")
+    again = siege.play_card(state, THEM, "war")
     assert again["unit"] == "cavalry" and again["region"] == "umma"
 
 
@@ -254,10 +254,10 @@ def test_growth_and_star() -> None:
     """« Croissance : Les Défenseurs d'Ur avancent d'une case sur la piste Population. »
     « Étoile : Les Défenseurs d'Ur ne font rien. »"""
     state = new()
-    assert siege._effect(state, THEM, "growth") == {"card": "growth", "case": 2}
+    assert siege.play_card(state, THEM, "growth") == {"card": "growth", "case": 2}
     assert seal_case(state, "population", THEM) == 2
     before = {k: v for k, v in state.items() if k != "siege"}
-    assert siege._effect(state, THEM, "star") == {"card": "star"}
+    assert siege.play_card(state, THEM, "star") == {"card": "star"}
     assert {k: v for k, v in state.items() if k != "siege"} == before
 
 
@@ -268,7 +268,7 @@ def test_exploration_step_1_an_event_where_they_stand_nearest_your_units() -> No
     state = new()
     clear_units(state, (YOU, "spearman", "der"), (THEM, "archer", "eridu"),
                 (THEM, "spearman", "umma"))
-    done = siege._effect(state, THEM, "exploration")
+    done = siege.play_card(state, THEM, "exploration")
     assert done == {"card": "exploration", "explore": "umma", "moved": None}
     assert state["pending_events"] == [[THEM, "umma"]]
 
@@ -285,7 +285,7 @@ def test_exploration_ties_left_to_right() -> None:
     near = siege.distances({"babylon"})
     assert near["uruk"] == near["nippur"] == 1 and siege.XY["nippur"][0] > siege.XY["uruk"][0]
     state["sites"].pop("nippur", None)
-    assert siege._effect(state, THEM, "exploration")["explore"] == "uruk"
+    assert siege.play_card(state, THEM, "exploration")["explore"] == "uruk"
 
 
 def test_exploration_step_2_a_move_into_the_top_left_event() -> None:
@@ -293,7 +293,7 @@ def test_exploration_step_2_a_move_into_the_top_left_event() -> None:
     découvert, en commençant par la région la plus en haut à gauche. »"""
     state = new()
     clear_units(state, (YOU, "spearman", "nineveh"), (THEM, "archer", "ur"))
-    done = siege._effect(state, THEM, "exploration")
+    done = siege.play_card(state, THEM, "exploration")
     tops = sorted(["eridu", "umma", "uruk"], key=lambda r: (siege.XY[r][1], siege.XY[r][0]))
     assert done["moved"] == ["ur", tops[0]] and done["explore"] == tops[0]
     assert [THEM, "archer", tops[0]] in state["units"]
@@ -308,7 +308,7 @@ def test_exploration_step_3_never_near_your_start_region() -> None:
         state["sites"].pop(region, None)
     state["sites"]["sinjar"] = ["x", False]
     state["sites"]["assur"] = ["y", False]
-    done = siege._effect(state, THEM, "exploration")
+    done = siege.play_card(state, THEM, "exploration")
     assert done["moved"] is None and done["explore"] is None
     assert [THEM, "archer", "jazira"] in state["units"]
 
@@ -321,7 +321,7 @@ def test_exploration_step_4_all_explored_towards_ur() -> None:
                 (THEM, "spearman", "uruk"))
     for site in state["sites"].values():
         site[1] = True
-    done = siege._effect(state, THEM, "exploration")
+    done = siege.play_card(state, THEM, "exploration")
     assert done["moved"] == ["babylon", "uruk"] and done["explore"] is None
 
 

@@ -125,10 +125,12 @@ def defend(state: MesopotamiaState, seat: Seat) -> None:
     cards = list(ACTIONS)
     Draw(state).shuffle(cards)
     shown = cards[: int(DATA["revealed"])]
-    box_of(state)["last"] = {"cards": shown, "did": [_effect(state, seat, c) for c in shown]}
+    box_of(state)["last"] = {"cards": shown, "did": [play_card(state, seat, c) for c in shown]}
 
 
-def _effect(state: MesopotamiaState, seat: Seat, card: str) -> dict[str, Any]:
+def play_card(state: MesopotamiaState, seat: Seat, card: str) -> dict[str, Any]:
+    """Do the effect of the Defenders' Action card ``card``; what it did, for the channel
+    (:mod:`.siege_words`) and the board."""
     if card == "harvest_trade":
         slot = _amphora(state, seat)
         return {"card": card, "slot": slot, "token": None if slot is None else state["trade"][slot]}

@@ -22,7 +22,7 @@ def card_name(card: str) -> Text:
 
 
 def effect(done: dict[str, Any]) -> Text:
-    """What one Action card did (``siege._effect``'s record)."""
+    """What one Action card did (:func:`.siege.play_card`'s record)."""
     card = done["card"]
     if card == "harvest_trade":
         token = done["token"]
