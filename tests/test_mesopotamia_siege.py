@@ -275,17 +275,16 @@ def test_exploration_step_1_an_event_where_they_stand_nearest_your_units() -> No
 
 def test_exploration_ties_left_to_right() -> None:
     """« En cas d'égalité, le choix de l'Événement se fait de gauche à droite et de haut en
-    bas sur la carte. »: Uruk (left) before Umma, both two regions from Babylon."""
+    bas sur la carte. »: Umma before Yamutbal (to its right), both next to your unit in Der."""
     state = new()
-    clear_units(state, (YOU, "spearman", "adummatu"), (THEM, "archer", "umma"),
-                (THEM, "spearman", "uruk"))
-    assert siege.distances({"adummatu"})["uruk"] < siege.distances({"adummatu"})["umma"]
-    clear_units(state, (YOU, "spearman", "babylon"), (THEM, "archer", "umma"),
-                (THEM, "spearman", "nippur"), (THEM, "cavalry", "uruk"))
-    near = siege.distances({"babylon"})
-    assert near["uruk"] == near["nippur"] == 1 and siege.XY["nippur"][0] > siege.XY["uruk"][0]
-    state["sites"].pop("nippur", None)
-    assert siege.play_card(state, THEM, "exploration")["explore"] == "uruk"
+    clear_units(state, (YOU, "spearman", "der"), (THEM, "archer", "yamutbal"),
+                (THEM, "spearman", "umma"))
+    near = siege.distances({"der"})
+    assert near["umma"] == near["yamutbal"] == 1
+    assert siege.XY["umma"][0] < siege.XY["yamutbal"][0]
+    assert siege.play_card(state, THEM, "exploration")["explore"] == "umma"
+    state["sites"]["umma"][1] = True
+    assert siege.play_card(state, THEM, "exploration")["explore"] == "yamutbal"
 
 
 def test_exploration_step_2_a_move_into_the_top_left_event() -> None:

@@ -244,8 +244,9 @@ def distances(targets: set[str]) -> dict[str, int]:
 
 
 def _unexplored(state: MesopotamiaState, region: str) -> bool:
+    """A face-down event they may explore (a blocker covers its region's event)."""
     site = state["sites"].get(region)
-    return site is not None and not site[1]
+    return site is not None and not site[1] and region not in state["blockers"]
 
 
 def _explore(state: MesopotamiaState, seat: Seat) -> dict[str, Any]:
