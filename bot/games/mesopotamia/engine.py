@@ -89,7 +89,7 @@ class MesopotamiaGame(RulesGame[MesopotamiaState, str]):
                             max_steps=60_000, variants=((("automaton", "igigi"),),
                                                         (("mode", "siege"),)))
     """Random games last hundreds of rounds (``tests/test_mesopotamia_battles.py`` plays more
-    of them); the variant is a game against the Automaton."""
+    of them); the variants are a game against the Automaton and the Siege of Ur."""
 
     def setup(self, seed: int, n_players: int, options: Mapping[str, str]) -> State:
         mode = options.get("mode", siege.MODES[0])
