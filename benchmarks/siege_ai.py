@@ -6,7 +6,8 @@ Usage::
 
 Plays ``N`` seeded Sieges (seeds 0, 1, ...): the project's AI in your seat, the Defenders of
 Ur by their script, every step checked as in ``tests/test_mesopotamia_siege_playout.py``; prints
-the share of Sieges won, the rounds per game and why the lost ones were lost
+the share of Sieges won, the rounds per game, how many ended with a Ram of yours and how near
+Ur your units ended, and why the lost ones were lost
 (``data/mesopotamia/README.md``).
 """
 
@@ -22,7 +23,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bot.games.mesopotamia import data as D
-from tests.test_mesopotamia_siege_playout import THEM, playout
+from bot.games.mesopotamia import siege
+from tests.test_mesopotamia_siege_playout import THEM, YOU, playout
 
 
 def main() -> None:
@@ -34,10 +36,16 @@ def main() -> None:
     results: Counter[str] = Counter()
     tracks: Counter[str] = Counter()
     rounds: list[int] = []
+    with_ram = 0
+    nearest: list[int] = []
+    to_ur = siege.distances({siege.UR})
     for seed in range(n):
         state, _, _ = playout(seed, ai=True)
         results[state["siege"]["result"]] += 1
         rounds.append(int(state["round"]))
+        yours = [u for u in state["units"] if u[0] == YOU and u[1] != "ship"]
+        with_ram += any(u[1] == "ram" for u in yours)
+        nearest.append(min((to_ur[u[2]] for u in yours), default=9))
         tracks.update(t for t, pile in state["seals"].items()
                       if any(s == THEM and c >= D.TRACK_CASES[t] for s, c in pile))
     spent = time.perf_counter() - began
@@ -45,6 +53,8 @@ def main() -> None:
           f"({results['won']} won, {results['lost']} lost)")
     print(f"rounds per game: mean {statistics.mean(rounds):.1f}, "
           f"min {min(rounds)}, max {max(rounds)}")
+    print(f"games ending with a Ram of yours: {with_ram}; regions from your nearest unit to Ur "
+          f"at the end: mean {statistics.mean(nearest):.1f}, least {min(nearest)}")
     print("lost on the track: " + ", ".join(f"{t} {k}" for t, k in sorted(tracks.items())))
     print(f"{spent:.1f} s, {spent / n:.2f} s a game")
 

@@ -131,15 +131,17 @@ def progress(state: MesopotamiaState, seat: Seat) -> float:
 
 
 def siege_progress(state: MesopotamiaState, seat: Seat) -> float:
-    """In the Siege of Ur, the player's way to Ur: its Rams, its land units and Rams the
-    nearer Ur the more, and the result once the Siege is over (0 for the Defenders and outside
-    the Siege)."""
+    """In the Siege of Ur, the player's way to Ur: its Rams (before the first, the share of
+    its cost held), its land units and Rams the nearer Ur the more, and the result once the
+    Siege is over (0 for the Defenders and outside the Siege)."""
     own = siege.box(state)
     if own is None or siege.defends(state, seat):
         return 0.0
     if own["result"] is not None:
         return SIEGE["result"] * (1 if own["result"] == "won" else -1)
-    total = 0.0
+    rams = sum(1 for u in state["units"] if u[0] == seat and u[1] == "ram")
+    ready = _share(state["players"][seat]["res"], COST["ram"]) if not rams else 0.0
+    total = SIEGE["ram_ready"] * ready
     for _, kind, at in (u for u in state["units"] if u[0] == seat):
         if kind == "ram":
             total += SIEGE["ram"] + 2 * SIEGE["near_ur"] / (1 + TO_UR.get(at, 9))
