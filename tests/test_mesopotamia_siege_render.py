@@ -52,7 +52,7 @@ def test_the_defenders_panel_shows_their_cards_readable(
     sizes = font_sizes(monkeypatch)
     kit = picture.MesopotamiaRenderer()
     ctx = RenderContext(("Alice", "Defenders of Ur"), lang)
-    shown = siege_states(5)
+    shown = siege_states(5, every=15)
     assert len(shown) > 2
     for state in shown:
         for viewer in (None, YOU):
