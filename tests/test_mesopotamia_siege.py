@@ -55,8 +55,10 @@ def test_the_mode_option_and_the_guardians_refused() -> None:
     built on this branch, and a new game of them is refused by name."""
     spec = next(o for o in GAME.meta.options if o.name == "mode")
     assert spec.choices == ("duel", "siege", "guardians") and spec.default == "duel"
-    with pytest.raises(ValueError, match="guardians"):
+    with pytest.raises(IllegalMove) as refused:
         GAME.setup(1, 2, {"mode": "guardians"})
+    assert "guardians" in translate(refused.value.reason, "en")
+    assert "siege" in translate(refused.value.reason, "fr")
     assert "siege" not in GAME.setup(1, 2, {})
 
 

@@ -93,8 +93,8 @@ class MesopotamiaGame(RulesGame[MesopotamiaState, str]):
 
     def setup(self, seed: int, n_players: int, options: Mapping[str, str]) -> State:
         mode = options.get("mode", siege.MODES[0])
-        if mode not in siege.BUILT:
-            raise ValueError(f"the mode {mode!r} is not built: {', '.join(siege.BUILT)}")
+        if mode not in siege.BUILT:     # refused by name, with the modes there are
+            raise IllegalMove(Text.of("mesopotamia.siege.not_built", mode=mode))
         state = setup.new_state(seed, n_players)
         state["no_chance"] = options.get("dice", "chance") == "no_chance"
         state["combat_mode"] = options.get("combat", battles.MODES[0])
