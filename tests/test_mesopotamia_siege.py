@@ -320,8 +320,9 @@ def test_exploration_step_4_all_explored_towards_ur() -> None:
     state = new()
     clear_units(state, (YOU, "spearman", "der"), (THEM, "archer", "babylon"),
                 (THEM, "spearman", "uruk"))
-    for site in state["sites"].values():
-        site[1] = True
+    for region, site in state["sites"].items():
+        site[1] = region not in state["blockers"]      # a blocker's event is never explored
+    assert any(not up for _, up in state["sites"].values())
     done = siege.play_card(state, THEM, "exploration")
     assert done["moved"] == ["babylon", "uruk"] and done["explore"] is None
 

@@ -271,7 +271,7 @@ def _explore(state: MesopotamiaState, seat: Seat) -> dict[str, Any]:
         state["units"][i][2] = region
         state.setdefault("pending_events", []).append([seat, region])
         return {"explore": region, "moved": moved}
-    if any(not up for _, up in state["sites"].values()) or not land:
+    if any(_unexplored(state, r) for r in state["sites"]) or not land:
         return {"explore": None, "moved": None}
     return {"explore": None, "moved": _towards_ur(state, seat)}
 
