@@ -9,7 +9,7 @@ import pytest
 
 from bot.engine import IllegalMove, State
 from bot.games.mesopotamia import data as D
-from bot.games.mesopotamia import siege, solo, trade
+from bot.games.mesopotamia import rounds, siege, solo, trade
 from bot.games.mesopotamia.automaton import play
 from bot.games.mesopotamia.engine import GAME
 from bot.games.mesopotamia.state import advance_seal, seal_case, seal_order, units_of
@@ -391,6 +391,24 @@ def test_victory_with_a_ram_in_ur() -> None:
     outcome = GAME.outcome(after)
     assert outcome is not None and outcome.together == "won"
     assert outcome.ranking == ((YOU,), (THEM,)) and outcome.scores[YOU] > 0
+
+
+def test_a_ram_carried_into_ur_wins_the_siege() -> None:
+    """Ur, the Defenders' start region, is open to your units (R-siege-victory), walled: a unit
+    enters it only with a Ram; with none of their units there, you win at once; with one, the
+    combat at the end of the round decides."""
+    state = new()
+    clear_units(state, (YOU, "spearman", "uruk"), (YOU, "ram", "uruk"), (THEM, "archer", "eridu"))
+    state = GAME.apply(state, YOU, "use exploration pawn")
+    alone = GAME.apply(state, YOU, "activate spearman uruk")
+    assert "move ur" not in [a.notation for a in GAME.legal(alone, YOU)]
+    state = GAME.apply(state, YOU, "activate spearman uruk ram")
+    won = GAME.apply(state, YOU, "move ur")
+    assert won["phase"] == "over" and won["siege"]["result"] == "won"
+    state["units"].append([THEM, "archer", "ur"])
+    guarded = GAME.apply(state, YOU, "move ur")
+    assert guarded["phase"] == "actions" and guarded["siege"]["result"] is None
+    assert "ur" in rounds.contested(guarded)
 
 
 def test_the_defenders_turn_is_told_in_both_languages() -> None:
