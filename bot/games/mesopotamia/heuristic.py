@@ -47,6 +47,7 @@ MOST_HARVESTS = max(int(e.get("harvests", 0)) for e in D.CARD_EFFECT.values())
 FINISH = float(WEIGHTS["endgame"]["finish"])
 SIEGE: dict[str, float] = {k: float(v) for k, v in WEIGHTS["siege"].items() if k[0] != "_"}
 TO_UR = siege.distances({siege.UR})
+FAR = TO_UR[siege.START] + 1
 Worth = Callable[[MesopotamiaState, Seat], float]
 """A seat's worth in a state (its VP; with :func:`progress`, its worth without the action
 under way)."""
@@ -132,8 +133,9 @@ def progress(state: MesopotamiaState, seat: Seat) -> float:
 
 def siege_progress(state: MesopotamiaState, seat: Seat) -> float:
     """In the Siege of Ur, the player's way to Ur: its Rams (before the first, the share of
-    its cost held), its land units and Rams the nearer Ur the more, and the result once the
-    Siege is over (0 for the Defenders and outside the Siege)."""
+    its cost held), each region its land units and its escorted Rams came nearer Ur than its
+    start region, and the result once the Siege is over (0 for the Defenders and outside the
+    Siege)."""
     own = siege.box(state)
     if own is None or siege.defends(state, seat):
         return 0.0
@@ -142,11 +144,13 @@ def siege_progress(state: MesopotamiaState, seat: Seat) -> float:
     rams = sum(1 for u in state["units"] if u[0] == seat and u[1] == "ram")
     ready = _share(state["players"][seat]["res"], COST["ram"]) if not rams else 0.0
     total = SIEGE["ram_ready"] * ready
+    escorted = {u[2] for u in state["units"] if u[0] == seat and u[1] in D.LAND}
     for _, kind, at in (u for u in state["units"] if u[0] == seat):
+        closer = max(0, FAR - TO_UR.get(at, FAR))
         if kind == "ram":
-            total += SIEGE["ram"] + 2 * SIEGE["near_ur"] / (1 + TO_UR.get(at, 9))
+            total += SIEGE["ram"] + SIEGE["march"] * closer * (at in escorted)
         elif kind in D.LAND:
-            total += SIEGE["near_ur"] / (1 + TO_UR.get(at, 9))
+            total += SIEGE["near_ur"] * closer
     return total
 
 
