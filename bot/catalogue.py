@@ -41,7 +41,9 @@ class Catalogue:
         its level's; None when they seat none."""
         for script in self.scripts:
             if script.game == record.game and script.seats(record.options):
-                return script.title, dict(script.levels)[record.options[script.option]]
+                told = script.describe(record.options) if script.describe else None
+                return told or (script.title,
+                                dict(script.levels)[record.options[script.option]])
         return None
 
     def scripted_seat(self, record: GameRecord, seat: Seat) -> bool:
@@ -50,8 +52,9 @@ class Catalogue:
 
     def scripted_name(self, record: GameRecord, seat: Seat) -> Text | None:
         """The name of ``seat`` of ``record`` when the game's own opponent plays it."""
-        return next((script.seat_title for script in self.scripts
-                     if script.plays_seat(record, seat)), None)
+        return next((script.seat_title if script.seat_name is None or record.state is None
+                     else script.seat_name(record.state, seat)
+                     for script in self.scripts if script.plays_seat(record, seat)), None)
 
     def ranking(self, record: GameRecord) -> str:
         """The ranking ``record``'s result counts in: its game's, or the game's solo ladder

@@ -30,6 +30,12 @@ class Script:
     seats: Callable[[Mapping[str, str]], int]
     plays: Callable[[State, Seat], bool]
     step: Callable[[State, Seat], str]
+    seat_name: Callable[[State, Seat], Text] | None = None
+    """The seat's name when it depends on the state (a game mode's own opponent), else
+    ``seat_title``."""
+    describe: Callable[[Mapping[str, str]], tuple[Text, Text] | None] | None = None
+    """What the lobby calls the opponent and its level when the options make it another one
+    (a game mode's), else None: ``title`` and the level of ``option``."""
 
     def plays_seat(self, record: GameRecord, seat: Seat) -> bool:
         """True for a seat of a started game of this script's that it plays."""

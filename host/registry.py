@@ -74,7 +74,8 @@ GAMES: dict[str, GameEntry] = {
                                    script=Script(MESOPOTAMIA.meta.id, "Automaton", automaton.NAME,
                                                  automaton.SEAT,
                                                  *automaton.OPTION, automaton.seats,
-                                                 automaton.plays, automaton.next_step)),
+                                                 automaton.plays, automaton.next_step,
+                                                 automaton.seat_name, automaton.describe)),
     **_extra_games(),
 }
 CATALOGUE = Catalogue({game: e.engine for game, e in GAMES.items()},

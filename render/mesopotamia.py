@@ -45,6 +45,7 @@ from bot.games.mesopotamia.focus import MAX_FOCUS
 from bot.games.mesopotamia.rounds import contested
 from bot.games.mesopotamia.scoring import public as public_scores
 from bot.games.mesopotamia.setup import blocker_regions
+from bot.games.mesopotamia.siege import DATA as SIEGE_DATA
 from bot.games.mesopotamia.solo import cards_of
 from bot.games.mesopotamia.state import MesopotamiaState
 from bot.games.mesopotamia.trade import TOKENS
@@ -487,7 +488,7 @@ class MesopotamiaRenderer:
         with self._lock:
             static = self._static(ctx.lang, view["n"])
             canvas = Image.new("P", (WIDTH, height(view["n"], max(0, len(quests) - 1),
-                                                   len(view.get("automata") or {}))),
+                                                   _scripted_rows(view))),
                                self.ink(BACKGROUND))
             canvas.putpalette(static.getpalette() or [])
             canvas.paste(static, (0, 0))
@@ -671,7 +672,7 @@ class _Board:
         self.players(top + 2 * TRACK + GARDEN)
         if quests:
             self.quests(quests, top + 2 * TRACK + GARDEN + view["n"] * PLAYER_ROW +
-                        len(view.get("automata") or {}) * AUTOMATON_ROW)
+                        _scripted_rows(view) * AUTOMATON_ROW)
 
     # -- the map --------------------------------------------------------------------------
 
@@ -901,9 +902,32 @@ def _panel_key(view: dict[str, Any], ctx: RenderContext, seat: int, mine: bool,
             _automaton_line(view, ctx, seat))
 
 
+SIEGE_LADDER: list[list[Any]] = SIEGE_DATA["ladder"]
+
+
+def _scripted_rows(view: dict[str, Any]) -> int:
+    """How many seats' panels have a line of cards: the Automata's and the Defenders'."""
+    return len(view.get("automata") or {}) + (1 if view.get("siege") else 0)
+
+
+def _siege_line(view: dict[str, Any], ctx: RenderContext) -> str:
+    """The Defenders of Ur's last two Action cards and the units still beside the Population
+    track."""
+    own = view["siege"]
+    last = own.get("last") or {}
+    cards = [tr(ctx.lang, f"mesopotamia.siege.card.{c}") for c in last.get("cards", [])]
+    ladder = [tr(ctx.lang, f"mesopotamia.units.{kind}", n=int(own["ladder"][kind]))
+              for kind, _, _ in SIEGE_LADDER if int(own["ladder"][kind])]
+    return tr(ctx.lang, "mesopotamia.render.siege", cards=", ".join(cards) or "—",
+              ladder=", ".join(ladder) or "—")
+
+
 def _automaton_line(view: dict[str, Any], ctx: RenderContext, seat: int) -> str:
     """An Automaton's difficulty and face-up Strategy cards, each with its two actions'
-    Amphorae (● placed, ○ not); "" for a player's seat."""
+    Amphorae (● placed, ○ not); the Defenders' cards and ladder (:func:`_siege_line`); "" for
+    a player's seat."""
+    if view.get("siege") and seat == view["siege"]["seat"]:
+        return _siege_line(view, ctx)
     own = (view.get("automata") or {}).get(str(seat))
     if own is None:
         return ""

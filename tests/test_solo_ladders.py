@@ -144,3 +144,19 @@ async def test_a_solo_game_counts_in_its_ladder_only(service: GameService) -> No
     assert all(r.games == 1 for _, _, r in members) and duel.status == "finished"
     with pytest.raises(KeyError):
         await service.results.leaderboard(GUILD, "solo:nobody")
+
+
+def test_mesopotamia_ranks_each_solo_mode_and_difficulty_apart() -> None:
+    """The Siege of Ur has its ladder whatever the ``automaton`` option the lobby filled in;
+    the Duel of Kings one per difficulty."""
+    from host.registry import CATALOGUE as HOSTED
+    engine = HOSTED.engine("mesopotamia")
+    ann, its = SeatInfo(0, ANN.user_id, "Ann"), SeatInfo(1, None, "Automaton")
+    for options, ranking in (({"mode": "siege", "automaton": "igigi"}, "mesopotamia:siege"),
+                             ({"automaton": "anunnaki"}, "mesopotamia:duel-anunnaki"),
+                             ({"mode": "duel", "automaton": "emperor"},
+                              "mesopotamia:duel-emperor")):
+        record = GameRecord(id=1, guild_id=GUILD, channel_id=CHANNEL, game="mesopotamia",
+                            status="finished", creator_id=ANN.user_id, options=options, seed=1,
+                            seats=[ann, its], state=engine.setup(1, 2, options), version=1)
+        assert HOSTED.ranking(record) == ranking, options

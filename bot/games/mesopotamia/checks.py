@@ -22,6 +22,7 @@ from bot.games.mesopotamia import (
     events,
     exploration,
     rounds,
+    siege,
     solo,
     standard,
     trade,
@@ -317,6 +318,8 @@ def _trade(state: MesopotamiaState, seat: Seat, args: list[str]) -> Text | None:
         return t("why.trade_level", name=name, n=D.SLOT_LEVEL[slot], level=level)
     if token in act["traded"]:
         return t("why.traded", name=name)
+    if slot in siege.blocked_slots(state):
+        return t("siege.refused_trade")
     if slot in D.SHIP_SLOTS and not units_of(state, seat, "ship"):
         return t("why.trade_ship", name=name)
     return t("why.cost", need=amounts(trade.TOKENS[token]["pay"]) or t("nothing"),

@@ -5,7 +5,7 @@ phase under way carries it out; entering the combat phase removes clashing ships
 from __future__ import annotations
 
 from bot.engine import Seat
-from bot.games.mesopotamia import battles, combat, events, rounds, setup, turn
+from bot.games.mesopotamia import battles, combat, events, rounds, setup, siege, turn
 from bot.games.mesopotamia.state import PHASES, MesopotamiaState
 
 
@@ -33,3 +33,4 @@ def apply(state: MesopotamiaState, seat: Seat, checked: str) -> None:
         combat.destroy_clashing_ships(state)
     if phase != "combat" and state["phase"] == "combat":
         battles.resume(state)
+    siege.check_end(state)

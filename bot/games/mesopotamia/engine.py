@@ -42,6 +42,7 @@ from bot.games.mesopotamia import (
     rounds,
     scoring,
     setup,
+    siege,
     solo,
     solo_policy,
     standard,
@@ -80,20 +81,30 @@ class MesopotamiaGame(RulesGame[MesopotamiaState, str]):
                             battles.MODES[0]),
                  OptionSpec("automaton", Text.of("mesopotamia.option.automaton"),
                             (NO_AUTOMATON, *DIFFICULTIES), NO_AUTOMATON),
-                 OptionSpec("team", Text.of("mesopotamia.option.team"), ("no", "yes"), "no")),
+                 OptionSpec("team", Text.of("mesopotamia.option.team"), ("no", "yes"), "no"),
+                 OptionSpec("mode", Text.of("mesopotamia.option.mode"),
+                            ("duel", "siege", "guardians"), "duel")),
         hidden_information=True,
-        ladders=tuple(Ladder(f"duel-{level}", Text.of(f"mesopotamia.ladder.duel-{level}"),
-                             (("automaton", level),)) for level in DIFFICULTIES),
+        ladders=(Ladder("siege", Text.of("mesopotamia.ladder.siege"), (("mode", "siege"),)),
+                 *(Ladder(f"duel-{level}", Text.of(f"mesopotamia.ladder.duel-{level}"),
+                          (("mode", "duel"), ("automaton", level))) for level in DIFFICULTIES)),
     )
     tuning = ContractTuning(playouts=1, density=0.02, ai_games=1, ai_seats=1, fast_ai=True,
-                            max_steps=60_000, variants=((("automaton", "igigi"),),))
+                            max_steps=60_000, variants=((("automaton", "igigi"),),
+                                                        (("mode", "siege"),)))
     """Random games last hundreds of rounds (``tests/test_mesopotamia_battles.py`` plays more
-    of them); the variant is a game against the Automaton."""
+    of them); the variants are a game against the Automaton and the Siege of Ur."""
 
     def setup(self, seed: int, n_players: int, options: Mapping[str, str]) -> State:
+        mode = options.get("mode", siege.MODES[0])
+        if mode not in siege.BUILT:     # refused by name, with the modes there are
+            raise IllegalMove(Text.of("mesopotamia.siege.not_built", mode=mode))
         state = setup.new_state(seed, n_players)
         state["no_chance"] = options.get("dice", "chance") == "no_chance"
         state["combat_mode"] = options.get("combat", battles.MODES[0])
+        if mode == "siege":
+            siege.enlist(state)
+            return plain(state)
         for seat in automaton_seats(n_players, options):
             deck.enlist(state, seat, options["automaton"])
         state["team"] = options.get("team") == "yes" and bool(state.get("automata"))
@@ -205,7 +216,7 @@ class MesopotamiaGame(RulesGame[MesopotamiaState, str]):
         if ms["phase"] != "over":
             return None
         totals = scoring.scores(ms)
-        ranked = scoring.ranking(ms)
+        ranked = siege.ranking(ms) or scoring.ranking(ms)
         tied = len(set(totals)) < len(totals)
         tiebreak = Text.of("mesopotamia.tiebreak") if tied else None
         details = tuple(Text.of("mesopotamia.detail", vp=totals[s],
@@ -214,6 +225,8 @@ class MesopotamiaGame(RulesGame[MesopotamiaState, str]):
         together: Literal["won", "lost"] | None = None
         if ms.get("team"):          # R-solo-team
             together = "lost" if any(deck.plays(ms, s) for s in ranked[0]) else "won"
+        if "siege" in ms:           # R-siege-victory, R-siege-defeat
+            together = "won" if ms["siege"]["result"] == "won" else "lost"
         return Outcome(tuple(totals), tuple(tuple(g) for g in ranked), tiebreak, details,
                        together=together)
 
@@ -287,8 +300,12 @@ GAME = MesopotamiaGame()
 
 
 def automaton_seats(n_players: int, options: Mapping[str, str]) -> list[Seat]:
-    """The seats the Automaton takes in a game of ``n_players`` with ``options``: the last
-    one, when the ``automaton`` option names a difficulty."""
+    """The seats the game itself plays in a game of ``n_players`` with ``options``: the last
+    one, when the ``automaton`` option names a difficulty or in the Siege of Ur (the
+    Defenders; the ``automaton`` option then seats nobody)."""
+    mode = options.get("mode", siege.MODES[0])
+    if mode != siege.MODES[0]:
+        return [n_players - 1] if mode in siege.BUILT else []
     return [] if options.get("automaton", NO_AUTOMATON) == NO_AUTOMATON else [n_players - 1]
 
 

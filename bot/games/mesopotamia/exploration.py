@@ -41,7 +41,7 @@ from typing import Any
 
 from bot.engine import Seat
 from bot.games.mesopotamia import data as D
-from bot.games.mesopotamia.state import MesopotamiaState
+from bot.games.mesopotamia.state import MesopotamiaState, defenders
 
 VERBS = frozenset({"activate", "move", "halt", "drop"})
 
@@ -58,10 +58,13 @@ def _land(state: MesopotamiaState, region: str, seat: Seat, own: bool) -> int:
 
 
 def closed(state: MesopotamiaState, seat: Seat, region: str) -> bool:
-    """True when ``seat``'s units may not enter ``region``."""
+    """True when ``seat``'s units may not enter ``region``: a ziggurat token's, or another
+    empire's start region, but the besieged Ur of the Siege (R-siege-victory)."""
     start = D.REGIONS[region].start is not None
+    defender = defenders(state)
+    besieged = None if defender is None else state["players"][defender]["start"]
     return region in state["ziggurats"] or (
-        start and region != state["players"][seat]["start"])
+        start and region not in (state["players"][seat]["start"], besieged))
 
 
 def can_leave(state: MesopotamiaState, seat: Seat, region: str) -> bool:

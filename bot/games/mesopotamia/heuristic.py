@@ -25,7 +25,7 @@ from typing import Any
 from bot.engine import Seat
 from bot.games import content
 from bot.games.kit import clone, known, lead
-from bot.games.mesopotamia import actions, scoring
+from bot.games.mesopotamia import actions, scoring, siege
 from bot.games.mesopotamia import data as D
 from bot.games.mesopotamia.actions import harvest_sources
 from bot.games.mesopotamia.construction import COST, GARDEN
@@ -45,6 +45,9 @@ INCOME: dict[str, float] = {k: float(WEIGHTS["income"][k]) for k in ("harvest", 
 STOREY_WORTH: list[float] = [float(v) for v in WEIGHTS["ziggurat_storey"]["by_storey"]]
 MOST_HARVESTS = max(int(e.get("harvests", 0)) for e in D.CARD_EFFECT.values())
 FINISH = float(WEIGHTS["endgame"]["finish"])
+SIEGE: dict[str, float] = {k: float(v) for k, v in WEIGHTS["siege"].items() if k[0] != "_"}
+TO_UR = siege.distances({siege.UR})
+FAR = TO_UR[siege.START] + 1
 Worth = Callable[[MesopotamiaState, Seat], float]
 """A seat's worth in a state (its VP; with :func:`progress`, its worth without the action
 under way)."""
@@ -125,6 +128,29 @@ def progress(state: MesopotamiaState, seat: Seat) -> float:
     total += income(state, seat)
     if tech_level(state, seat, GARDEN_ACTION) >= ARCHITECTURE:
         total += float(WEIGHTS["garden"]["value"]) * garden_readiness(state, seat, built)
+    return total + siege_progress(state, seat)
+
+
+def siege_progress(state: MesopotamiaState, seat: Seat) -> float:
+    """In the Siege of Ur, the player's way to Ur: its Rams (before the first, the share of
+    its cost held), each region its land units and its escorted Rams came nearer Ur than its
+    start region, and the result once the Siege is over (0 for the Defenders and outside the
+    Siege)."""
+    own = siege.box(state)
+    if own is None or siege.defends(state, seat):
+        return 0.0
+    if own["result"] is not None:
+        return SIEGE["result"] * (1 if own["result"] == "won" else -1)
+    rams = sum(1 for u in state["units"] if u[0] == seat and u[1] == "ram")
+    ready = _share(state["players"][seat]["res"], COST["ram"]) if not rams else 0.0
+    total = SIEGE["ram_ready"] * ready
+    escorted = {u[2] for u in state["units"] if u[0] == seat and u[1] in D.LAND}
+    for _, kind, at in (u for u in state["units"] if u[0] == seat):
+        closer = max(0, FAR - TO_UR.get(at, FAR))
+        if kind == "ram":
+            total += SIEGE["ram"] + SIEGE["march"] * closer * (at in escorted)
+        elif kind in D.LAND:
+            total += SIEGE["near_ur"] * closer
     return total
 
 

@@ -17,7 +17,7 @@ from typing import Any
 
 from bot.engine import Report, Seat, Text, seat_ref
 from bot.games.kit import known
-from bot.games.mesopotamia import battles, bids, events, solo, standard
+from bot.games.mesopotamia import battles, bids, events, siege, siege_words, solo, standard
 from bot.games.mesopotamia import data as D
 from bot.games.mesopotamia.automaton import deck, explain
 from bot.games.mesopotamia.combat import TRIBE, clashing_ships
@@ -68,8 +68,9 @@ def _step(before: MesopotamiaState, seat: Seat, notation: str, after: Mesopotami
     if verb in SIMPLE or (verb == "colony" and args[0] not in battles.COLONY_CHOICES):
         return simple(notation)
     if verb == "return":
-        return t("did.return", kept=D.QUEST_KEPT, quest=D.name("quest", args[0])) if secret \
-            else t("did.returned", kept=D.QUEST_KEPT)
+        kept = siege.quests_kept(before)
+        return t("did.return", kept=kept, quest=D.name("quest", args[0])) if secret \
+            else t("did.returned", kept=kept)
     if verb == "bid":
         return _bid(before, seat, int(args[0]), secret)
     if verb in ("event", "reward"):
@@ -78,6 +79,8 @@ def _step(before: MesopotamiaState, seat: Seat, notation: str, after: Mesopotami
         return solo.did(before, notation)
     if verb in standard.VERBS:
         return _fight(before, notation)
+    if verb == "defend":
+        return siege_words.did(known(after.get("siege"))["last"])
     if verb == "colony":
         owner = next(s for s, p in enumerate(before["players"]) if args[1] in p["colonies"])
         return t(f"did.colony_{args[0]}", owner=seat_ref(owner), where=in_region(args[1]))
@@ -348,12 +351,14 @@ def _after(before: MesopotamiaState, notation: str, after: MesopotamiaState,
     found += [_forced(s, n) for s, n in after["log"]
               if not (opened and n.startswith("fight "))]    # the bids name the region
     if after["phase"] == "quests" and before["phase"] != "quests":
-        found.append(t("report.dealt", n=D.QUEST_DEALT))
+        found.append(t("report.dealt", n=len(after["quests"]["hands"][0])))
     found += solo.told(before, after, own)
     found += _combats(after)
     found += opened
     if before["phase"] in PHASES and after["phase"] not in PHASES:
         found += [t("report.ready"), t("report.round", n=after["round"])]
+    elif after["phase"] == "over" and after.get("siege"):
+        found.append(t(f"siege.{known(after.get('siege'))['result']}"))
     elif after["phase"] == "over" or after.get("round", 0) != before.get("round", 0):
         found += _round_end(before, after)
     return found

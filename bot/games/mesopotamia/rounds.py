@@ -51,7 +51,7 @@ def end_round(state: MesopotamiaState) -> None:
         state["phase"], state["current"], state["t"] = "end", state["finals"][0]["seat"], None
         return
     state.pop("finals", None)
-    if gardens_complete(state):
+    if gardens_complete(state) and "siege" not in state:     # R-siege-end
         state["phase"], state["current"], state["t"] = "over", None, None
         return
     turn.begin_round(state)

@@ -22,6 +22,7 @@ from bot import chance
 from bot.engine import Seat
 from bot.games.kit import known
 from bot.games.mesopotamia import data as D
+from bot.games.mesopotamia import siege
 from bot.games.mesopotamia.state import (
     MesopotamiaState,
     Player,
@@ -107,7 +108,8 @@ def _quest_deck(draw: chance.Draw, n_players: int) -> Quests:
 def active(state: MesopotamiaState) -> list[Seat]:
     """The seats deciding now: one, or every seat still to return a quest card."""
     if state["phase"] == "quests":
-        return [s for s, q in enumerate(state["quests"]["returned"]) if q is None]
+        return [s for s, q in enumerate(state["quests"]["returned"])
+                if q is None and not siege.defends(state, s)]
     return [] if state["current"] is None else [int(state["current"])]
 
 
@@ -185,11 +187,15 @@ def _choice(player: Player, field: str) -> str | None:
 
 def _next_sequential(state: MesopotamiaState, phase: str, order: list[Seat], field: str) -> None:
     """The next seat of ``order`` still to choose ``field``, or the next phase."""
-    waiting = [s for s in order if _choice(state["players"][s], field) is None]
+    waiting = [s for s in order if _choice(state["players"][s], field) is None
+               and not siege.defends(state, s)]
     if waiting:
         state["current"] = waiting[0]
     elif phase == "roles":
         state["phase"], state["current"] = "empires", by_role(state)[0]
+    elif phase == "empires" and siege.box(state) is not None:
+        siege.place_starts(state)
+        _establish(state)
     elif phase == "empires":
         state["phase"], state["current"] = "regions", by_role(state)[-1]
     else:
@@ -200,7 +206,10 @@ def _establish(state: MesopotamiaState) -> None:
     """Every empire set up in its start region, the seals piled, ziggurat tokens on the
     start regions nobody took; then the setup bonuses, in role order."""
     for seat, player in enumerate(state["players"]):
-        _set_up_empire(state, seat, player)
+        if siege.defends(state, seat):
+            siege.set_up_defenders(state, seat, player)
+        else:
+            _set_up_empire(state, seat, player)
     taken = taken_regions(state)
     for number, region in D.START_REGIONS.items():
         if region not in taken:
@@ -208,7 +217,7 @@ def _establish(state: MesopotamiaState) -> None:
     state["ziggurats"] = dict(sorted(state["ziggurats"].items(), key=lambda kv: kv[1]))
     for track in D.TRACKS:
         state["seals"][track] = _pile(state, track)
-    for seat in by_role(state):
+    for seat in (s for s in by_role(state) if not siege.defends(state, s)):
         empire = D.EMPIRES[known(state["players"][seat]["empire"])]
         state["bonus"] += [[seat, "die"]] * empire.dice
         if empire.colony_rampart:
@@ -234,15 +243,17 @@ def _set_up_empire(state: MesopotamiaState, seat: Seat, player: Player) -> None:
 
 def _pile(state: MesopotamiaState, track: str) -> list[list[int]]:
     """The seals of ``track``, most advanced first: a higher case first, then the order of the
-    pile, top first (« dans l'ordre suivant, de haut en bas »; R-stack-order)."""
+    pile, top first (« dans l'ordre suivant, de haut en bas »; R-stack-order); the Defenders of
+    Ur on the first box, under you (R-siege-seals)."""
     order = D.STACK_ORDER[track]
     seats = []
     for seat, player in enumerate(state["players"]):
         empire = known(player["empire"])
-        case = dict(D.EMPIRES[empire].track)[track]
+        under = siege.defends(state, seat)
+        case = 1 if under else dict(D.EMPIRES[empire].track)[track]
         rank = order.index(empire) if empire in order else len(order)
-        seats.append((-case, rank, seat))
-    return [[seat, -case] for case, _, seat in sorted(seats)]
+        seats.append((-case, under, rank, seat))
+    return [[seat, -case] for case, _, _, seat in sorted(seats)]
 
 
 def _next_bonus(state: MesopotamiaState, first: bool = False) -> None:
@@ -254,9 +265,10 @@ def _next_bonus(state: MesopotamiaState, first: bool = False) -> None:
         return
     state["phase"], state["current"] = "quests", None
     quests = state["quests"]
-    for seat in range(state["n"]):
-        quests["hands"][seat] = quests["deck"][: D.QUEST_DEALT]
-        del quests["deck"][: D.QUEST_DEALT]
+    dealt = D.QUEST_DEALT if siege.box(state) is None else siege.QUESTS_DEALT
+    for seat in active(state):
+        quests["hands"][seat] = quests["deck"][:dealt]
+        del quests["deck"][:dealt]
 
 
 def _return_quest(state: MesopotamiaState, seat: Seat, quest: str) -> None:
@@ -265,7 +277,7 @@ def _return_quest(state: MesopotamiaState, seat: Seat, quest: str) -> None:
     quests = state["quests"]
     quests["hands"][seat].remove(quest)
     quests["returned"][seat] = quest
-    if all(q is not None for q in quests["returned"]):
-        quests["deck"] += [known(q) for q in quests["returned"]]
+    if not active(state):
+        quests["deck"] += [q for q in quests["returned"] if q is not None]
         chance.Draw(state).shuffle(quests["deck"])
         state["phase"] = "ready"

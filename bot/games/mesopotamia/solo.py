@@ -35,7 +35,7 @@ from typing import Any
 from bot.chance import Draw
 from bot.engine import Seat, Secret, Text, seat_ref
 from bot.games.kit import known
-from bot.games.mesopotamia import combat, standard
+from bot.games.mesopotamia import combat, siege, standard
 from bot.games.mesopotamia import data as D
 from bot.games.mesopotamia.automaton import deck
 from bot.games.mesopotamia.automaton.solo_combat import (
@@ -58,13 +58,19 @@ ROWS = standard.ROWS
 def applies(state: MesopotamiaState, pair: tuple[Side, Side]) -> bool:
     """True when ``pair`` is a seat against an Automaton (R-solo-combat)."""
     seats = [int(s) for s in pair if s != TRIBE]
-    return len(seats) == 2 and sum(deck.plays(state, s) for s in seats) == 1
+    return len(seats) == 2 and sum(scripted(state, s) for s in seats) == 1
+
+
+def scripted(state: MesopotamiaState, seat: Seat) -> bool:
+    """True for a seat that fights the solo combat's other side: the Automaton, or the
+    Defenders of Ur (« en suivant les règles de combat en solo »)."""
+    return deck.plays(state, seat) or siege.defends(state, seat)
 
 
 def open_combat(state: MesopotamiaState, region: str, pair: tuple[Side, Side]) -> None:
     """Draw the cards of both sides in ``region`` (the seat's first, from the same decks), the
     Automaton's face down, and begin the placements."""
-    you, it = sorted((int(s) for s in pair), key=lambda s: deck.plays(state, s))
+    you, it = sorted((int(s) for s in pair), key=lambda s: scripted(state, s))
     kinds = combat.fighters(state, region)
     cards = iter(draw_cards(Draw(state), [*kinds[you], *kinds[it]]))
     units = [Unit(side, kind, next(cards))

@@ -154,6 +154,8 @@ class MesopotamiaState(TypedDict):
     """The sealed bids (:mod:`bot.games.mesopotamia.bids`)."""
     fight: NotRequired[dict[str, Any]]
     """A standard combat under way (:mod:`bot.games.mesopotamia.standard`)."""
+    siege: NotRequired[dict[str, Any]]
+    """The Defenders of Ur in « MODE SIÈGE D'UR » (:mod:`bot.games.mesopotamia.siege`)."""
     solo: NotRequired[dict[str, Any]]
     """A combat against the Automaton under way (:mod:`bot.games.mesopotamia.solo`)."""
     clashed: NotRequired[list[dict[str, Any]]]
@@ -249,6 +251,9 @@ def advance_seal(state: MesopotamiaState, track: str, seat: Seat) -> bool:
     pile = [entry for entry in state["seals"][track] if entry[0] != seat]
     at = next((i for i, (_, c) in enumerate(pile) if c <= case), len(pile))
     pile.insert(at, [seat, case])
+    defender = defenders(state)
+    if defender is not None:    # R-siege-seals: yours always on top of theirs
+        pile.sort(key=lambda e: (-int(e[1]), e[0] == defender))
     state["seals"][track] = pile
     return True
 
@@ -257,7 +262,15 @@ def can_advance(state: MesopotamiaState, track: str, seat: Seat) -> bool:
     """True when ``seat``'s seal may move one case on ``track``."""
     case = seal_case(state, track, seat) + 1
     last = D.TRACK_CASES[track]
-    return case < last or (case == last and all(c != last for _, c in state["seals"][track]))
+    return case < last or (case == last and (seat == defenders(state) or
+                                             all(c != last for _, c in state["seals"][track])))
+
+
+def defenders(state: MesopotamiaState) -> Seat | None:
+    """The seat of the Defenders of Ur in the Siege (they may reach a last box you stand on:
+    « Les Défenseurs peuvent atteindre la case même si vous vous y trouvez déjà. »), else None."""
+    siege = state.get("siege")
+    return None if siege is None else int(siege["seat"])
 
 
 def units_of(state: MesopotamiaState, seat: Seat, kind: str | None = None) -> list[list[Any]]:

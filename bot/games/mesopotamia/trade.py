@@ -17,6 +17,7 @@ from typing import Any
 
 from bot.engine import Seat
 from bot.games.mesopotamia import data as D
+from bot.games.mesopotamia import siege
 from bot.games.mesopotamia.state import MesopotamiaState
 
 VERBS = frozenset({"trade"})
@@ -30,8 +31,10 @@ def legal(state: MesopotamiaState, seat: Seat, act: dict[str, Any]) -> list[str]
     level = int(D.CARD_EFFECT[act["card"]]["trade_level"])
     res = state["players"][seat]["res"]
     ships = any(u[0] == seat and u[1] == "ship" for u in state["units"])
+    walled = siege.blocked_slots(state)
     return [f"trade {token}" for slot, token in state["trade"].items()
-            if D.SLOT_LEVEL[slot] <= level and (ships or slot not in D.SHIP_SLOTS)
+            if D.SLOT_LEVEL[slot] <= level and slot not in walled
+            and (ships or slot not in D.SHIP_SLOTS)
             and token not in act["traded"]
             and all(res[k] >= v for k, v in TOKENS[token]["pay"].items())]
 

@@ -36,12 +36,12 @@ from typing import cast
 from bot import chance
 from bot.engine import Seat
 from bot.games.kit import known
-from bot.games.mesopotamia import actions, events
+from bot.games.mesopotamia import actions, events, siege
 from bot.games.mesopotamia import data as D
 from bot.games.mesopotamia.automaton import deck as automaton
 from bot.games.mesopotamia.state import MesopotamiaState, Turn, seal_order
 
-VERBS = frozenset({"set", "reroll", "use", "end"}) | actions.VERBS | events.VERBS
+VERBS = frozenset({"set", "reroll", "use", "end", "defend"}) | actions.VERBS | events.VERBS
 
 
 def begin_round(state: MesopotamiaState) -> None:
@@ -63,6 +63,10 @@ def _begin_turn(state: MesopotamiaState) -> None:
     if automaton.plays(state, seat):    # no dice, no pawn: its Action cards (R-auto-activation)
         state["t"] = {"dice": [], "used": [], "rerolls": 0, "pawn": False, "done": [],
                       "act": None, "cards": automaton.begin_turn(state, seat)}
+        return
+    if siege.defends(state, seat):      # no dice, no pawn: two Action cards (« MODE SIÈGE D'UR »)
+        state["t"] = {"dice": [], "used": [], "rerolls": 0, "pawn": False, "done": [],
+                      "act": None}
         return
     state["t"] = {"dice": [None] * len(colours), "used": [False] * len(colours),
                   "rerolls": 0, "pawn": True, "done": [], "act": None}
@@ -92,6 +96,8 @@ def legal(state: MesopotamiaState, seat: Seat) -> list[str]:
     player = state["players"][seat]
     if "cards" in t:
         return _card_steps(t)
+    if siege.defends(state, seat):
+        return ["end"] if t["done"] else ["defend"]
     if None in t["dice"]:
         colour = player["dice"][t["dice"].index(None)]
         return [f"set {s}" for s in dict.fromkeys(D.DIE_FACES[colour]) if s != D.STAR]
@@ -126,6 +132,8 @@ def more_actions(state: MesopotamiaState, seat: Seat) -> bool:
     t = known(state["t"])
     if "cards" in t:
         return any(a not in t["done"] for a in t["cards"])
+    if siege.defends(state, seat):
+        return not t["done"]
     player = state["players"][seat]
     untaken = [a for a in D.ACTIONS if a not in t["done"]]
     if t["pawn"] and untaken:
@@ -184,6 +192,10 @@ def apply(state: MesopotamiaState, seat: Seat, notation: str) -> None:
         _roll(state, [int(a) - 1 for a in args])
     elif verb == "use":
         _use(state, seat, args[0], args[1:])
+    elif verb == "defend":
+        t["done"].append(verb)
+        siege.defend(state, seat)
+        events.reveal(state)
     else:
         _end_turn(state)
 

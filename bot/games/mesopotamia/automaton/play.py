@@ -20,7 +20,7 @@ from typing import Any
 
 from bot.engine import Seat, State, Text
 from bot.games.kit import plain, typed
-from bot.games.mesopotamia import bids
+from bot.games.mesopotamia import bids, siege, solo
 from bot.games.mesopotamia import data as D
 from bot.games.mesopotamia.automaton import deck, explain
 from bot.games.mesopotamia.automaton.cards import DIFFICULTIES, STRATEGIES
@@ -73,6 +73,8 @@ NAME = Text.of("mesopotamia.automaton.name")
 """What the channel calls the Automaton (« the Automaton »)."""
 SEAT = Text.of("mesopotamia.automaton.seat")
 """Its seat's name, as a player's name is written (« Automaton », « Automate »)."""
+DEFENDERS = Text.of("mesopotamia.siege.seat")
+"""The Siege's scripted seat's name (« Defenders of Ur », « Défenseurs d'Ur »)."""
 OPTION = ("automaton", tuple((d, Text.of(f"mesopotamia.automaton.difficulty.{d}"))
                              for d in DIFFICULTIES), "igigi")
 """The game option that seats the Automaton, its difficulties with their names, and the one a
@@ -85,8 +87,22 @@ def seats(options: Mapping[str, str]) -> int:
 
 
 def plays(state: State, seat: Seat) -> bool:
-    """True when ``seat`` of the plain ``state`` is an Automaton's."""
-    return deck.plays(typed(MesopotamiaState, state), seat)
+    """True when ``seat`` of the plain ``state`` is an Automaton's, or the Defenders of Ur in
+    the Siege (their steps: the engine's first legal one, R-siege-steps)."""
+    return solo.scripted(typed(MesopotamiaState, state), seat)
+
+
+def describe(options: Mapping[str, str]) -> tuple[Text, Text] | None:
+    """What the lobby calls the Siege's opponent: the Defenders' garrison, « Siege of Ur »;
+    None for the Automaton."""
+    if options.get("mode") != "siege":
+        return None
+    return Text.of("mesopotamia.siege.garrison"), Text.of("mesopotamia.siege.mode")
+
+
+def seat_name(state: State, seat: Seat) -> Text:
+    """The seat's name: « Automaton », or « Defenders of Ur » in the Siege."""
+    return DEFENDERS if siege.defends(typed(MesopotamiaState, state), seat) else SEAT
 
 
 def next_step(state: State, seat: Seat) -> str:

@@ -1,0 +1,81 @@
+"""End to end: the Siege of Ur through the real bot and the local Discord stand-in (issue 27
+§2). Ann opens ``/game new game:mesopotamia players:1 options:mode=siege`` (the lobby says
+the Defenders' garrison takes the last seat), starts it and plays the first rounds like the
+quick AI; the service plays the Defenders' seat, and each of their turns is posted under their
+name with the two Action cards and what each did, in the server's language. Nothing Ann
+received shows a secret she may not read, and the log replays to the stored state."""
+
+from __future__ import annotations
+
+import json
+import random
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from benchmarks.balance import QUICK_BUDGET
+from bot import ai
+from bot.games.mesopotamia.engine import GAME
+from bot.replay import Step, replay
+from tests.contract import secret_texts
+from tests.secret_scan import leaks, received
+from tests.test_e2e_game import world
+from tests.test_e2e_mesopotamia import by_play, seats_of, settled
+
+pytestmark = pytest.mark.slow
+
+SEED = 42
+ROUNDS = 4
+WORDS = {
+    "en": {"lobby": "the garrison of the Defenders of Ur takes the last seat (Siege of Ur)",
+           "turn": "🎲 **Defenders of Ur** reveal "},
+    "fr": {"lobby": "la garnison des Défenseurs d'Ur prend la dernière place (Siège d'Ur)",
+           "turn": "🎲 **Défenseurs d'Ur** révèlent "},
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+async def test_one_person_besieges_ur(tmp_path: Path, lang: str) -> None:
+    """The Defenders' turns posted in ``lang``, no secret leaked, the log replayed."""
+    ours = WORDS[lang]
+    async with world(tmp_path, seed=SEED, locale="fr" if lang == "fr" else "en-US") as w:
+        ann = w.user("ann")
+        created = await (await ann.slash("game new", channel=w.channel, game="mesopotamia",
+                                         players=1, options="mode=siege")).final()
+        assert ours["lobby"] in created.text, created.text
+        mark = w.fake.mark()
+        await (await ann.slash("game start", channel=w.channel)).final()
+        await w.next_board(mark)
+        by_user, _ = seats_of(tmp_path)
+        assert by_user == {ann.id: 0}
+        now = await settled(tmp_path)
+        assert now.state["siege"]["seat"] == 1
+        decisions = 0
+        while now.state.get("round", 0) < ROUNDS and now.state["phase"] != "over":
+            assert decisions < 300
+            if GAME.active(now.state) != [0]:       # the Defenders' (or nobody's) decision
+                now = await settled(tmp_path, now.version)
+                continue
+            legal = GAME.legal(now.state, 0)
+            action = ai.choose(GAME, GAME.view(now.state, 0), legal, 0,
+                               random.Random(f"{now.version}"), QUICK_BUDGET)
+            await by_play(w, ann, action.notation)
+            decisions += 1
+            now = await settled(tmp_path, now.version)
+
+        lines = [line for m in w.posts() for line in m.text.split("\n")]
+        theirs = [line for line in lines if line.startswith(ours["turn"])]
+        assert len(theirs) >= ROUNDS - 1, lines[-30:]
+        print("\n" + "\n".join(theirs[:3]))
+
+        now = await settled(tmp_path)
+        hidden = [secret for secret in GAME.secrets(now.state) if 0 not in secret.readers]
+        forbidden = {text for secret in hidden for text in secret_texts(secret)}
+        assert not leaks(received(w.fake, ann), forbidden)
+        with sqlite3.connect(tmp_path / "dingir.sqlite3") as db:
+            seed, options = db.execute("SELECT seed, options FROM games").fetchone()
+            steps = [Step(s, n) for s, n in db.execute(
+                "SELECT seat, notation FROM actions WHERE undone = 0 ORDER BY idx")]
+        assert json.loads(options)["mode"] == "siege"
+        assert replay(GAME, seed, 2, json.loads(options), steps) == now.state
