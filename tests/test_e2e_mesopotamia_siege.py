@@ -28,10 +28,12 @@ pytestmark = pytest.mark.slow
 SEED = 42
 ROUNDS = 4
 WORDS = {
-    "en": {"lobby": "the garrison of the Defenders of Ur takes the last seat (Siege of Ur)",
-           "turn": "🎲 **Defenders of Ur** reveal "},
-    "fr": {"lobby": "la garnison des Défenseurs d'Ur prend la dernière place (Siège d'Ur)",
-           "turn": "🎲 **Défenseurs d'Ur** révèlent "},
+    "en": {"lobby": "the Garrison of Ur (the rulebook's Defenders of Ur) takes the last seat"
+                    " (Siege of Ur)",
+           "turn": "🎲 **Garrison of Ur** reveals "},
+    "fr": {"lobby": "la Garnison d'Ur (les Défenseurs d'Ur du livret) prend la dernière place"
+                    " (Siège d'Ur)",
+           "turn": "🎲 **Garnison d'Ur** révèle "},
 }
 
 

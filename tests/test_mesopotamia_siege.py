@@ -64,14 +64,15 @@ def test_the_mode_option_and_the_guardians_refused() -> None:
 
 def test_one_player_and_the_defenders_seat() -> None:
     """players:1 gives 2 seats, the last the Defenders', played by the game's own script and
-    named Defenders of Ur (the ``automaton`` option seats nobody else)."""
+    named Garrison of Ur, the rulebook's Defenders (R-siege-name; the ``automaton`` option
+    seats nobody else)."""
     script = CATALOGUE.scripts[0]
     assert script.seats({"mode": "siege", "automaton": "igigi"}) == 1
     assert script.seats({"mode": "guardians"}) == 0
     state = new()
     assert play.plays(state, THEM) and not play.plays(state, YOU)
-    assert translate(play.seat_name(state, THEM), "en") == "Defenders of Ur"
-    assert translate(play.seat_name(state, THEM), "fr") == "Défenseurs d'Ur"
+    assert translate(play.seat_name(state, THEM), "en") == "Garrison of Ur"
+    assert translate(play.seat_name(state, THEM), "fr") == "Garnison d'Ur"
 
 
 def test_the_defenders_ignore_their_empire_setup() -> None:
@@ -422,11 +423,11 @@ def test_the_defenders_turn_is_told_in_both_languages() -> None:
     report = GAME.report(state, THEM, GAME.parse(state, THEM, "defend"), after)
     en = translate(report.public, "en")
     fr = translate(report.public, "fr")
-    assert "reveal " in en and "they gain 3 Phalanxes and place a Chariot in Umma" in en
-    assert "they reach Population box 8" in en
-    assert "ils gagnent 3 Phalanges et placent un Char à Umma" in fr
+    assert "reveals " in en and "it gains 3 Phalanxes and places a Chariot in Umma" in en
+    assert "it reaches Population box 8" in en
+    assert "elle gagne 3 Phalanges et place un Char à Umma" in fr
     assert after["phase"] == "over"
-    assert "you lose" in en
+    assert "loses the Siege" in en and "perd le Siège" in fr and "you" not in en.lower()
 
 
 def _chance_for(state: State, cards: list[str]) -> Any:

@@ -108,6 +108,6 @@ def test_the_terminal_plays_a_whole_siege(capsys: pytest.CaptureFixture[str],
                          "--ai", "all", "--seed", "3"])
     out = capsys.readouterr().out.splitlines()
     assert status == local.EXIT_OK
-    assert any(line.startswith("Defenders of Ur: defend → reveal ") for line in out)
+    assert any(line.startswith("Garrison of Ur: defend → reveals ") for line in out)
     result = json.loads(out[-1])
     assert result["together"] in ("won", "lost") and set(result["scores"]) == {"1", "2"}

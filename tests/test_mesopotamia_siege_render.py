@@ -51,7 +51,7 @@ def test_the_defenders_panel_shows_their_cards_readable(
     readable at 400 px; the image within 1,400 px and 120 KB."""
     sizes = font_sizes(monkeypatch)
     kit = picture.MesopotamiaRenderer()
-    ctx = RenderContext(("Alice", "Defenders of Ur"), lang)
+    ctx = RenderContext(("Alice", "Garrison of Ur"), lang)
     shown = siege_states(5, every=15)
     assert len(shown) > 2
     for state in shown:
@@ -71,7 +71,7 @@ def test_the_defenders_panel_shows_their_cards_readable(
 def test_the_units_left_shrink_as_they_are_placed() -> None:
     """The line lists only the rungs with a unit left."""
     state = siege_states(5)[0]
-    ctx = RenderContext(("Alice", "Defenders of Ur"), "en")
+    ctx = RenderContext(("Alice", "Garrison of Ur"), "en")
     state["siege"]["ladder"] = {"spearman": 2, "archer": 0, "cavalry": 1, "chariot": 0}
     line = picture._automaton_line(GAME.view(state, None), ctx, THEM)
     assert "2 Spearmen" in line and "1 Cavalry unit" in line

@@ -358,7 +358,8 @@ def _after(before: MesopotamiaState, notation: str, after: MesopotamiaState,
     if before["phase"] in PHASES and after["phase"] not in PHASES:
         found += [t("report.ready"), t("report.round", n=after["round"])]
     elif after["phase"] == "over" and after.get("siege"):
-        found.append(t(f"siege.{known(after.get('siege'))['result']}"))
+        found.append(t(f"siege.{known(after.get('siege'))['result']}",
+                       who=seat_ref(siege.you(after))))
     elif after["phase"] == "over" or after.get("round", 0) != before.get("round", 0):
         found += _round_end(before, after)
     return found

@@ -74,7 +74,7 @@ NAME = Text.of("mesopotamia.automaton.name")
 SEAT = Text.of("mesopotamia.automaton.seat")
 """Its seat's name, as a player's name is written (« Automaton », « Automate »)."""
 DEFENDERS = Text.of("mesopotamia.siege.seat")
-"""The Siege's scripted seat's name (« Defenders of Ur », « Défenseurs d'Ur »)."""
+"""The Siege's scripted seat's name (« Garrison of Ur », « Garnison d'Ur »: R-siege-name)."""
 OPTION = ("automaton", tuple((d, Text.of(f"mesopotamia.automaton.difficulty.{d}"))
                              for d in DIFFICULTIES), "igigi")
 """The game option that seats the Automaton, its difficulties with their names, and the one a
@@ -101,7 +101,7 @@ def describe(options: Mapping[str, str]) -> tuple[Text, Text] | None:
 
 
 def seat_name(state: State, seat: Seat) -> Text:
-    """The seat's name: « Automaton », or « Defenders of Ur » in the Siege."""
+    """The seat's name: « Automaton », or « Garrison of Ur » in the Siege."""
     return DEFENDERS if siege.defends(typed(MesopotamiaState, state), seat) else SEAT
 
 
