@@ -246,6 +246,16 @@ class PgStore(Store):
         await self._listener.add_listener(CHANNEL, lambda *_: woken())
         return True
 
+    async def other_leases(self) -> list[tuple[int, str]]:
+        """The shards leased by other sessions, with their holder's pid."""
+        rows = await self._conn.fetch(
+            "SELECT l.objid::bigint, a.application_name FROM pg_locks l"
+            " JOIN pg_stat_activity a ON a.pid = l.pid WHERE l.locktype = 'advisory'"
+            " AND l.granted AND l.classid = $1 AND l.pid <> pg_backend_pid()"
+            " AND l.objid::bigint <> $2 ORDER BY 1", LOCK_CLASS, MIGRATING & 0xFFFFFFFF)
+        return [(int(shard), str(name or "").removeprefix("dingir pid "))
+                for shard, name in rows]
+
     async def _wake(self, conn: Tx, game_id: int) -> None:
         await conn.execute("SELECT pg_notify(?, ?)", (CHANNEL, str(game_id)))
 

@@ -69,6 +69,11 @@ class ProcessesMixin(StoreCore):
                                     (seq,))
         return (int(rows[-1][0]) if rows else seq), list(dict.fromkeys(int(r[1]) for r in rows))
 
+    async def other_leases(self) -> list[tuple[int, str]]:
+        """The shards whose lease another process holds, with its pid (PostgreSQL; a
+        SQLite file's are lock files, :func:`bot.instance.every_shard`)."""
+        return []
+
     async def listen(self, woken: Callable[[], None]) -> bool:
         """Call ``woken`` whenever another process notes a game (True), or False when this
         database cannot tell (SQLite: poll :meth:`moved_since`)."""
