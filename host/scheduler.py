@@ -196,7 +196,6 @@ class Scheduler:
         same count) whose process has not beaten for :data:`DOWNTIME_SECONDS`, logged once
         when they fall silent."""
         now = self.clock.now()
-        await self.store.beat(now)
         await self.store.beat_shards(self.shards.ids, self.shards.count, now, os.getpid())
         beats = {b.shard: b for b in await self.store.shard_beats()
                  if b.shards == self.shards.count}

@@ -20,7 +20,7 @@ from bot.store.rows import (
     waiting_json,
 )
 
-_BEAT = ("INSERT INTO heartbeat (id, at) VALUES (1, ?)"
+BEAT = ("INSERT INTO heartbeat (id, at) VALUES (1, ?)"
          " ON CONFLICT (id) DO UPDATE SET at = excluded.at")
 
 
@@ -60,7 +60,7 @@ class ClocksMixin(StoreCore):
     async def beat(self, now: float) -> None:
         """Record that the bot is up at ``now``."""
         async with self._guard() as conn:
-            await conn.execute(_BEAT, (now,))
+            await conn.execute(BEAT, (now,))
 
     async def last_beat(self, shards: Shards = ALL) -> float | None:
         """When the process of ``shards`` was last known to be up: the oldest of their
@@ -99,7 +99,7 @@ class ClocksMixin(StoreCore):
                 f" WHERE {running}", (seconds,) * 5)
             await conn.execute(f"UPDATE skip_votes SET since = since + ? WHERE {running}",
                                (seconds,))
-            await conn.execute(_BEAT, (now,))
+            await conn.execute(BEAT, (now,))
         return len(rows)
 
     # -- reminders and votes --------------------------------------------------------------

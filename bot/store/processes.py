@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+from bot.store.clocks import BEAT
 from bot.store.commit import StoreCore, Tx
 
 MOVED_KEPT_SECONDS = 3600.0
@@ -37,8 +38,10 @@ class ProcessesMixin(StoreCore):
 
     async def beat_shards(self, shards: Sequence[int], count: int, now: float,
                           pid: int) -> None:
-        """Record that process ``pid``, serving ``shards`` of ``count``, is up at ``now``."""
+        """Record that process ``pid``, serving ``shards`` of ``count``, is up at ``now``
+        (and the bot's heartbeat, in the same write)."""
         async with self._guard() as conn:
+            await conn.execute(BEAT, (now,))
             await conn.executemany(
                 "INSERT INTO shard_beats (shard, shards, at, pid) VALUES (?, ?, ?, ?)"
                 " ON CONFLICT (shards, shard) DO UPDATE SET at = excluded.at,"
