@@ -388,6 +388,15 @@ def family(pid: int) -> list[int]:
     return found
 
 
+def server_cpu(pid: int | None) -> float:
+    """CPU seconds of the database server ``pid`` and its children (0 without one)."""
+    total = 0.0
+    for member in family(pid) if pid else []:
+        with contextlib.suppress(OSError):
+            total += rss_and_cpu(member)[1]
+    return total
+
+
 def rss_and_cpu(pid: int) -> tuple[int, float]:
     """Resident kB and CPU seconds (user + system) of one process."""
     status = Path(f"/proc/{pid}/status").read_text()
@@ -1703,6 +1712,7 @@ async def run(opts: argparse.Namespace) -> dict[str, Any]:
         setup_seconds = time.monotonic() - setup_started
         start, start_wall = time.monotonic(), time.time()
         (cpu_start, main_start), harness_cpu_start = h.watch.cpu(), time.process_time()
+        server_start = server_cpu(opts.server_pid)
         acks_start, boards_start = len(h.stats.acks), len(h.fake.counters.board_posts)
         pngs_start = h.fake.counters.pngs
         lat_start = {k: len(v) for k, v in h.stats.latency.items()}
@@ -1711,6 +1721,7 @@ async def run(opts: argparse.Namespace) -> dict[str, Any]:
         await asyncio.sleep(opts.duration)
         end, end_wall = time.monotonic(), time.time()
         (cpu_end, main_end), harness_cpu_end = h.watch.cpu(), time.process_time()
+        server_end = server_cpu(opts.server_pid)
         acks_end, boards_end = len(h.stats.acks), len(h.fake.counters.board_posts)
         pngs_end = h.fake.counters.pngs
         lat_end = {k: len(v) for k, v in h.stats.latency.items()}
@@ -1778,6 +1789,8 @@ async def run(opts: argparse.Namespace) -> dict[str, Any]:
             "bot_cpu_s": cpu_end - cpu_start,
             "bot_process_cpu_s": main_end - main_start,
             "bot_cpu_ms_per_step": 1000 * (cpu_end - cpu_start) / max(1, steps_window),
+            "database_server_cpu_ms_per_step": 1000 * (server_end - server_start)
+            / max(1, steps_window) if opts.server_pid else None,
             "harness_cpu_share": (harness_cpu_end - harness_cpu_start) / window,
             "harness_loop_lag_ms": percentiles(lags[lag_start:lag_end]),
             "db": _safe(db_figures, db_file) | (await pg_size(opts.database)
@@ -2030,6 +2043,7 @@ def options(argv: list[str] | None = None) -> argparse.Namespace:
                              "on SQLite, then on PostgreSQL, after a bare PostgreSQL move "
                              "transaction is measured; both sets of figures are printed")
     parser.add_argument("--json", type=Path)
+    parser.set_defaults(server_pid=None)   # the throwaway cluster's (its CPU is measured)
     opts = parser.parse_args(argv)
     if opts.processes > 1 and not opts.database:
         parser.error("--processes needs --database (processes share a PostgreSQL database)")
@@ -2093,12 +2107,14 @@ async def compared(opts: argparse.Namespace) -> dict[str, Any]:
         from tests.pgcluster import Cluster
         cluster = Cluster.start(durable=True)
         opts.database = await cluster.create_database()
+        pid_file = cluster.folder / "data" / "postmaster.pid"
+        opts.server_pid = int(pid_file.read_text().split()[0])
     try:
         result: dict[str, Any] = {"command": " ".join(sys.argv)}
         with tempfile.TemporaryDirectory() as folder:
             result["bare"] = await bare_moves(opts.database, Path(folder))
         result["sqlite"] = await run(argparse.Namespace(**vars(opts) | {
-            "processes": 1, "database": ""}))
+            "processes": 1, "database": "", "server_pid": None}))
         result["postgresql"] = await run(argparse.Namespace(**vars(opts) | {
             "no_baseline": True}))
         return result
@@ -2134,6 +2150,8 @@ def comparison(r: dict[str, Any]) -> str:
     row("final answer p99: /play (ms)", lambda x: f"{x['latency']['play_final']['p99_ms']:.0f}")
     row("board post p99 (s)", lambda x: f"{x['latency']['board']['p99_ms'] / 1000:.2f}")
     row("CPU per step, bots + workers (ms)", lambda x: f"{x['bot_cpu_ms_per_step']:.2f}")
+    row("CPU per step, PostgreSQL's server (ms)",
+        lambda x: f"{x['database_server_cpu_ms_per_step']:.2f}")
     row("database per 1,000 steps (MB)",
         lambda x: f"{x['db']['bytes_per_1000_steps'] / 1e6:.2f}")
     row("acked / in log once", lambda x: f"{x['verify']['acknowledged']}/"
