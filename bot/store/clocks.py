@@ -21,7 +21,8 @@ from bot.store.rows import (
 )
 
 BEAT = ("INSERT INTO heartbeat (id, at) VALUES (1, ?)"
-         " ON CONFLICT (id) DO UPDATE SET at = excluded.at")
+        " ON CONFLICT (id) DO UPDATE SET at = excluded.at")
+"""The bot's heartbeat (written with each beat of its shards, :mod:`.processes`)."""
 
 
 class ClocksMixin(StoreCore):
@@ -56,11 +57,6 @@ class ClocksMixin(StoreCore):
         return (int(rows[0][0]), int(rows[0][1])) if rows else None
 
     # -- downtime -------------------------------------------------------------------------
-
-    async def beat(self, now: float) -> None:
-        """Record that the bot is up at ``now``."""
-        async with self._guard() as conn:
-            await conn.execute(BEAT, (now,))
 
     async def last_beat(self, shards: Shards = ALL) -> float | None:
         """When the process of ``shards`` was last known to be up: the oldest of their
