@@ -197,3 +197,12 @@ async def test_the_migration_waits_for_every_shard(tmp_path: Path, pg_database: 
             await migrate(pg_database, f"sqlite:{tmp_path / 'back.sqlite3'}")
     finally:
         await leased.close()
+
+
+async def test_a_process_resumes_the_games_of_its_own_shards_only(
+        two: tuple[Process, Process, FakeClock]) -> None:
+    first, owner, _ = two
+    games = [await started(first, guild(0, 2), 100), await started(owner, guild(1, 2), 200)]
+    assert [g.id for g in await first.service.core.running_games()] == [games[0].id]
+    assert [g.id for g in await owner.service.core.running_games()] == [games[1].id]
+    assert [g.id for g in await owner.service.core.unannounced_finals()] == []

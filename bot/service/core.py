@@ -302,12 +302,15 @@ class ServiceCore:
         return await self.store.games(guild_id=guild_id, statuses=statuses)
 
     async def running_games(self) -> list[GameRecord]:
-        """Every running game (to resume AI seats and reminders after a restart)."""
-        return await self.store.games(statuses=("running",))
+        """Every running game of this process's shards (to resume AI seats and reminders
+        after a restart)."""
+        return await self.store.games(statuses=("running",), shards=self.shards)
 
     async def unannounced_finals(self) -> list[GameRecord]:
-        """Finished games whose final message never went out (lost to a crash)."""
-        return await self.store.games(statuses=("finished",), unposted=True)
+        """Finished games of this process's shards whose final message never went out
+        (lost to a crash)."""
+        return await self.store.games(statuses=("finished",), unposted=True,
+                                      shards=self.shards)
 
     # -- decisions ------------------------------------------------------------------------
 
