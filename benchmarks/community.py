@@ -5,6 +5,7 @@ Usage::
     python benchmarks/community.py --games N --concurrency C --duration S --seed X
         [--mix ur,civsets,flood,mesopotamia] [--pause human|none] [--think SECONDS]
         [--kills K] [--faults] [--operations] [--viewers V] [--json FILE]
+    python benchmarks/community.py ... --kills K --processes P --database postgresql[://...]
 
 What it does:
 
@@ -49,6 +50,16 @@ What it does:
 Refused board posts (``--operations``) go to tables of Ur: elsewhere the next post may be
 a decision put to a player, text alone, which a 400 answer pauses (as a channel that refuses
 the text). The in-process figures (6.) are Ur's.
+
+``--processes P --database postgresql`` (or an empty database's ``postgresql://...``
+address) runs the bot as P processes, shards ``i/P``, on one PostgreSQL database (the
+stand-in speaks the gateway to each shard; its guilds go to the shards in turn, and each
+table waits only for its own process when one restarts; ``--kills`` hits the last one). It
+first measures a bare move transaction on PostgreSQL and on SQLite, then makes the same run
+with one process on SQLite, then on PostgreSQL; the PostgreSQL database is checked on a
+SQLite copy made by ``dingir.migrate`` (which also replays every game's log), and the CPU
+of a throwaway cluster's server is measured; both tables and a comparison are printed.
+After the kills, every reminder must be sent once (``reminded_twice``).
 
 ``--viewers V`` turns the bot's web pages on and adds V readers who each follow a game's
 page (the link under its board post), polling it every ``--viewer-poll`` seconds (5 on
