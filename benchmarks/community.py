@@ -5,6 +5,7 @@ Usage::
     python benchmarks/community.py --games N --concurrency C --duration S --seed X
         [--mix ur,civsets,flood,mesopotamia] [--pause human|none] [--think SECONDS]
         [--kills K] [--faults] [--operations] [--viewers V] [--json FILE]
+    python benchmarks/community.py ... --kills K --processes P --database postgresql[://...]
 
 What it does:
 
@@ -49,6 +50,16 @@ What it does:
 Refused board posts (``--operations``) go to tables of Ur: elsewhere the next post may be
 a decision put to a player, text alone, which a 400 answer pauses (as a channel that refuses
 the text). The in-process figures (6.) are Ur's.
+
+``--processes P --database postgresql`` (or an empty database's ``postgresql://...``
+address) runs the bot as P processes, shards ``i/P``, on one PostgreSQL database (the
+stand-in speaks the gateway to each shard; its guilds go to the shards in turn, and each
+table waits only for its own process when one restarts; ``--kills`` hits the last one). It
+first measures a bare move transaction on PostgreSQL and on SQLite, then makes the same run
+with one process on SQLite, then on PostgreSQL; the PostgreSQL database is checked on a
+SQLite copy made by ``dingir.migrate`` (which also replays every game's log), and the CPU
+of a throwaway cluster's server is measured; both tables and a comparison are printed.
+After the kills, every reminder must be sent once (``reminded_twice``).
 
 ``--viewers V`` turns the bot's web pages on and adds V readers who each follow a game's
 page (the link under its board post), polling it every ``--viewer-poll`` seconds (5 on
@@ -97,13 +108,16 @@ from pathlib import Path
 from typing import Any
 
 import aiohttp
+import asyncpg
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from benchmarks import service_baseline
 from bot.i18n import tr
 from bot.replay import Step, replay
+from bot.shards import shard_of
 from dingir.__main__ import event_loop_factory
+from dingir.migrate import migrate
 from host import registry
 from tests import bazaar
 from tests.fakediscord import (
@@ -385,6 +399,15 @@ def family(pid: int) -> list[int]:
     return found
 
 
+def server_cpu(pid: int | None) -> float:
+    """CPU seconds of the database server ``pid`` and its children (0 without one)."""
+    total = 0.0
+    for member in family(pid) if pid else []:
+        with contextlib.suppress(OSError):
+            total += rss_and_cpu(member)[1]
+    return total
+
+
 def rss_and_cpu(pid: int) -> tuple[int, float]:
     """Resident kB and CPU seconds (user + system) of one process."""
     status = Path(f"/proc/{pid}/status").read_text()
@@ -404,21 +427,23 @@ async def keep_gc_quiet(stop: asyncio.Event, every: float = 5.0) -> None:
 
 
 class ProcWatch:
-    """RSS and CPU of the bot and its worker processes from /proc, sampled every second
-    (across restarts)."""
+    """RSS and CPU of the bot processes (one, or one per range of shards) and their worker
+    processes from /proc, sampled every second (across restarts)."""
 
-    def __init__(self, bot: BotProcess) -> None:
-        self.bot = bot
+    def __init__(self, bots: list[BotProcess]) -> None:
+        self.bots = bots
         self.samples: list[tuple[float, int, float]] = []   # (time, rss kB, cpu s total)
-        self.bot_rss: list[int] = []    # the bot process alone, same samples
-        self.dead_cpu = 0.0
-        self.dead_own_cpu = 0.0         # the bot process alone (without its workers)
-        self._pid: int | None = None
-        self._last_cpu = 0.0
-        self._last_own_cpu = 0.0
+        self.bot_rss: list[int] = []    # the bot processes alone, same samples
+        self.dead_cpu = [0.0] * len(bots)
+        self.dead_own_cpu = [0.0] * len(bots)    # the bot processes alone (no workers)
+        self._pid: list[int | None] = [None] * len(bots)
+        self._last_cpu = [0.0] * len(bots)
+        self._last_own_cpu = [0.0] * len(bots)
 
-    def sample(self) -> tuple[int, float] | None:
-        pid = self.bot.pid if self.bot.running else None
+    def _one(self, index: int) -> tuple[int, int] | None:
+        """Sample bot ``index``: its RSS with its workers and alone (None if it is down)."""
+        bot = self.bots[index]
+        pid = bot.pid if bot.running else None
         if pid is None:
             return None
         rss, cpu, own, own_cpu = 0, 0.0, 0, 0.0
@@ -432,19 +457,31 @@ class ProcWatch:
             rss, cpu = rss + member_rss, cpu + member_cpu
             if member == pid:
                 own, own_cpu = member_rss, member_cpu
-        if pid != self._pid:
-            self.dead_cpu += self._last_cpu
-            self.dead_own_cpu += self._last_own_cpu
-            self._pid = pid
-        self._last_cpu, self._last_own_cpu = cpu, own_cpu
-        self.samples.append((time.monotonic(), rss, self.dead_cpu + cpu))
-        self.bot_rss.append(own)
-        return rss, self.dead_cpu + cpu
+        if pid != self._pid[index]:
+            self.dead_cpu[index] += self._last_cpu[index]
+            self.dead_own_cpu[index] += self._last_own_cpu[index]
+            self._pid[index] = pid
+        self._last_cpu[index], self._last_own_cpu[index] = cpu, own_cpu
+        return rss, own
+
+    def sample(self) -> tuple[int, float] | None:
+        found = [self._one(i) for i in range(len(self.bots))]
+        if all(f is None for f in found):
+            return None
+        rss = sum(f[0] for f in found if f is not None)
+        cpu = self.cpu_now()[0]
+        self.samples.append((time.monotonic(), rss, cpu))
+        self.bot_rss.append(sum(f[1] for f in found if f is not None))
+        return rss, cpu
+
+    def cpu_now(self) -> tuple[float, float]:
+        return (sum(self.dead_cpu) + sum(self._last_cpu),
+                sum(self.dead_own_cpu) + sum(self._last_own_cpu))
 
     def cpu(self) -> tuple[float, float]:
-        """CPU seconds so far: the bot with its workers, and the bot process alone."""
+        """CPU seconds so far: the bots with their workers, and the bot processes alone."""
         self.sample()
-        return self.dead_cpu + self._last_cpu, self.dead_own_cpu + self._last_own_cpu
+        return self.cpu_now()
 
     async def run(self, stop: asyncio.Event) -> None:
         while not stop.is_set():
@@ -453,8 +490,8 @@ class ProcWatch:
                 await asyncio.wait_for(stop.wait(), 1.0)
 
     def by_minute(self, start: float, end: float) -> dict[str, list[float]]:
-        """RSS in MB at each minute of [start, end]: the bot with its workers, and the bot
-        process alone."""
+        """RSS in MB at each minute of [start, end]: the bots with their workers, and the
+        bot processes alone."""
         marks = [start + 60 * m for m in range(int((end - start) // 60) + 1)]
         picks = [min(range(len(self.samples)), key=lambda i: abs(self.samples[i][0] - t))
                  for t in marks] if self.samples else []
@@ -483,6 +520,8 @@ class Harness:
         if opts.profile:
             args = ("-m", "cProfile", "-o", str(opts.profile), "-m", "dingir")
         env = {"DINGIR_LOG_LEVEL": "WARNING", "DINGIR_SCHEDULER_SECONDS": "10", **NO_LIMITS}
+        if opts.database:
+            env["DINGIR_DATABASE_URL"] = opts.database
         if opts.viewers:
             with socket.socket() as probe:
                 probe.bind(("127.0.0.1", 0))
@@ -490,14 +529,20 @@ class Harness:
         if opts.quiz_tables:
             env["DINGIR_EXTRA_GAMES"] = "tests.bazaar"
             registry.GAMES["bazaar"] = bazaar.ENTRY     # for the checks after the run
-        self.bot = BotProcess(
+        count = opts.processes
+        self.bots = [BotProcess(
             self.fake, db_path=self.db_path, clock_file=self.clock_file,
-            log_path=workdir / "bot.log", args=args, env=env,
-        )
-        self.watch = ProcWatch(self.bot)
+            log_path=workdir / (f"bot{i}.log" if count > 1 else "bot.log"), args=args,
+            env=env | ({"DINGIR_SHARDS": f"{i}/{count}"} if count > 1 else {}),
+        ) for i in range(count)]
+        self.bot = self.bots[-1]
+        """The bot process that kills and faults hit (with shards: the last one's)."""
+        self.watch = ProcWatch(self.bots)
         self.stats = Stats()
         self.sem = asyncio.Semaphore(opts.concurrency)
-        self.bot_up = asyncio.Event()
+        self.up = [asyncio.Event() for _ in self.bots]
+        """Each bot process is up (the tables of its shard wait for it)."""
+        self.generations = [0] * count
         self.stopping = asyncio.Event()
         self.generation = 0
         self.inflight: set[InteractionRecord] = set()
@@ -513,19 +558,23 @@ class Harness:
 
     # -- interactions -------------------------------------------------------------------
 
+    def shard(self, channel: Channel) -> int:
+        """The bot process that serves ``channel``'s guild."""
+        return shard_of(channel.guild.id if channel.guild else None, len(self.bots))
+
     async def call(self, kind: str, send: Callable[[], Awaitable[InteractionResult]],
-                   *, final: bool = True, game: str | None = None) -> Answer:
-        """Send one interaction and wait for its first answer (and the final message); its
-        figures count for ``game`` too."""
-        await self.bot_up.wait()
+                   *, final: bool = True, game: str | None = None, shard: int = 0) -> Answer:
+        """Send one interaction (to the process of ``shard``) and wait for its first answer
+        (and the final message); its figures count for ``game`` too."""
+        await self.up[shard].wait()
         async with self.sem:
-            generation = self.generation
+            generation = self.generations[shard]
             result = await send()
             rec = result.record
             self.inflight.add(rec)
             try:
                 await self._wait(rec, lambda: rec.callback_type is not None or rec.errors,
-                                 generation, FIRST_TIMEOUT, kind, game)
+                                 (shard, generation), FIRST_TIMEOUT, kind, game)
                 if rec.callback_type is None:
                     self.stats.fail(f"{kind} {rec.name}: refused {rec.errors}", game)
                     raise Lost("refused")
@@ -535,8 +584,8 @@ class Harness:
                 if latency > 3.0:
                     self.stats.counts["over_3s"] += 1
                 if final and rec.callback_type not in (8, 9):
-                    await self._wait(rec, lambda: final_message(rec) is not None, generation,
-                                     FINAL_TIMEOUT, kind + " final", game)
+                    await self._wait(rec, lambda: final_message(rec) is not None,
+                                     (shard, generation), FINAL_TIMEOUT, kind + " final", game)
                     assert rec.sent_at is not None
                     waited = time.monotonic() - rec.sent_at
                     self.stats.record(kind + "_final", waited, game)
@@ -549,10 +598,12 @@ class Harness:
                 self.inflight.discard(rec)
         return Answer(result, final_message(rec))
 
-    async def _wait(self, rec: InteractionRecord, done: Callable[[], Any], generation: int,
-                    timeout: float, what: str, game: str | None) -> None:
+    async def _wait(self, rec: InteractionRecord, done: Callable[[], Any],
+                    generation: tuple[int, int], timeout: float, what: str,
+                    game: str | None) -> None:
+        shard, number = generation
         try:
-            await rec.signal.wait_for(lambda: done() or self.generation != generation,
+            await rec.signal.wait_for(lambda: done() or self.generations[shard] != number,
                                       timeout, what)
         except TimeoutError:
             self.stats.fail(f"timeout ({timeout:.0f}s): {what} {rec.name}", game)
@@ -564,8 +615,9 @@ class Harness:
     # -- the bot and the faults ----------------------------------------------------------
 
     async def start_bot(self) -> None:
-        await self.bot.start(timeout=60)
-        self.bot_up.set()
+        for bot, up in zip(self.bots, self.up, strict=True):
+            await bot.start(timeout=60)
+            up.set()
 
     async def kill_and_restart(self) -> None:
         """SIGKILL the bot, let in-flight waits give up, start it again."""
@@ -576,19 +628,21 @@ class Harness:
                       ) -> None:
         """Stop the bot with ``sig``, let in-flight waits give up, run ``meanwhile`` (what an
         operator does while it is down), start it again."""
-        self.bot_up.clear()
+        index = len(self.bots) - 1
+        self.up[index].clear()
         self.watch.sample()
         started = time.monotonic()
         self.bot.kill(sig)
         await self.bot.wait(60)
         self.generation += 1
+        self.generations[index] += 1
         for rec in list(self.inflight):
             rec.signal.notify()
         if meanwhile is not None:
             await meanwhile()
         await self.bot.start(timeout=60)
         self.downtime += time.monotonic() - started
-        self.bot_up.set()
+        self.up[index].set()
 
     def set_clock(self, offset: float) -> None:
         """Move the bot's clock to ``offset`` seconds ahead of the real time."""
@@ -846,7 +900,8 @@ class Driver:
 
     async def call(self, kind: str, send: Callable[[], Awaitable[InteractionResult]],
                    *, final: bool = True) -> Answer:
-        return await self.h.call(kind, send, final=final, game=self.game)
+        return await self.h.call(kind, send, final=final, game=self.game,
+                                 shard=self.h.shard(self.channel))
 
     def fail(self, what: str) -> None:
         self.h.stats.fail(f"table {self.t.index}: {what}"[:300], self.game)
@@ -1513,6 +1568,7 @@ def db_figures(db_path: Path) -> dict[str, Any]:
     steps = finished[1] / finished[0] if finished[0] else full_game_steps()
     return {
         "file_bytes": size, "games": games, "actions": actions,
+        "bytes_per_1000_steps": 1000 * size / actions if actions else 0.0,
         "file_bytes_per_game": size / games if games else 0,
         "bytes_per_action": action_bytes, "bytes_per_game_rows": game_bytes,
         "finished_games": finished[0], "steps_per_finished_game": steps,
@@ -1521,17 +1577,50 @@ def db_figures(db_path: Path) -> dict[str, Any]:
     }
 
 
-async def reminders_check(h: Harness, tables: list[Table]) -> dict[str, Any]:
-    """Move the bot's clock 25 h ahead: the channel of every running game whose player to
-    move is a person should get a reminder mentioning them (50 channels checked)."""
+async def waiting_channels(h: Harness) -> set[int]:
+    """The channels of the running games whose player to move is a person (read while the
+    bots run: from the SQLite file, or from PostgreSQL)."""
+    if h.opts.database:
+        conn = await asyncpg.connect(h.opts.database)
+        try:
+            return {int(row[0]) for row in await conn.fetch(
+                "SELECT g.channel_id FROM games g JOIN seats s ON s.game_id = g.id"
+                " AND s.seat = (g.active::json->>0)::bigint"
+                " WHERE g.status = 'running' AND s.user_id IS NOT NULL")}
+        finally:
+            await conn.close()
     conn = sqlite3.connect(f"file:{h.db_path}?mode=ro", uri=True)
     try:
-        running = {row[0] for row in conn.execute(
+        return {row[0] for row in conn.execute(
             "SELECT g.channel_id FROM games g JOIN seats s ON s.game_id = g.id"
             " AND s.seat = json_extract(g.active, '$[0]')"
             " WHERE g.status = 'running' AND s.user_id IS NOT NULL")}
     finally:
         conn.close()
+
+
+async def pg_size(url: str) -> dict[str, Any]:
+    """The bytes of the PostgreSQL database's tables (with their indexes and TOAST), and
+    per 1,000 steps of its log (replaces the SQLite copy's file figures)."""
+    conn = await asyncpg.connect(url)
+    try:
+        size = await conn.fetchval(
+            "SELECT sum(pg_total_relation_size(c.oid)) FROM pg_class c JOIN pg_namespace n"
+            " ON n.oid = c.relnamespace WHERE c.relkind = 'r'"
+            " AND n.nspname = current_schema()")
+        actions = await conn.fetchval("SELECT count(*) FROM actions")
+    finally:
+        await conn.close()
+    return {"file_bytes": int(size or 0),
+            "bytes_per_1000_steps": 1000 * int(size or 0) / actions if actions else 0.0,
+            "where": "PostgreSQL tables and indexes"}
+
+
+async def reminders_check(h: Harness, tables: list[Table]) -> dict[str, Any]:
+    """Move the bot's clock 25 h ahead: the channel of every running game whose player to
+    move is a person should get a reminder mentioning them (50 channels checked), and only
+    one (counted after two more scheduler rounds)."""
+    running = await waiting_channels(h)
     sample = [t for t in tables if t.channel.id in running][:50]
     mark = h.fake.mark()
     h.set_clock(h.clock_offset + 25 * 3600)
@@ -1544,7 +1633,14 @@ async def reminders_check(h: Harness, tables: list[Table]) -> dict[str, Any]:
             await h.fake.wait_for_channel_message(table.channel, reminder, timeout=40,
                                                   after=mark)
             got += 1
-    return {"channels_checked": len(sample), "reminded": got}
+    await asyncio.sleep(25)                 # two more rounds of every scheduler (10 s)
+    twice = 0
+    for table in sample:
+        told = [m for m in h.fake.channel_messages(table.channel) if m.seq > mark
+                and m.interaction is None and not m.pngs and not m.custom_ids
+                and any(m.mentions(p.id) for p in table.players)]
+        twice += len(told) > 1
+    return {"channels_checked": len(sample), "reminded": got, "reminded_twice": twice}
 
 
 # -- the run ------------------------------------------------------------------------------
@@ -1600,12 +1696,12 @@ async def run(opts: argparse.Namespace) -> dict[str, Any]:
     await h.fake.start()
     mix = opts.mix.split(",")
     tables = h.fake.community(opts.games, players=[SEATS[g] for g in mix],
-                              ai_every=opts.ai_every)
+                              ai_every=opts.ai_every, shards=opts.processes)
     stop_watch = asyncio.Event()
     result: dict[str, Any] = {"command": " ".join(sys.argv), "workdir": str(workdir)}
     try:
         await h.start_bot()
-        await h.fake.wait_synced(timeout=60)
+        await h.fake.wait_synced(syncs=opts.processes, timeout=60)
         watcher = asyncio.create_task(h.watch.run(stop_watch))
         quiet = asyncio.create_task(keep_gc_quiet(stop_watch))
         lags: list[float] = []
@@ -1627,6 +1723,7 @@ async def run(opts: argparse.Namespace) -> dict[str, Any]:
         setup_seconds = time.monotonic() - setup_started
         start, start_wall = time.monotonic(), time.time()
         (cpu_start, main_start), harness_cpu_start = h.watch.cpu(), time.process_time()
+        server_start = server_cpu(opts.server_pid)
         acks_start, boards_start = len(h.stats.acks), len(h.fake.counters.board_posts)
         pngs_start = h.fake.counters.pngs
         lat_start = {k: len(v) for k, v in h.stats.latency.items()}
@@ -1635,6 +1732,7 @@ async def run(opts: argparse.Namespace) -> dict[str, Any]:
         await asyncio.sleep(opts.duration)
         end, end_wall = time.monotonic(), time.time()
         (cpu_end, main_end), harness_cpu_end = h.watch.cpu(), time.process_time()
+        server_end = server_cpu(opts.server_pid)
         acks_end, boards_end = len(h.stats.acks), len(h.fake.counters.board_posts)
         pngs_end = h.fake.counters.pngs
         lat_end = {k: len(v) for k, v in h.stats.latency.items()}
@@ -1659,10 +1757,16 @@ async def run(opts: argparse.Namespace) -> dict[str, Any]:
         await watcher
         await quiet
         await lagging
-        log_text = h.bot.output()
-        await h.bot.stop()
-        shutdown_text = h.bot.output()[len(log_text):]
-        conn = sqlite3.connect(f"file:{h.db_path}?mode=ro", uri=True)
+        log_text = "".join(bot.output() for bot in h.bots)
+        for bot in h.bots:
+            await bot.stop()
+        shutdown_text = "".join(bot.output() for bot in h.bots)[len(log_text):]
+        db_file = h.db_path
+        if opts.database:               # checked on a copy, made and checked by the migration
+            db_file = workdir / "copy.sqlite3"
+            copied = await migrate(opts.database, f"sqlite:{db_file}")
+            result["migration_check"] = copied.lines()
+        conn = sqlite3.connect(f"file:{db_file}?mode=ro", uri=True)
         try:
             steps_by_game = dict(conn.execute(
                 "SELECT g.game, count(*) FROM actions a JOIN games g ON g.id = a.game_id"
@@ -1670,7 +1774,7 @@ async def run(opts: argparse.Namespace) -> dict[str, Any]:
         finally:
             conn.close()
         steps_window = sum(steps_by_game.values())
-        checks = _safe(verify, h.db_path, h.stats.acks, end_wall)
+        checks = _safe(verify, db_file, h.stats.acks, end_wall)
         window = end - start
         peak = max((s[1] for s in h.watch.samples), default=0)
         rss_minute2 = h.watch.rss_at(start + min(120, window * 0.2))
@@ -1696,9 +1800,12 @@ async def run(opts: argparse.Namespace) -> dict[str, Any]:
             "bot_cpu_s": cpu_end - cpu_start,
             "bot_process_cpu_s": main_end - main_start,
             "bot_cpu_ms_per_step": 1000 * (cpu_end - cpu_start) / max(1, steps_window),
+            "database_server_cpu_ms_per_step": 1000 * (server_end - server_start)
+            / max(1, steps_window) if opts.server_pid else None,
             "harness_cpu_share": (harness_cpu_end - harness_cpu_start) / window,
             "harness_loop_lag_ms": percentiles(lags[lag_start:lag_end]),
-            "db": _safe(db_figures, h.db_path),
+            "db": _safe(db_figures, db_file) | (await pg_size(opts.database)
+                                                 if opts.database else {}),
             "counts": dict(h.stats.counts),
             "failed_interactions": h.stats.counts["failed"],
             "failures": h.stats.failures,
@@ -1739,8 +1846,9 @@ async def run(opts: argparse.Namespace) -> dict[str, Any]:
                       for game in mix},
         })
     finally:
-        if h.bot.running:
-            await h.bot.stop()
+        for bot in h.bots:
+            if bot.running:
+                await bot.stop()
         await h.fake.stop()
         h.release_disk()
     if not opts.no_baseline:
@@ -1840,7 +1948,9 @@ def _section_process(r: dict[str, Any]) -> list[str]:
 def _section_db(r: dict[str, Any]) -> list[str]:
     db = r["db"]
     return [f"{'database':<34}{db['file_bytes'] / 1e6:.1f} MB for {db['games']} games and "
-            f"{db['actions']} steps; {db['bytes_per_action']:.0f} B/step, "
+            f"{db['actions']} steps: {db['bytes_per_1000_steps'] / 1e6:.2f} MB per 1,000 steps"
+            f" ({db.get('where', 'SQLite file with its WAL')})",
+            f"{'':<34}(rows, SQLite) {db['bytes_per_action']:.0f} B/step, "
             f"{db['bytes_per_game_rows'] / 1024:.1f} KB/game rows -> a finished game of "
             f"{db['steps_per_finished_game']:.0f} steps ~ "
             f"{db['bytes_per_finished_game'] / 1024:.1f} KB ({db['steps_from']})"]
@@ -1933,8 +2043,25 @@ def options(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--profile", type=Path,
                         help="run the bot under cProfile, writing the stats to this file "
                              "(the last start's only when --kills is used)")
+    parser.add_argument("--processes", type=int, default=1,
+                        help="bot processes, each serving its range of shards (the "
+                             "stand-in's guilds go to the shards in turn); with more than "
+                             "one, --database is required")
+    parser.add_argument("--database", default="",
+                        help="a postgresql://... address (an empty database), or "
+                             "'postgresql' for a throwaway cluster with PostgreSQL's "
+                             "defaults: the run is then made twice, first with one process "
+                             "on SQLite, then on PostgreSQL, after a bare PostgreSQL move "
+                             "transaction is measured; both sets of figures are printed")
     parser.add_argument("--json", type=Path)
+    parser.set_defaults(server_pid=None)   # the throwaway cluster's (its CPU is measured)
     opts = parser.parse_args(argv)
+    if opts.processes > 1 and not opts.database:
+        parser.error("--processes needs --database (processes share a PostgreSQL database)")
+    if opts.database and (opts.faults or opts.operations or opts.viewers or
+                          opts.quiz_tables or opts.profile):
+        parser.error("--database runs --kills only (not --faults, --operations, --viewers, "
+                     "--quiz-tables, --profile)")
     opts.concurrency = opts.concurrency or opts.games
     unknown = set(opts.mix.split(",")) - set(SEATS)
     if unknown:
@@ -1958,9 +2085,120 @@ def report(result: dict[str, Any], text: str, ok: bool, json_path: Path | None) 
     return 0 if ok else 1
 
 
+async def bare_moves(url: str, folder: Path, count: int = 1000) -> dict[str, Any]:
+    """A bare move transaction (``BEGIN``, the 5 KB state ``UPDATE``d, a log row
+    ``INSERT``ed, ``COMMIT``), ``count`` times one after the other, on PostgreSQL at
+    ``url`` (with asyncpg) and on a SQLite file (WAL, synchronous=FULL): per second and
+    ms each, as :mod:`benchmarks.bench_store` measures them."""
+    from benchmarks.bench_store import bare_postgres, bare_sqlite
+    state = json.dumps({"board": "x" * 5000})
+    found: dict[str, Any] = {}
+    for name in ("postgresql", "sqlite"):
+        async with contextlib.AsyncExitStack() as stack:
+            one = await (bare_postgres(stack, url) if name == "postgresql"
+                         else bare_sqlite(stack, folder / "bare.sqlite3"))
+            started = time.perf_counter()
+            for idx in range(count):
+                await one(state, idx)
+            seconds = time.perf_counter() - started
+        found[name] = {"per_s": count / seconds, "ms": 1000 * seconds / count}
+    conn = await asyncpg.connect(url)
+    try:
+        await conn.execute("DROP TABLE bare_games, bare_log")   # the bot's database, after
+    finally:
+        await conn.close()
+    return found
+
+
+async def compared(opts: argparse.Namespace) -> dict[str, Any]:
+    """The bare move transactions, then the same run on SQLite with one process, then on
+    PostgreSQL with ``--processes`` (see ``--database``)."""
+    cluster = None
+    if opts.database == "postgresql":
+        from tests.pgcluster import Cluster
+        cluster = Cluster.start(durable=True)
+        opts.database = await cluster.create_database()
+        pid_file = cluster.folder / "data" / "postmaster.pid"
+        opts.server_pid = int(pid_file.read_text().split()[0])
+    try:
+        result: dict[str, Any] = {"command": " ".join(sys.argv)}
+        with tempfile.TemporaryDirectory() as folder:
+            result["bare"] = await bare_moves(opts.database, Path(folder))
+        result["sqlite"] = await run(argparse.Namespace(**vars(opts) | {
+            "processes": 1, "database": "", "server_pid": None}))
+        result["postgresql"] = await run(argparse.Namespace(**vars(opts) | {
+            "no_baseline": True}))
+        return result
+    finally:
+        if cluster is not None:
+            cluster.stop()
+
+
+def comparison(r: dict[str, Any]) -> str:
+    """The two runs side by side, with the bare transactions."""
+    runs = {"SQLite, 1 process": r["sqlite"],
+            f"PostgreSQL, {r['postgresql']['options']['processes']} processes": r["postgresql"]}
+    bare = r["bare"]
+    names = list(runs)
+    lines = [f"compared: {r['command']}",
+             f"bare move transaction: PostgreSQL {bare['postgresql']['per_s']:.0f}/s "
+             f"({bare['postgresql']['ms']:.2f} ms), SQLite {bare['sqlite']['per_s']:.0f}/s "
+             f"({bare['sqlite']['ms']:.2f} ms)", "",
+             f"{'':<36}{names[0]:>24}{names[1]:>28}"]
+
+    def row(label: str, value: Callable[[dict[str, Any]], str]) -> None:
+        cells = []
+        for one in runs.values():
+            try:
+                cells.append(value(one))
+            except (KeyError, TypeError, ValueError, ZeroDivisionError):
+                cells.append("-")
+        lines.append(f"{label:<36}{cells[0]:>24}{cells[1]:>28}")
+
+    row("steps per second", lambda x: f"{x['steps_per_s']:.1f}")
+    for kind in FIRST_KINDS:
+        row(f"first answer p99: {kind} (ms)", lambda x, k=kind: f"{x['latency'][k]['p99_ms']:.0f}")
+    row("final answer p99: /play (ms)", lambda x: f"{x['latency']['play_final']['p99_ms']:.0f}")
+    row("board post p99 (s)", lambda x: f"{x['latency']['board']['p99_ms'] / 1000:.2f}")
+    row("CPU per step, bots + workers (ms)", lambda x: f"{x['bot_cpu_ms_per_step']:.2f}")
+    row("CPU per step, PostgreSQL's server (ms)",
+        lambda x: f"{x['database_server_cpu_ms_per_step']:.2f}")
+    row("database per 1,000 steps (MB)",
+        lambda x: f"{x['db']['bytes_per_1000_steps'] / 1e6:.2f}")
+    row("acked / in log once", lambda x: f"{x['verify']['acknowledged']}/"
+        f"{x['verify']['in_log_once']}")
+    row("lost / doubled / stuck / corrupt", lambda x: f"{x['verify']['lost']}/"
+        f"{x['verify']['doubled']}/{len(x['verify']['stuck_games'])}/"
+        f"{len(x['verify']['corrupt_games'])}")
+    row("failed interactions / over 3 s", lambda x: f"{x['failed_interactions']}/"
+        f"{x['counts'].get('over_3s', 0)}")
+    row("kills (down s)", lambda x: f"{x['faults']['kills']} "
+        f"({x['faults']['downtime_s']:.1f})")
+    row("reminded / checked / twice", lambda x: f"{x['faults']['reminders']['reminded']}/"
+        f"{x['faults']['reminders']['channels_checked']}/"
+        f"{x['faults']['reminders']['reminded_twice']}")
+    row("tracebacks in the bots' logs", lambda x: f"{x['bot_log']['tracebacks']}")
+    pg = r["postgresql"]
+    with contextlib.suppress(KeyError, ZeroDivisionError):
+        lines += ["", f"PostgreSQL run vs a bare PostgreSQL move transaction: "
+                  f"{pg['steps_per_s'] / bare['postgresql']['per_s']:.2f}x its rate in steps "
+                  f"per second (group commit shares a commit); /play final p50 "
+                  f"{pg['latency']['play_final']['p50_ms'] / bare['postgresql']['ms']:.1f}x "
+                  f"its time"]
+    lines += [f"  migration check of the PostgreSQL database: {line}"
+              for line in pg.get("migration_check", [])]
+    return "\n".join(lines)
+
+
 def main(argv: list[str] | None = None) -> int:
     opts = options(argv)
     with asyncio.Runner(loop_factory=event_loop_factory()) as runner:  # the bot's loop
+        if opts.database:
+            both = runner.run(compared(opts))
+            text = "\n\n".join([table(both["sqlite"]), table(both["postgresql"]),
+                                comparison(both)])
+            return report(both, text, passed(both["sqlite"]) and passed(both["postgresql"]),
+                          opts.json)
         result = runner.run(run(opts))
     return report(result, table(result), passed(result), opts.json)
 

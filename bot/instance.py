@@ -45,6 +45,17 @@ def lock_path(database: Path, shard: int = 0) -> Path:
     return database.with_name(database.name + suffix)
 
 
+def every_shard(database: Path) -> list[int]:
+    """The shards of ``database`` that have a lock file (shard 0 always): what a tool that
+    must have the database to itself holds (:mod:`dingir.migrate`)."""
+    found = {0}
+    for path in database.parent.glob(database.name + ".shard-*.lock"):
+        number = path.name[len(database.name) + len(".shard-"):-len(".lock")]
+        if number.isdigit():
+            found.add(int(number))
+    return sorted(found)
+
+
 def hold(database: Path, shards: Sequence[int] = (0,)) -> Held:
     """Take the database's lock of each of ``shards`` for this process; raises
     AlreadyRunning (holding none) if another process holds one of them."""

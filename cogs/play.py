@@ -548,14 +548,11 @@ class Play(Guarded, commands.Cog):
         if self._resumed:
             return
         self._resumed = True
-        shards = self.bot.scheduler.shards
-        running = [r for r in await self.bot.service.core.running_games()
-                   if shards.serves(r.guild_id)]
+        running = await self.bot.service.core.running_games()
         log.info("ready as %s: %d running game(s)", self.bot.user, len(running))
         for record in running:
             self.bot.deadlines.watch(record)
-        finals = [r for r in await self.bot.service.core.unannounced_finals()
-                  if shards.serves(r.guild_id)]
+        finals = await self.bot.service.core.unannounced_finals()
         for record in [*running, *finals]:
             if self.bot.service.core.board_missing(record) or any(
                     self.bot.service.core.is_ai(record, s) for s in record.active):

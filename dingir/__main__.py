@@ -117,7 +117,8 @@ async def run(settings: config.Settings, seed_source: Callable[[], int] | None =
     try:
         workers = Workers(settings.worker_processes)
         service = GameService(store, clock, seed_source, catalogue=registry.CATALOGUE,
-                              ai_search=workers.ai_step, limits=settings.limits)
+                              ai_search=workers.ai_step, limits=settings.limits,
+                              shards=shards)
         deadlines = Deadlines(clock, service.core.engine, shards)
         service.core.watchers.append(deadlines.watch)
         bot = client(settings, service, Scheduler(service, store, clock, shards), workers,

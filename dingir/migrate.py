@@ -4,8 +4,9 @@ For moving from SQLite to PostgreSQL (``sqlite:var/dingir.sqlite3
 postgresql://...``), or back: every game with its seats, log, turn-start snapshot and
 clocks, every result, rating, follower, preference and absence, in one transaction of
 the target. Both are held for the copy (the bot must be stopped: its lock or lease
-refuses the command otherwise), and the target must be empty: nothing is ever written
-over. Then it checks: every table holds the same rows on both sides, every game reads
+refuses the command otherwise; every shard's, when the bot runs as several
+processes), and the target must be empty: nothing is ever written over. Then it
+checks: every table holds the same rows on both sides, every game reads
 back the same, and every game's log replays to the state it had in the source (by the
 SHA-256 of the state, as ``/game export`` does).
 """
@@ -23,7 +24,7 @@ from pathlib import Path
 
 from bot.engine import Game
 from bot.export import state_digest
-from bot.instance import AlreadyRunning, hold
+from bot.instance import AlreadyRunning, every_shard, hold
 from bot.records import StoreUnavailable
 from bot.replay import ReplayError, replay
 from bot.store import SchemaTooNew, Store, is_postgres, open_store, shown
@@ -136,9 +137,13 @@ async def migrate(source: str, target: str,
             if not is_postgres(where):
                 if index == 0 and not path.is_file():
                     raise Refused(f"there is no SQLite database at {path}")
-                stack.callback(hold(path).close)
+                stack.callback(hold(path, every_shard(path)).close)
             store = await open_store(where, lease=(0,))
             stack.push_async_callback(store.close)
+            if held := await store.other_leases():     # a bot on another shard
+                shard, pid = held[0]
+                raise AlreadyRunning(f"{shown(where)} (shard {shard})", pid,
+                                     setting="DINGIR_DATABASE_URL")
             stores.append(store)
         counts = await copy(stores[0], stores[1])
         report = await check(stores[0], stores[1], list(counts), engines)

@@ -42,6 +42,7 @@ EXTENSIONS = (
     "cogs.help",
     "cogs.players",
     "cogs.reminders",
+    "cogs.moved",
     "cogs.webpage",
 )
 """The shared cogs loaded at start, in order (the translator and the tree's error handler

@@ -37,6 +37,7 @@ reminders and timeouts go out per round; the rest wait for the next rounds.
 from __future__ import annotations
 
 import logging
+import os
 from dataclasses import dataclass
 
 from bot.clock import Clock
@@ -44,7 +45,7 @@ from bot.engine import Seat, Text
 from bot.records import GameRecord, StepResult, TimeoutPolicy
 from bot.service import GameService
 from bot.shards import ALL, Shards
-from bot.store import ClockRow, ReminderRow, Store
+from bot.store import ClockRow, ReminderRow, ShardBeat, Store
 
 log = logging.getLogger(__name__)
 
@@ -158,6 +159,8 @@ class Scheduler:
         self.clock = clock
         self.shards = shards
         """Only the games of these shards' guilds are this scheduler's."""
+        self._silent: set[int] = set()
+        """The other shards found silent at the last beat (each logged once)."""
 
     async def due(self) -> list[Event]:
         """Every stalled AI seat, missing post and stale lobby, the reminders and timeouts
@@ -188,19 +191,35 @@ class Scheduler:
             events += found
         return events
 
-    async def beat(self) -> None:
-        """Record that the bot is up now."""
-        await self.store.beat(self.clock.now())
+    async def beat(self) -> list[ShardBeat]:
+        """Record that the bot (and each of its shards) is up now; the other shards (of the
+        same count) whose process has not beaten for :data:`DOWNTIME_SECONDS`, logged once
+        when they fall silent."""
+        now = self.clock.now()
+        await self.store.beat_shards(self.shards.ids, self.shards.count, now, os.getpid())
+        beats = {b.shard: b for b in await self.store.shard_beats()
+                 if b.shards == self.shards.count}
+        silent = [b for shard, b in beats.items()
+                  if shard not in self.shards.ids and now - b.at > DOWNTIME_SECONDS]
+        for beat in silent:
+            if beat.shard not in self._silent:
+                log.warning("shard %d/%d has not beaten for %.0f s (its process, pid %d, "
+                            "is down?): its servers' games wait for it", beat.shard,
+                            beat.shards, now - beat.at, beat.pid)
+        self._silent = {b.shard for b in silent}
+        return silent
 
     async def catch_up(self) -> float:
-        """At start: move the running games' clocks forward by the downtime since the last
-        heartbeat (if longer than :data:`DOWNTIME_SECONDS`), and beat; the seconds moved."""
+        """At start: move the clocks of the running games of this process's shards forward
+        by the downtime since their last heartbeat (if longer than
+        :data:`DOWNTIME_SECONDS`), and beat; the seconds moved."""
         now = self.clock.now()
-        last = await self.store.last_beat()
+        last = await self.store.last_beat(self.shards)
         if last is None or now - last <= DOWNTIME_SECONDS:
-            await self.store.beat(now)
+            await self.beat()
             return 0.0
-        games = await self.store.shift_clocks(now - last, now)
+        games = await self.store.shift_clocks(now - last, now, self.shards)
+        await self.beat()
         self.service.core.forget_cached()
         log.warning("the bot was away %.1f h: the clocks of %d running game(s) moved forward",
                     (now - last) / HOUR, games)

@@ -61,3 +61,29 @@ async def test_a_short_mixed_run_plays_every_game_and_loses_nothing(tmp_path: Pa
         assert figures["latency"]["board"]["n"] > 0, game
     assert result["games"]["civsets"]["counts"]["calls_by_decision"] > 0   # decisions out of turn
     assert result["bot_log"]["tracebacks"] == 0
+
+
+@pytest.mark.slow
+async def test_two_processes_on_postgresql_lose_nothing(tmp_path: Path,
+                                                        pg_database: str) -> None:
+    opts = community.options([
+        "--games", "6", "--duration", "15", "--think", "0.3", "--seed", "5", "--kills", "1",
+        "--processes", "2", "--database", pg_database, "--no-baseline",
+        "--workdir", str(tmp_path),
+    ])
+    both = await community.compared(opts)
+    assert both["bare"]["postgresql"]["per_s"] > 0 and both["bare"]["sqlite"]["per_s"] > 0
+    for name in ("sqlite", "postgresql"):
+        result = both[name]
+        checks = result["verify"]
+        assert result["failed_interactions"] == 0, result["failures"]
+        assert checks["acknowledged"] > 10 and community.passed(result), checks
+        assert result["faults"]["kills"] == 1
+        reminders = result["faults"]["reminders"]
+        assert reminders["reminded"] == reminders["channels_checked"] > 0, reminders
+        assert reminders["reminded_twice"] == 0, reminders
+        assert result["bot_log"]["tracebacks"] == 0
+    pg = both["postgresql"]
+    assert pg["options"]["processes"] == 2
+    assert "replay to their state" in pg["migration_check"][1]
+    assert "PostgreSQL" in community.comparison(both)

@@ -37,7 +37,7 @@ async def filled(path: Path) -> list[int]:
         await store.mark_reminder(games[0].id, 0, 1.0, 1, 2.0, 3.0)
         await store.set_banks(games[1].id, {0: 300.0})
         await store.add_skip_vote(games[1].id, 1.0, 0, BOB.user_id)
-        await store.beat(42.0)
+        await store.beat_shards((0,), 1, 42.0, 4242)
         return [g.id for g in games]
     finally:
         await store.close()

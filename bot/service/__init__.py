@@ -36,6 +36,7 @@ from bot.service.results import Results
 from bot.service.seats import Ask, Searcher, SeatKind
 from bot.service.turns import Turns
 from bot.service.weblinks import WebLinks
+from bot.shards import ALL, Shards
 
 if TYPE_CHECKING:
     from bot.catalogue import Catalogue
@@ -64,9 +65,11 @@ class GameService:
         ai_search: Searcher | None = None,
         scripted: Sequence[SeatKind] | None = None,
         limits: Limits | None = None,
+        shards: Shards = ALL,
     ) -> None:
         self.core = ServiceCore(store, clock, seed_source, catalogue=catalogue,
-                                ai_search=ai_search, scripted=scripted, limits=limits)
+                                ai_search=ai_search, scripted=scripted, limits=limits,
+                                shards=shards)
         self.lobby = Lobby(self.core)
         self.turns = Turns(self.core)
         self.autoplay = Autoplay(self.core, self.turns)

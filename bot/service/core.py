@@ -1,9 +1,11 @@
 """The core of the game service, shared by its parts: cached records, per-game locks,
 saving, lookups.
 
-Records are cached in memory per game (this process is the only writer; the
-database's version check still catches any other writer, and the cache is then
-dropped). :class:`~bot.records.StoreUnavailable` (database locked or disk full)
+Records are cached in memory per game (this process is the only writer of its shards'
+games; the database's version check still catches any other writer, and the cache is
+then dropped). A game of another process's shards (``DINGIR_SHARDS``: an interaction
+that reached this process) is never cached: every read of it goes to the database.
+:class:`~bot.records.StoreUnavailable` (database locked or disk full)
 means nothing was written: the same request can simply be retried.
 """
 
@@ -39,6 +41,7 @@ from bot.service.seats import (
     SeatKinds,
     member_plays,
 )
+from bot.shards import ALL, Shards
 
 if TYPE_CHECKING:
     from bot.catalogue import Catalogue
@@ -128,8 +131,11 @@ class ServiceCore:
         ai_search: Searcher | None = None,
         scripted: Sequence[SeatKind] | None = None,
         limits: Limits | None = None,
+        shards: Shards = ALL,
     ) -> None:
         self.store = store
+        self.shards = shards
+        """The shards whose guilds' games this process serves (and caches)."""
         self.clock = clock
         self.limits = limits or NO_LIMITS
         self.seed_source = seed_source or (lambda: secrets.randbits(63))
@@ -236,16 +242,21 @@ class ServiceCore:
             raise fail("service.no_game")
         return game_id
 
+    def owns(self, record: GameRecord) -> bool:
+        """True if ``record``'s game is this process's (its guild on one of its shards)."""
+        return self.shards.serves(record.guild_id)
+
     def keep(self, live: Live) -> None:
-        """Cache a new lobby as its channel's game."""
-        self._cache[live.record.id] = live
-        self._channels[live.record.channel_id] = live.record.id
+        """Cache a new lobby as its channel's game (if it is this process's)."""
+        if self.owns(live.record):
+            self._cache[live.record.id] = live
+            self._channels[live.record.channel_id] = live.record.id
 
     def remember(self, live: Live, record: GameRecord) -> None:
-        """Make ``record`` the cached one (games that ended leave the cache), and tell the
-        watchers."""
+        """Make ``record`` the cached one (games that ended, and other processes' games,
+        leave the cache), and tell the watchers."""
         live.record = record
-        if record.status in ACTIVE:
+        if record.status in ACTIVE and self.owns(record):
             self._cache[record.id] = live
         else:
             self._cache.pop(record.id, None)
@@ -291,12 +302,15 @@ class ServiceCore:
         return await self.store.games(guild_id=guild_id, statuses=statuses)
 
     async def running_games(self) -> list[GameRecord]:
-        """Every running game (to resume AI seats and reminders after a restart)."""
-        return await self.store.games(statuses=("running",))
+        """Every running game of this process's shards (to resume AI seats and reminders
+        after a restart)."""
+        return await self.store.games(statuses=("running",), shards=self.shards)
 
     async def unannounced_finals(self) -> list[GameRecord]:
-        """Finished games whose final message never went out (lost to a crash)."""
-        return await self.store.games(statuses=("finished",), unposted=True)
+        """Finished games of this process's shards whose final message never went out
+        (lost to a crash)."""
+        return await self.store.games(statuses=("finished",), unposted=True,
+                                      shards=self.shards)
 
     # -- decisions ------------------------------------------------------------------------
 

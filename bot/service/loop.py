@@ -4,7 +4,9 @@ After a member's step (or a start, a restart, a seat handed to the AI, a clock t
 out) a game may have to move on by itself: the seats the service plays take their steps
 (:meth:`~bot.service.autoplay.Autoplay.play_seats`), and the front end tells what
 happened. A front end (the Discord channel, the terminal) is a :class:`Front`: the loop
-calls it, in order, under one lock per game.
+calls it, in order, under one lock per game. A game of another process's shards
+(``DINGIR_SHARDS``) is not told here: it is noted in the database for the process that
+serves it (:meth:`~bot.store.Store.note_moved`), which moves it on and tells it.
 """
 
 from __future__ import annotations
@@ -77,8 +79,13 @@ class Loop:
 
     async def _move_on(self, game_id: int, front: Front, missing: bool,
                        pending: list[StepResult]) -> list[StepResult]:
-        """One try of :meth:`move_on` (``pending`` is emptied once told)."""
+        """One try of :meth:`move_on` (``pending`` is emptied once told); a game of another
+        process's shards is noted for that process, which tells it."""
         record = await self.core.get_by_id(game_id)
+        if record is not None and not self.core.owns(record):
+            await self.core.store.note_moved(game_id, self.core.clock.now())
+            pending.clear()
+            return []
         if missing and not pending and record is not None and self.core.board_missing(record):
             await front.show_missing(record)
             if record.status == "finished":

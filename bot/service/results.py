@@ -48,8 +48,10 @@ class Results:
                                                    rows, ratings)
 
     async def record_missing_results(self) -> int:
-        """Record every finished game whose result is missing (lost to a crash); how many."""
-        return sum([await self.record_result(g) for g in await self.core.store.unrated_games()])
+        """Record every finished game (of this process's shards) whose result is missing
+        (lost to a crash); how many."""
+        return sum([await self.record_result(g)
+                    for g in await self.core.store.unrated_games(self.core.shards)])
 
     async def leaderboard(self, guild_id: int, ranking: str, limit: int = 10
                           ) -> list[tuple[int, str, Rating]]:

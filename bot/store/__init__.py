@@ -9,8 +9,9 @@ a shared core: :mod:`.commit` (the writer's lock and the group commit; a databas
 cannot be used answers "try again"), :mod:`.schema` (the tables and their migrations),
 :mod:`.games` (games, seats and the action log), :mod:`.clocks` (the scheduler's
 clocks, reminders, time banks, skip votes and downtime) and :mod:`.players`
-(results, ratings, followers, preferences, absences) and :mod:`.weblinks` (the
-addresses of the games' web pages). :mod:`.rows` holds the rows
+(results, ratings, followers, preferences, absences), :mod:`.weblinks` (the
+addresses of the games' web pages) and :mod:`.processes` (shard heartbeats, games moved
+for another process). :mod:`.rows` holds the rows
 they take and return and the stored forms of a game row's columns.
 """
 
@@ -19,6 +20,7 @@ from __future__ import annotations
 from bot.store.address import is_postgres, shown
 from bot.store.base import Store
 from bot.store.opening import open_store
+from bot.store.processes import ShardBeat
 from bot.store.rows import (
     ActionRow,
     ClockRow,
@@ -32,6 +34,6 @@ from bot.store.rows import (
 from bot.store.schema import MIGRATIONS, SchemaTooNew
 
 __all__ = ["MIGRATIONS", "ActionRow", "ClockRow", "MemberLoad", "ReminderRow", "ResultRow",
-           "SchemaTooNew", "StepWrite", "Store", "StoredGame", "dumps", "is_postgres",
+           "SchemaTooNew", "ShardBeat", "StepWrite", "Store", "StoredGame", "dumps", "is_postgres",
            "open_store", "shown"]
 

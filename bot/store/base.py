@@ -14,11 +14,13 @@ from bot.store.clocks import ClocksMixin
 from bot.store.commit import Tx
 from bot.store.games import GamesMixin
 from bot.store.players import PlayersMixin
+from bot.store.processes import ProcessesMixin
 from bot.store.schema import SchemaMixin
 from bot.store.weblinks import WebLinksMixin
 
 
-class Store(SchemaMixin, GamesMixin, ClocksMixin, PlayersMixin, WebLinksMixin):
+class Store(SchemaMixin, GamesMixin, ClocksMixin, PlayersMixin, WebLinksMixin,
+            ProcessesMixin):
     """The database of one bot process. Open with :func:`~bot.store.open_store` (by
     address), close with :meth:`close`."""
 

@@ -20,8 +20,9 @@ from bot.store.rows import (
     waiting_json,
 )
 
-_BEAT = ("INSERT INTO heartbeat (id, at) VALUES (1, ?)"
-         " ON CONFLICT (id) DO UPDATE SET at = excluded.at")
+BEAT = ("INSERT INTO heartbeat (id, at) VALUES (1, ?)"
+        " ON CONFLICT (id) DO UPDATE SET at = excluded.at")
+"""The bot's heartbeat (written with each beat of its shards, :mod:`.processes`)."""
 
 
 class ClocksMixin(StoreCore):
@@ -57,23 +58,26 @@ class ClocksMixin(StoreCore):
 
     # -- downtime -------------------------------------------------------------------------
 
-    async def beat(self, now: float) -> None:
-        """Record that the bot is up at ``now``."""
-        async with self._guard() as conn:
-            await conn.execute(_BEAT, (now,))
-
-    async def last_beat(self) -> float | None:
-        """When the bot was last known to be up (None for a new database)."""
+    async def last_beat(self, shards: Shards = ALL) -> float | None:
+        """When the process of ``shards`` was last known to be up: the oldest of their
+        beats, or the bot's last beat when one of them never beat (None for a new
+        database)."""
+        ids = ", ".join(map(str, shards.ids))
+        rows = await self._fetchall(
+            f"SELECT MIN(at), COUNT(*) FROM shard_beats WHERE shards = ? AND shard IN ({ids})",
+            (shards.count,))
+        if rows and int(rows[0][1]) == len(shards.ids):
+            return float(rows[0][0])
         rows = await self._fetchall("SELECT at FROM heartbeat WHERE id = 1")
         return float(rows[0][0]) if rows else None
 
-    async def shift_clocks(self, seconds: float, now: float) -> int:
-        """Move every clock of the running games ``seconds`` forward (turns, decisions,
-        reminders, skip votes) and beat at ``now``, in one transaction; the number of
-        games shifted."""
+    async def shift_clocks(self, seconds: float, now: float, shards: Shards = ALL) -> int:
+        """Move every clock of the running games (of the guilds of ``shards``) ``seconds``
+        forward (turns, decisions, reminders, skip votes) and beat at ``now``, in one
+        transaction; the number of games shifted."""
         async with self._transaction() as conn:
             rows = await conn.execute_fetchall(
-                "SELECT id, waiting FROM games WHERE status = 'running'")
+                f"SELECT id, waiting FROM games WHERE status = 'running'{shards.sql()}")
             for gid, waiting in rows:
                 try:
                     moved = {seat: Waiting(w.version, w.since + seconds)
@@ -83,7 +87,7 @@ class ClocksMixin(StoreCore):
                 await conn.execute(
                     "UPDATE games SET turn_started_at = turn_started_at + ?, waiting = ?"
                     " WHERE id = ?", (seconds, waiting_json(moved), gid))
-            running = "game_id IN (SELECT id FROM games WHERE status = 'running')"
+            running = f"game_id IN (SELECT id FROM games WHERE status = 'running'{shards.sql()})"
             await conn.execute(
                 "UPDATE reminders SET since = since + ?, last_sent_at = last_sent_at + ?,"
                 " next_due_at = next_due_at + ?, timeout_since = timeout_since + ?,"
@@ -91,7 +95,7 @@ class ClocksMixin(StoreCore):
                 f" WHERE {running}", (seconds,) * 5)
             await conn.execute(f"UPDATE skip_votes SET since = since + ? WHERE {running}",
                                (seconds,))
-            await conn.execute(_BEAT, (now,))
+            await conn.execute(BEAT, (now,))
         return len(rows)
 
     # -- reminders and votes --------------------------------------------------------------

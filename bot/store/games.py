@@ -149,13 +149,14 @@ class GamesMixin(StoreCore):
 
     async def games(
         self, *, guild_id: int | None = None, statuses: Sequence[str] = ACTIVE,
-        unposted: bool = False, player: int | None = None,
+        unposted: bool = False, player: int | None = None, shards: Shards = ALL,
     ) -> list[GameRecord]:
         """Games with one of ``statuses`` (of one guild if given; only those whose last
         turn was not posted if ``unposted``; only those where ``player`` sits, not
-        resigned, if given), oldest first."""
+        resigned, if given; of the guilds of ``shards``), oldest first."""
         marks = ", ".join("?" for _ in statuses)
-        sql = f"SELECT {_game_columns(self.dialect)} FROM games WHERE status IN ({marks})"
+        sql = (f"SELECT {_game_columns(self.dialect)} FROM games WHERE status IN ({marks})"
+               f"{shards.sql()}")
         if unposted:
             sql += " AND posted_turn < turn"
         params: list[Any] = list(statuses)

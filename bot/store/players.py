@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 
 from bot.ratings import Rating
+from bot.shards import ALL, Shards
 from bot.store.commit import StoreCore
 from bot.store.rows import ResultRow
 
@@ -16,11 +17,12 @@ class PlayersMixin(StoreCore):
 
     # -- results and ratings ----------------------------------------------------------
 
-    async def unrated_games(self) -> list[int]:
-        """Finished games whose result is not recorded yet."""
+    async def unrated_games(self, shards: Shards = ALL) -> list[int]:
+        """Finished games (of the guilds of ``shards``) whose result is not recorded yet."""
         rows = await self._fetchall(
             "SELECT id FROM games WHERE status = 'finished' AND NOT EXISTS"
-            " (SELECT 1 FROM results WHERE results.game_id = games.id) ORDER BY id")
+            f" (SELECT 1 FROM results WHERE results.game_id = games.id){shards.sql()}"
+            " ORDER BY id")
         return [int(r[0]) for r in rows]
 
     async def ratings(self, guild_id: int, game: str, user_ids: Iterable[int]
@@ -37,6 +39,10 @@ class PlayersMixin(StoreCore):
         """Keep a finished game's result and the ratings it makes, at once; False (and
         nothing written) if it was recorded already."""
         async with self._transaction() as conn:
+            # the game's row taken first: another process recording the same result waits,
+            # then finds it recorded (PostgreSQL; SQLite's transactions take turns anyway)
+            await conn.execute("UPDATE games SET posted_turn = posted_turn WHERE id = ?",
+                               (game_id,))
             if await conn.execute_fetchall(
                     "SELECT 1 FROM results WHERE game_id = ? LIMIT 1", (game_id,)):
                 return False

@@ -21,7 +21,7 @@ import functools
 import logging
 import os
 import re
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -33,6 +33,7 @@ from bot.store.address import shown
 from bot.store.base import Store
 from bot.store.commit import Conflict, Dialect, Outcome, Statement, Tx
 from bot.store.pgschema import STEP, STEPS, for_postgres
+from bot.store.processes import CHANNEL
 from bot.store.schema import MIGRATIONS, migrate
 
 LOCK_CLASS = 0x44494E47
@@ -209,6 +210,7 @@ class PgStore(Store):
         self._readers = readers
         self._writer = _PgTx(writer)
         self._reader = _PgTx(readers)
+        self._listener: Any = None
         self.url = url
         self.path = shown(url)
 
@@ -232,8 +234,30 @@ class PgStore(Store):
         """Close the connections (the lease goes with the writing one)."""
         try:
             await self._readers.close()
+            if self._listener is not None:
+                await self._listener.close()
         finally:
             await self._conn.close()
+
+    async def listen(self, woken: Callable[[], None]) -> bool:
+        """Call ``woken`` at each NOTIFY of a moved game (on a connection of its own)."""
+        with _connect_errors():
+            self._listener = await asyncpg.connect(self.url, server_settings=_SETTINGS)
+        await self._listener.add_listener(CHANNEL, lambda *_: woken())
+        return True
+
+    async def other_leases(self) -> list[tuple[int, str]]:
+        """The shards leased by other sessions, with their holder's pid."""
+        rows = await self._conn.fetch(
+            "SELECT l.objid::bigint, a.application_name FROM pg_locks l"
+            " JOIN pg_stat_activity a ON a.pid = l.pid WHERE l.locktype = 'advisory'"
+            " AND l.granted AND l.classid = $1 AND l.pid <> pg_backend_pid()"
+            " AND l.objid::bigint <> $2 ORDER BY 1", LOCK_CLASS, MIGRATING & 0xFFFFFFFF)
+        return [(int(shard), str(name or "").removeprefix("dingir pid "))
+                for shard, name in rows]
+
+    async def _wake(self, conn: Tx, game_id: int) -> None:
+        await conn.execute("SELECT pg_notify(?, ?)", (CHANNEL, str(game_id)))
 
     async def backup(self, target: Path) -> None:
         """Not here: PostgreSQL's backups are ``pg_dump`` (README)."""

@@ -225,6 +225,23 @@ MIGRATIONS: tuple[str, ...] = (
         token TEXT UNIQUE
     );
     """,
+    # 9: several processes on one database (shards): each shard's heartbeat (when its
+    # process last beat, which process), and the games moved by a process that does not
+    # serve their server, for the process that does (it posts the board).
+    """
+    CREATE TABLE shard_beats (
+        shard INTEGER NOT NULL,
+        shards INTEGER NOT NULL,
+        at REAL NOT NULL,
+        pid INTEGER NOT NULL,
+        PRIMARY KEY (shards, shard)
+    );
+    CREATE TABLE moved (
+        seq INTEGER PRIMARY KEY,
+        game_id INTEGER NOT NULL,
+        at REAL NOT NULL
+    );
+    """,
 )
 """Schema scripts in order; never edit a published one, append a new one."""
 

@@ -79,19 +79,21 @@ class LoadDiscord(FakeDiscord):
 
     def community(self, tables: int, *, per_guild: int = 10, players: int | Sequence[int] = 3,
                   ai_every: int = 0, locale: str = "en-US",
-                  bystanders: bool = False) -> list[Table]:
+                  bystanders: bool = False, shards: int = 1) -> list[Table]:
         """``tables`` channels spread over guilds of ``per_guild`` channels; each table gets
         ``players`` seats (a sequence: the seats of each table in turn, over and over),
         one of them an AI seat at every ``ai_every``-th table of each place in that
         sequence (0: never), the rest new users who are members of that guild; with
         ``bystanders`` one more member per table who never sits (for moves by unseated
-        users)."""
+        users). With ``shards``, the guilds go to the shards of that count in turn."""
         seats = [players] if isinstance(players, int) else list(players)
         out: list[Table] = []
         guild: Guild | None = None
         for index in range(tables):
             if index % per_guild == 0:
-                guild = self.guild(f"Guild {index // per_guild}", channels=())
+                number = index // per_guild
+                guild = self.guild(f"Guild {number}", channels=(),
+                                   shard=(number % shards, shards) if shards > 1 else None)
             assert guild is not None
             channel = self.text_channel(guild, f"table-{index}")
             nth = index // len(seats)

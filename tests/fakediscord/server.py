@@ -193,6 +193,9 @@ class FakeDiscord:
         self.session: GatewaySession | None = None   # the latest identified session
         self.shard_sessions: dict[int, GatewaySession] = {}  # the latest of each shard
         self.recommended_shards = 1                  # what /gateway/bot answers
+        self.interactions_shard: int | None = None
+        """Send every interaction to this shard's connection, whatever its guild (as Discord
+        does for direct messages, shard 0; a process serving another shard gets them)."""
         self.identify_count = 0
         self.resume_count = 0
         self.resume_allowed = True                   # False: answer RESUME with op 9
@@ -594,7 +597,12 @@ class FakeDiscord:
                              if m is not None and m.ephemeral)
             del self.interactions[: -self.max_interactions]
         rec.sent_at = time.monotonic()
-        self.dispatch("INTERACTION_CREATE", full)
+        elsewhere = None if self.interactions_shard is None else \
+            self.shard_sessions.get(self.interactions_shard)
+        if elsewhere is not None:
+            elsewhere.dispatch("INTERACTION_CREATE", full)
+        else:
+            self.dispatch("INTERACTION_CREATE", full)
         return rec
 
     # ----------------------------------------------------------------- waits and reading
