@@ -8,7 +8,7 @@ Usage::
 
 Each ``--variant`` is a set of game options (``NAME=VALUE`` joined by commas; default: the
 Duel of Kings at each difficulty, Emperor, Igigi and Anunnaki, which the rulebook calls easy,
-medium and hard). A game seats one AI player (``bot.ai`` at ``--budget``) and the game's own
+medium and hard, then the Siege of Ur). A game seats one AI player (``bot.ai`` at ``--budget``) and the game's own
 opponent, played by its script as the bot plays it (:class:`bot.scripted.Script`), from setup
 to the end. Per variant it prints the AI's win rate with its 95% interval, rounds per game
 (median and largest), the AI's steps per game (what a member plays), and CPU seconds per game.
@@ -32,7 +32,7 @@ from benchmarks.balance import BUDGETS, command_line, play_ai_game, save, wilson
 from host.registry import CATALOGUE
 
 GAME = "mesopotamia"
-VARIANTS = ("automaton=emperor", "automaton=igigi", "automaton=anunnaki")
+VARIANTS = ("automaton=emperor", "automaton=igigi", "automaton=anunnaki", "mode=siege")
 RESULTS = Path(__file__).resolve().parent / "results" / "solo_modes.json"
 MAX_STEPS = 20_000
 
