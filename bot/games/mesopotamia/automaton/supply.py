@@ -14,6 +14,7 @@ from typing import Any
 from bot.engine import Seat
 from bot.games.mesopotamia import data as D
 from bot.games.mesopotamia.actions import next_card
+from bot.games.mesopotamia.automaton.cards import SUPPLIED
 from bot.games.mesopotamia.construction import COST
 from bot.games.mesopotamia.state import MesopotamiaState, can_advance, unit_limit, units_of
 
@@ -72,11 +73,13 @@ def cost(state: MesopotamiaState, seat: Seat, action: str, plan: dict[str, Any])
 
 def take(state: MesopotamiaState, seat: Seat,
          planned: list[tuple[str, dict[str, Any]]]) -> dict[str, int]:
-    """Give the Automaton what it lacks for its ``planned`` actions (action, plan) from the
-    supply; returns what it took (R-auto-supply)."""
+    """Give the Automaton what it lacks for its ``planned`` actions (action, plan) of the
+    kinds it is supplied for (``SUPPLIED``) from the supply; returns what it took
+    (R-auto-supply)."""
     want: Counter[str] = Counter()
     for action, plan in planned:
-        want += cost(state, seat, action, plan)
+        if action in SUPPLIED:
+            want += cost(state, seat, action, plan)
     res = state["players"][seat]["res"]
     taken = {k: v - res[k] for k, v in sorted(want.items()) if v > res[k]}
     for kind, count in taken.items():
