@@ -308,20 +308,26 @@ def test_it_harvests_what_its_next_actions_lack() -> None:
 
 
 def test_its_build_takes_what_it_lacks_from_the_supply() -> None:
-    """R-auto-supply (« tente de réaliser les actions, si elles sont possibles »): a BUILD the
-    Automaton cannot pay takes what its first goal lacks from the supply, once per build its
-    card allows; what it holds counts; a Research or Growth it plans takes nothing."""
+    """R-auto-supply (« tente de réaliser les actions, si elles sont possibles »): when its turn
+    begins the Automaton takes from the supply what it lacks for its planned BUILD (the cost of
+    its first goal, once per build its card allows), Growth (its card's Food) and the first
+    discovery of its Research (a Tablet); what it holds counts; War and Harvest take nothing."""
     state = typed(MesopotamiaState, at_automaton_turn())
-    res = state["players"][AUTO]["res"]
+    player = state["players"][AUTO]
+    res = player["res"]
     res.update(stone=0, wood=0, clay=1, food=0, tablet=0)
     development = C.STRATEGIES["sc9"].slots[0].plan     # 6 levels of Ziggurat first
-    builds = int(D.CARD_EFFECT[state["players"][AUTO]["tech"]["construction"]]["builds"])
-    taken = supply.take(state, AUTO, [("construction", development), ("research", {}),
-                                      ("growth", {})])
-    assert taken == {k: v for k, v in {"clay": builds - 1, "stone": builds}.items() if v}
-    assert (res["stone"], res["clay"], res["food"], res["tablet"]) == (builds, builds, 0, 0)
-    assert supply.take(state, AUTO, [("construction", development)]) == {}
-    assert "construction" in C.SUPPLIED and "research" not in C.SUPPLIED
+    builds = int(D.CARD_EFFECT[player["tech"]["construction"]]["builds"])
+    food = int(D.CARD_EFFECT[player["tech"]["growth"]]["food"])
+    planned = [("construction", development), ("research", {"discover": ["research"]}),
+               ("growth", {}), ("war", {}), ("harvest_trade", {})]
+    taken = supply.take(state, AUTO, planned)
+    expected = {"clay": builds - 1, "food": food, "stone": builds, "tablet": 1}
+    assert taken == {k: v for k, v in expected.items() if v}
+    assert (res["stone"], res["clay"], res["food"], res["tablet"], res["wood"]) == \
+        (builds, builds, food, 1, 0)
+    assert supply.take(state, AUTO, planned) == {}
+    assert {"construction", "growth", "research"} == C.SUPPLIED
 
 
 def test_what_it_takes_from_the_supply_is_told() -> None:
