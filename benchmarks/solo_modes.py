@@ -8,10 +8,11 @@ Usage::
 
 Each ``--variant`` is a set of game options (``NAME=VALUE`` joined by commas; default: the
 Duel of Kings at each difficulty, Emperor, Igigi and Anunnaki, which the rulebook calls easy,
-medium and hard, then the Siege of Ur). A game seats one AI player (``bot.ai`` at ``--budget``) and the game's own
-opponent, played by its script as the bot plays it (:class:`bot.scripted.Script`), from setup
-to the end. Per variant it prints the AI's win rate with its 95% interval, rounds per game
-(median and largest), the AI's steps per game (what a member plays), and CPU seconds per game.
+medium and hard, then the Siege of Ur). A game seats one AI player (``bot.ai`` at
+``--budget``) and the game's own opponent, played by its script as the bot plays it
+(:class:`bot.scripted.Script`), from setup to the end. Per variant it prints the AI's win
+rate with its 95% interval, rounds per game (median and largest), the AI's steps per game
+(what a member plays), and CPU seconds per game.
 ``--json`` writes the figures (default ``benchmarks/results/solo_modes.json``).
 """
 

@@ -13,7 +13,7 @@ from bot.games.kit import typed
 from bot.games.mesopotamia import bids
 from bot.games.mesopotamia import data as D
 from bot.games.mesopotamia.automaton import cards as C
-from bot.games.mesopotamia.automaton import deck, explain, play, priorities
+from bot.games.mesopotamia.automaton import deck, explain, play, priorities, supply
 from bot.games.mesopotamia.engine import GAME
 from bot.games.mesopotamia.state import MesopotamiaState
 from bot.i18n import translate
@@ -305,6 +305,36 @@ def test_it_harvests_what_its_next_actions_lack() -> None:
     act = {"action": "harvest_trade"}
     legal = [f"harvest {start} {k}" for k in ("stone", "wood", "clay", "food")]
     assert play._part(state, AUTO, {**act}, {}, legal) == f"harvest {start} food"
+
+
+def test_its_build_takes_what_it_lacks_from_the_supply() -> None:
+    """R-auto-supply (« tente de réaliser les actions, si elles sont possibles »): when its turn
+    begins the Automaton takes from the supply what it lacks for its planned BUILD (the cost of
+    its first goal, once per build its card allows), Growth (its card's Food) and the first
+    discovery of its Research (a Tablet); what it holds counts; War and Harvest take nothing."""
+    state = typed(MesopotamiaState, at_automaton_turn())
+    player = state["players"][AUTO]
+    res = player["res"]
+    res.update(stone=0, wood=0, clay=1, food=0, tablet=0)
+    development = C.STRATEGIES["sc9"].slots[0].plan     # 6 levels of Ziggurat first
+    builds = int(D.CARD_EFFECT[player["tech"]["construction"]]["builds"])
+    food = int(D.CARD_EFFECT[player["tech"]["growth"]]["food"])
+    planned = [("construction", development), ("research", {"discover": ["research"]}),
+               ("growth", {}), ("war", {}), ("harvest_trade", {})]
+    taken = supply.take(state, AUTO, planned)
+    expected = {"clay": builds - 1, "food": food, "stone": builds, "tablet": 1}
+    assert taken == {k: v for k, v in expected.items() if v}
+    assert (res["stone"], res["clay"], res["food"], res["tablet"], res["wood"]) == \
+        (builds, builds, food, 1, 0)
+    assert supply.take(state, AUTO, planned) == {}
+    assert {"construction", "growth", "research"} == C.SUPPLIED
+
+
+def test_what_it_takes_from_the_supply_is_told() -> None:
+    """Every Automaton step is shown: the turn's summary says what it took from the supply."""
+    record = dict(own(at_automaton_turn())["turn"], taken={"stone": 1, "clay": 2})
+    assert "1 Stone and 2 Clay" in translate(explain.turn_summary(record), "en")
+    assert "réserve" in translate(explain.turn_summary(record), "fr")
 
 
 def test_the_automaton_bids_one_more_than_its_rivals_could_in_its_first_compartment() -> None:

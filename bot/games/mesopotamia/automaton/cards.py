@@ -60,6 +60,10 @@ BASE: tuple[str, ...] = tuple(c for c, s in STRATEGIES.items() if s.empire is No
 IN_PLAY = int(STRATEGY_DATA["in_play"]["count"])
 """« Piochez jusqu'à avoir 3 cartes Stratégie face visible en jeu. »"""
 
+SUPPLIED: frozenset[str] = frozenset(STRATEGY_DATA["supply"]["actions"])
+"""The actions whose costs the Automaton takes from the supply when it lacks them
+(R-auto-supply)."""
+
 STAR: str = ACTION_DATA["star"]
 ACTION_CARDS: dict[str, str | None] = {c["id"]: c["action"] for c in ACTION_DATA["cards"]}
 """Action card -> the action it lets the Automaton take (None: the Star, a joker)."""

@@ -20,7 +20,7 @@ from typing import Any
 from bot.chance import Draw
 from bot.engine import Seat
 from bot.games.kit import known
-from bot.games.mesopotamia.automaton import priorities
+from bot.games.mesopotamia.automaton import priorities, supply
 from bot.games.mesopotamia.automaton.cards import (
     ACTION_CARDS,
     DIFFICULTIES,
@@ -117,11 +117,12 @@ def begin_turn(state: MesopotamiaState, seat: Seat) -> list[str]:
     plan: list[list[Any]] = [[STRATEGIES[c].slots[s].action, c, s] for c, s in places]
     for _, card, slot in plan:
         own["marks"].setdefault(card, [False, False])[slot] = True
+    taken = supply.take(state, seat, [(a, STRATEGIES[c].slots[s].plan) for a, c, s in plan])
     own["turn"] = {"order": order, "values": values, "conditions": conditions,
                    "storeys": storeys, "drawn": drawn,
                    "assigned": [[c, None if p is None else list(p)] for c, p in assigned],
                    "bonus": None if bonus is None else list(bonus), "plan": plan,
-                   "discarded": [], "found": None}
+                   "taken": taken, "discarded": [], "found": None}
     return [entry[0] for entry in plan]
 
 

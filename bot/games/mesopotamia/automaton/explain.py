@@ -10,6 +10,7 @@ from typing import Any
 
 from bot.engine import Text
 from bot.games.mesopotamia.automaton.cards import action_card, slot_name, title
+from bot.games.mesopotamia.words import amounts
 
 
 def _t(key: str, **args: Any) -> Text:
@@ -27,7 +28,7 @@ def card_priority(record: dict[str, Any], card: str) -> Text:
 
 def turn_summary(record: dict[str, Any]) -> Text:
     """The whole turn: its Strategy cards by priority, the Action cards drawn and where they
-    went, the bonus action."""
+    went, the bonus action, what it took from the supply (R-auto-supply)."""
     strategy = _t("strategy", cards=tuple(card_priority(record, c) for c in record["order"]))
     drawn = record["drawn"]
     drew = _t("drew", n=len(drawn), cards=tuple(action_card(c) for c in drawn)) if drawn \
@@ -42,6 +43,9 @@ def turn_summary(record: dict[str, Any]) -> Text:
     bonus = record["bonus"]
     plays.append(_t("bonus", slot=slot_name(*bonus), title=title(bonus[0])) if bonus
                  else _t("no_bonus"))
+    taken = amounts(record.get("taken") or {})
+    if taken is not None:
+        plays.append(_t("supply", resources=taken))
     return _t("turn", strategy=strategy, drew=drew, plays=Text.list_and(plays))
 
 

@@ -24,12 +24,11 @@ from bot.games.mesopotamia import bids, siege, solo
 from bot.games.mesopotamia import data as D
 from bot.games.mesopotamia.automaton import deck, explain
 from bot.games.mesopotamia.automaton.cards import DIFFICULTIES, STRATEGIES
-from bot.games.mesopotamia.construction import COST
+from bot.games.mesopotamia.automaton.supply import built, goal_cost
 from bot.games.mesopotamia.engine import GAME, automaton_seats
-from bot.games.mesopotamia.state import MesopotamiaState, tech_level, units_of
+from bot.games.mesopotamia.state import MesopotamiaState, tech_level
 from bot.games.mesopotamia.trade import TOKENS
 
-GARDEN_COST: dict[str, dict[str, int]] = {t["id"]: t["cost"] for t in D.GARDEN_DATA["tiles"]}
 STRONGEST = ("chariot", "cavalry", "archer", "spearman")
 BUILD_WORD = {"storey": "storey", "colony": "colony", "garden": "garden", "ram": "ram",
               "rampart": "rampart"}
@@ -174,7 +173,7 @@ def _build(state: MesopotamiaState, seat: Seat, plan: dict[str, Any],
            legal: list[str]) -> str | None:
     """R-auto-goals: the first goal not reached that can be built now."""
     player = state["players"][seat]
-    have = _built(state, seat)
+    have = built(state, seat)
     for structure, target in plan.get("build", []):
         if have[structure] >= int(target):
             continue
@@ -224,31 +223,9 @@ def needs(state: MesopotamiaState, seat: Seat) -> Counter[str]:
                 effect = D.CARD_EFFECT[player["tech"]["growth"]]
                 want["food"] = max(want["food"], int(effect.get("food", 0)))
             if slot.action == "construction":
-                for kind, count in _goal_cost(state, seat, slot.plan).items():
+                for kind, count in goal_cost(state, seat, slot.plan).items():
                     want[kind] = max(want[kind], count)
     return Counter({k: v - player["res"][k] for k, v in want.items() if v > player["res"][k]})
-
-
-def _goal_cost(state: MesopotamiaState, seat: Seat, plan: dict[str, Any]) -> dict[str, int]:
-    """The cost of the first goal of ``plan`` not reached (nothing when all are)."""
-    have = _built(state, seat)
-    for structure, target in plan.get("build", []):
-        if have[structure] < int(target):
-            if structure == "garden":
-                built = sum(len(p.get("gardens") or []) for p in state["players"])
-                if built >= len(state["gardens"]):
-                    continue
-                return dict(GARDEN_COST[state["gardens"][built][0]])
-            return dict(COST["ziggurat_storey" if structure == "storey" else structure])
-    return {}
-
-
-def _built(state: MesopotamiaState, seat: Seat) -> dict[str, int]:
-    """How far the Automaton is with each kind of build goal (R-auto-goals)."""
-    player = state["players"][seat]
-    return {"storey": int(player["ziggurat"]), "colony": len(player["colonies"]),
-            "ram": len(units_of(state, seat, "ram")), "rampart": len(player["ramparts"]),
-            "garden": len(player.get("gardens") or [])}
 
 
 def _war(state: MesopotamiaState, seat: Seat, legal: list[str]) -> str | None:
