@@ -9,8 +9,9 @@ regions 5 and 6, the shuffled Quest deck). Then come the decisions, one small st
 - ``empire <id>``: empires in role order A to D;
 - ``start <region>``: start regions in reverse role order D to A; then every empire is set up
   and the seals are piled on both tracks;
-- ``die <colour>`` (the Sumerians' first die) and ``colony <region>`` / ``decline`` (the
-  Elamite colony and rampart), in role order;
+- ``die <colour>`` (the Sumerians' first die), ``colony <region>`` / ``decline`` (the
+  Elamite colony and rampart) and ``launch <section>`` (the Eblaite ship,
+  :mod:`bot.games.mesopotamia.expansions`), in role order;
 - ``return <quest>``: every seat at once keeps 3 of its 4 quest cards.
 
 A decision with one option left is taken for its seat at once (``state["log"]`` says so).
@@ -22,7 +23,7 @@ from bot import chance
 from bot.engine import Seat
 from bot.games.kit import known
 from bot.games.mesopotamia import data as D
-from bot.games.mesopotamia import siege
+from bot.games.mesopotamia import expansions, siege
 from bot.games.mesopotamia.state import (
     MesopotamiaState,
     Player,
@@ -34,7 +35,7 @@ from bot.games.mesopotamia.state import (
     taken_regions,
 )
 
-VERBS = frozenset({"role", "empire", "start", "die", "colony", "decline", "return"})
+VERBS = frozenset({"role", "empire", "start", "die", "colony", "decline", "return", "launch"})
 
 
 def new_state(seed: int, n_players: int) -> MesopotamiaState:
@@ -122,13 +123,16 @@ def legal(state: MesopotamiaState, seat: Seat) -> list[str]:
         roles = {p["role"] for p in state["players"]}
         return [f"role {r}" for r in roles_in_play(state) if r not in roles]
     if phase == "empires":
-        return [f"empire {e}" for e in D.EMPIRES if e not in taken_empires(state)]
+        return [f"empire {e}" for e in expansions.empires(state)
+                if e not in taken_empires(state)]
     if phase == "regions":
         taken = taken_regions(state)
         return [f"start {r}" for _, r in sorted(D.START_REGIONS.items()) if r not in taken]
     if phase == "bonus":
         if state["bonus"][0][1] == "die":
             return [f"die {c}" for c in D.COLOURS]
+        if state["bonus"][0][1] == "launch":
+            return [f"launch {s}" for s in expansions.launch_sections(state, seat)]
         return [*(f"colony {r}" for r in colony_regions(state, seat)), "decline"]
     return [f"return {q}" for q in state["quests"]["hands"][seat]]
 
@@ -169,6 +173,9 @@ def _play(state: MesopotamiaState, seat: Seat, notation: str) -> None:
         _next_sequential(state, "regions", by_role(state)[::-1], "start")
     elif verb == "die":
         player["dice"].append(args[0])
+        _next_bonus(state)
+    elif verb == "launch":
+        expansions.launch(state, seat, args[0])
         _next_bonus(state)
     elif verb in ("colony", "decline"):
         if args:
@@ -218,10 +225,12 @@ def _establish(state: MesopotamiaState) -> None:
     for track in D.TRACKS:
         state["seals"][track] = _pile(state, track)
     for seat in (s for s in by_role(state) if not siege.defends(state, s)):
-        empire = D.EMPIRES[known(state["players"][seat]["empire"])]
+        empire = D.ALL_EMPIRES[known(state["players"][seat]["empire"])]
         state["bonus"] += [[seat, "die"]] * empire.dice
         if empire.colony_rampart:
             state["bonus"].append([seat, "colony"])
+        if empire.ship:
+            state["bonus"].append([seat, "launch"])
     state["phase"] = "bonus"
     _next_bonus(state, first=True)
 
@@ -229,7 +238,7 @@ def _establish(state: MesopotamiaState) -> None:
 def _set_up_empire(state: MesopotamiaState, seat: Seat, player: Player) -> None:
     """« Tous les Empires commencent la partie avec les ressources et Unités suivantes », and
     each empire's own starting technologies, storeys and civilization cards."""
-    empire = D.EMPIRES[known(player["empire"])]
+    empire = D.ALL_EMPIRES[known(player["empire"])]
     player["res"].update(empire.resources)
     for kind, count in empire.units:
         state["units"] += [[seat, kind, player["start"]]] * count
@@ -250,7 +259,7 @@ def _pile(state: MesopotamiaState, track: str) -> list[list[int]]:
     for seat, player in enumerate(state["players"]):
         empire = known(player["empire"])
         under = siege.defends(state, seat)
-        case = 1 if under else dict(D.EMPIRES[empire].track)[track]
+        case = 1 if under else dict(D.ALL_EMPIRES[empire].track)[track]
         rank = order.index(empire) if empire in order else len(order)
         seats.append((-case, under, rank, seat))
     return [[seat, -case] for case, _, _, seat in sorted(seats)]
