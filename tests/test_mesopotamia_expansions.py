@@ -398,3 +398,68 @@ def test_the_expansion_module_words() -> None:
     assert expansions.chosen("none") == []
     assert expansions.expansion_of("hittite") == "assyrians_hittites"
     assert expansions.expansion_of("sumerian") is None
+
+
+# -- the expansions' designed decks -----------------------------------------------------------
+
+@pytest.mark.parametrize("expansion", sorted(D.EXPANSIONS))
+def test_each_expansion_deck_has_the_listed_counts(expansion: str) -> None:
+    """« 6 cartes Quête » … « 5 tuiles Jardins suspendus » … « 8 jetons Échange »: the designed
+    decks (R-expansion-decks), one Gardens tile per storey, two trade tokens per level."""
+    quoted("6 cartes Quête", "5 tuiles Jardins suspendus", "8 jetons Échange")
+    deck = D.EXPANSION_DATA["decks"][expansion]
+    per = D.EXPANSION_DATA["rules"]["per_expansion"]
+    assert len(deck["quests"]) == per["quests"] == 6
+    assert len(deck["gardens"]) == per["garden_tiles"] == 5
+    assert len(deck["trade_tokens"]) == per["trade_tokens"] == 8
+    assert {s: len(t) for s, t in D.EXPANSION_GARDENS[expansion].items()} == \
+        dict.fromkeys(range(1, 6), 1)
+    assert {lv: len(t) for lv, t in D.EXPANSION_TRADE[expansion].items()} == \
+        dict.fromkeys(range(1, 5), 2)
+    assert "designed for this project" in D.EXPANSION_DATA["decks_grounding"].lower()
+
+
+def test_the_designed_cards_have_the_base_forms_and_scales() -> None:
+    """Same keys as the base cards; quest conditions of the known kinds; a Gardens tile worth
+    what the base tiles of its storey are worth; unique ids; names and texts EN+FR."""
+    base_quest = set(D.QUEST_DATA["cards"][0]) - {"_source"}
+    keys = set(D.QUEST_DATA["condition_keys"])
+    vp = {t["storey"]: t["vp"] for t in D.GARDEN_DATA["tiles"]}
+    ids = [c["id"] for c in (*D.QUEST_CARDS, *D.GARDEN_TILE_DATA, *D.TRADE_TOKEN_DATA)]
+    assert len(ids) == len(set(ids))
+    for lang in LANGUAGES:
+        words = catalogue(lang)
+        for deck in D.EXPANSION_DATA["decks"].values():
+            for q in deck["quests"]:
+                assert set(q) - {"expansion"} == base_quest
+                assert set(q["condition"]) <= keys and "hold" in q["condition"]
+                assert words[f"mesopotamia.quest.{q['id']}"] == q["name"][lang]
+                assert words[f"mesopotamia.quest_text.{q['id']}"] == q["text"][lang]
+            for g in deck["gardens"]:
+                assert g["vp"] == vp[g["storey"]]
+                assert words[f"mesopotamia.garden.{g['id']}"] == g["name"][lang]
+            for tok in deck["trade_tokens"]:
+                assert sum(tok["gain"].values()) > sum(tok["pay"].values()) or tok["vp"]
+                assert words[f"mesopotamia.trade.{tok['id']}"] == tok["name"][lang]
+                assert words[f"mesopotamia.trade_text.{tok['id']}"] == tok["text"][lang]
+
+
+@pytest.mark.parametrize("option", ["none", "assyrians_hittites", "both"])
+def test_the_decks_of_the_expansions_in_play_are_shuffled_in(option: str) -> None:
+    chosen = expansions.chosen(option)
+    state = set_up(["sumerian", "akkadian", "elamite", "babylonian"], option=option)
+    quests = sorted([*state["quests"]["deck"], *(q for h in state["quests"]["hands"] for q in h)])
+    assert quests == sorted([*D.QUESTS, *(q for x in chosen for q in D.EXPANSION_QUESTS[x])])
+    allowed_tiles = {t for x in chosen for ts in D.EXPANSION_GARDENS[x].values() for t in ts}
+    allowed_tokens = {t for x in chosen for ts in D.EXPANSION_TRADE[x].values() for t in ts}
+    for storey, (tile, _) in enumerate(state["gardens"], 1):
+        assert tile in D.GARDEN_TILES[storey] or tile in allowed_tiles
+    assert all(t in allowed_tokens or t in D.TRADE_TOKENS[D.SLOT_LEVEL[s]]
+               for s, t in state["trade"].items())
+    if option == "both":    # over a few seeds, the expansions' tiles and tokens come out
+        seen_tiles, seen_tokens = set(), set()
+        for seed in range(12):
+            board = GAME.setup(seed, 4, {"expansions": option})
+            seen_tiles |= {t for t, _ in board["gardens"]} & allowed_tiles
+            seen_tokens |= set(board["trade"].values()) & allowed_tokens
+        assert seen_tiles and seen_tokens

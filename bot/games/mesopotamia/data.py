@@ -191,6 +191,24 @@ GARDEN_TILES: dict[int, tuple[str, ...]] = {
     for s in range(1, GARDEN_STOREYS + 1)}
 GARDEN_FACE_UP = int(GARDEN_DATA["rules"]["first_face_up"]["storey"])
 
+_DECKS: dict[str, dict[str, list[dict[str, Any]]]] = EXPANSION_DATA["decks"]
+QUEST_CARDS: tuple[dict[str, Any], ...] = (
+    *QUEST_DATA["cards"], *(c for x in _DECKS.values() for c in x["quests"]))
+"""Every quest card, the base game's and the expansions' (designed, ``expansions.json``)."""
+GARDEN_TILE_DATA: tuple[dict[str, Any], ...] = (
+    *GARDEN_DATA["tiles"], *(t for x in _DECKS.values() for t in x["gardens"]))
+TRADE_TOKEN_DATA: tuple[dict[str, Any], ...] = (
+    *TRADE_DATA["tokens"], *(t for x in _DECKS.values() for t in x["trade_tokens"]))
+EXPANSION_QUESTS: dict[str, tuple[str, ...]] = {
+    x: tuple(c["id"] for c in deck["quests"]) for x, deck in _DECKS.items()}
+EXPANSION_GARDENS: dict[str, dict[int, tuple[str, ...]]] = {
+    x: {s: tuple(t["id"] for t in deck["gardens"] if int(t["storey"]) == s)
+        for s in range(1, GARDEN_STOREYS + 1)} for x, deck in _DECKS.items()}
+EXPANSION_TRADE: dict[str, dict[int, tuple[str, ...]]] = {
+    x: {lv: tuple(t["id"] for t in deck["trade_tokens"] if int(t["level"]) == lv)
+        for lv in TRADE_TOKENS} for x, deck in _DECKS.items()}
+"""Each expansion's quests, Gardens tiles by storey and trade tokens by level."""
+
 
 # -- names (catalogue keys) ----------------------------------------------------------------
 

@@ -103,10 +103,10 @@ class MesopotamiaGame(RulesGame[MesopotamiaState, str]):
         mode = options.get("mode", siege.MODES[0])
         if mode not in siege.BUILT:     # refused by name, with the modes there are
             raise IllegalMove(Text.of("mesopotamia.siege.not_built", mode=mode))
-        state = setup.new_state(seed, n_players)
+        chosen = expansions.chosen(options.get("expansions", expansions.NONE))
+        state = setup.new_state(seed, n_players, tuple(chosen))
         state["no_chance"] = options.get("dice", "chance") == "no_chance"
         state["combat_mode"] = options.get("combat", battles.MODES[0])
-        chosen = expansions.chosen(options.get("expansions", expansions.NONE))
         if chosen:
             state["expansions"] = chosen
         if mode == "siege":

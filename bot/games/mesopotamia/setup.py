@@ -38,8 +38,9 @@ from bot.games.mesopotamia.state import (
 VERBS = frozenset({"role", "empire", "start", "die", "colony", "decline", "return", "launch"})
 
 
-def new_state(seed: int, n_players: int) -> MesopotamiaState:
-    """The board laid out for ``n_players`` (2-4), before any player's decision."""
+def new_state(seed: int, n_players: int, extra: tuple[str, ...] = ()) -> MesopotamiaState:
+    """The board laid out for ``n_players`` (2-4), before any player's decision; the decks of
+    the expansions ``extra`` shuffled in (R-expansion-decks)."""
     if not D.MIN_PLAYERS <= n_players <= D.MAX_PLAYERS:
         raise ValueError(f"Mesopotamia is set up here for {D.MIN_PLAYERS} to "
                          f"{D.MAX_PLAYERS} players, not {n_players}")
@@ -53,8 +54,8 @@ def new_state(seed: int, n_players: int) -> MesopotamiaState:
         "ziggurats": {r: n for n, r in sorted(D.ZIGGURAT_ALWAYS.items())},
         "blockers": blocker_regions(n_players),
         "tribes": {r.id: dict(r.tribe) for r in D.REGIONS.values() if r.tribe},
-        "sites": _event_sites(draw), "trade": _trade_tokens(draw, n_players),
-        "gardens": _gardens(draw), "quests": _quest_deck(draw, n_players),
+        "sites": _event_sites(draw), "trade": _trade_tokens(draw, n_players, extra),
+        "gardens": _gardens(draw, extra), "quests": _quest_deck(draw, n_players, extra),
     }
 
 
@@ -79,25 +80,27 @@ def _event_sites(draw: chance.Draw) -> dict[str, list[str | bool]]:
     return sites
 
 
-def _trade_tokens(draw: chance.Draw, n_players: int) -> dict[str, str]:
+def _trade_tokens(draw: chance.Draw, n_players: int, extra: tuple[str, ...]) -> dict[str, str]:
     """Tokens drawn at random per level, face up on the slots used with ``n_players``."""
     laid: dict[str, str] = {}
     for level, tokens in D.TRADE_TOKENS.items():
         slots = [s for s in D.USED_SLOTS[n_players] if D.SLOT_LEVEL[s] == level]
-        pool = list(tokens)
+        pool = [*tokens, *(t for x in extra for t in D.EXPANSION_TRADE[x][level])]
         draw.shuffle(pool)
         laid.update(zip(slots, pool[: len(slots)], strict=True))
     return laid
 
 
-def _gardens(draw: chance.Draw) -> list[list[str | bool]]:
+def _gardens(draw: chance.Draw, extra: tuple[str, ...]) -> list[list[str | bool]]:
     """One tile at random per storey, face down but the bottom one."""
-    return [[draw.choice(D.GARDEN_TILES[storey]), storey == D.GARDEN_FACE_UP]
+    return [[draw.choice([*D.GARDEN_TILES[storey],
+                          *(t for x in extra for t in D.EXPANSION_GARDENS[x][storey])]),
+             storey == D.GARDEN_FACE_UP]
             for storey in range(1, D.GARDEN_STOREYS + 1)]
 
 
-def _quest_deck(draw: chance.Draw, n_players: int) -> Quests:
-    deck = list(D.QUESTS)
+def _quest_deck(draw: chance.Draw, n_players: int, extra: tuple[str, ...]) -> Quests:
+    deck = [*D.QUESTS, *(q for x in extra for q in D.EXPANSION_QUESTS[x])]
     draw.shuffle(deck)
     return {"deck": deck, "hands": [[] for _ in range(n_players)],
             "returned": [None] * n_players}

@@ -29,7 +29,7 @@ from bot.games.mesopotamia.engine import GAME, automaton_seats
 from bot.games.mesopotamia.state import MesopotamiaState, tech_level, units_of
 from bot.games.mesopotamia.trade import TOKENS
 
-GARDEN_COST: dict[str, dict[str, int]] = {t["id"]: t["cost"] for t in D.GARDEN_DATA["tiles"]}
+GARDEN_COST: dict[str, dict[str, int]] = {t["id"]: t["cost"] for t in D.GARDEN_TILE_DATA}
 STRONGEST = ("chariot", "cavalry", "archer", "spearman")
 BUILD_WORD = {"storey": "storey", "colony": "colony", "garden": "garden", "ram": "ram",
               "rampart": "rampart"}
