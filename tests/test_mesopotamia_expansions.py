@@ -463,3 +463,13 @@ def test_the_decks_of_the_expansions_in_play_are_shuffled_in(option: str) -> Non
             seen_tiles |= {t for t, _ in board["gardens"]} & allowed_tiles
             seen_tokens |= set(board["trade"].values()) & allowed_tokens
         assert seen_tiles and seen_tokens
+
+
+def test_the_board_draws_the_expansion_empires_in_their_colours() -> None:
+    """The picture of a game of the four expansion empires, the Eblaite Ship afloat."""
+    from render.context import RenderContext
+    from render.mesopotamia import EMPIRE_COLOURS, RENDERER
+    state = set_up(["assyrian", "hittite", "mariote", "eblaite"], until="actions")
+    assert len({EMPIRE_COLOURS[e] for e in (*D.EMPIRES, *EXPANSION_EMPIRES)}) == 8
+    for reader in (None, 0):
+        assert RENDERER.png(GAME.view(state, reader), RenderContext(NAMES, "en"))
