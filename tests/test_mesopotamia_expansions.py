@@ -473,3 +473,33 @@ def test_the_board_draws_the_expansion_empires_in_their_colours() -> None:
     assert len({EMPIRE_COLOURS[e] for e in (*D.EMPIRES, *EXPANSION_EMPIRES)}) == 8
     for reader in (None, 0):
         assert RENDERER.png(GAME.view(state, reader), RenderContext(NAMES, "en"))
+
+
+@pytest.mark.parametrize("expansion", sorted(D.EXPANSIONS))
+def test_each_expansion_has_six_combat_cards_on_the_base_rules(expansion: str) -> None:
+    """« 6 cartes Combat »: the designed cards follow combat.json's slot rule and the
+    advantage of their unit's deck, and join that deck when the expansion is in play."""
+    quoted("6 cartes Combat")
+    cards = D.EXPANSION_DATA["decks"][expansion]["combat_cards"]
+    assert len(cards) == D.EXPANSION_DATA["rules"]["per_expansion"]["combat_cards"] == 6
+    base = D.COMBAT_DATA["decks"]
+    for card in cards:
+        assert card["slots"] == {"force": max(1, 4 - card["force"]),
+                                 "tactic": max(1, 3 - card["tactic"]),
+                                 "mobility": 2 if card["unit"] in ("cavalry", "chariot") else 1}
+        assert card["advantage_over"] == base[card["unit"]]["advantage_over"]
+        assert card["name"]["en"] and card["name"]["fr"]
+    from bot.games.mesopotamia import standard
+    from tests.test_mesopotamia_end import bare
+    state = bare(2)
+    state["expansions"] = [expansion]
+    region = next(r for r in D.REGIONS if D.REGIONS[r].start is None and r not in
+                  state["tribes"] and r not in state["blockers"])
+    state["units"] += [[0, "chariot", region], [0, "cavalry", region], [0, "spearman", region],
+                       [1, "chariot", region], [1, "cavalry", region], [1, "archer", region]]
+    drawn: set[str] = set()
+    for _ in range(40):
+        standard.draw(state, region, (0, 1), 0)
+        drawn |= {u["card"] for u in state["fight"]["units"]}
+    assert drawn & {c["id"] for c in cards}
+    assert all(c in standard.CARDS for c in drawn)

@@ -199,6 +199,11 @@ GARDEN_TILE_DATA: tuple[dict[str, Any], ...] = (
     *GARDEN_DATA["tiles"], *(t for x in _DECKS.values() for t in x["gardens"]))
 TRADE_TOKEN_DATA: tuple[dict[str, Any], ...] = (
     *TRADE_DATA["tokens"], *(t for x in _DECKS.values() for t in x["trade_tokens"]))
+COMBAT_CARDS: tuple[dict[str, Any], ...] = (
+    *COMBAT_DATA["cards"], *(c for x in _DECKS.values() for c in x["combat_cards"]))
+EXPANSION_COMBAT: dict[str, dict[str, tuple[str, ...]]] = {
+    x: {kind: tuple(c["id"] for c in deck["combat_cards"] if c["unit"] == kind)
+        for kind in COMBAT_DATA["decks"]} for x, deck in _DECKS.items()}
 EXPANSION_QUESTS: dict[str, tuple[str, ...]] = {
     x: tuple(c["id"] for c in deck["quests"]) for x, deck in _DECKS.items()}
 EXPANSION_GARDENS: dict[str, dict[int, tuple[str, ...]]] = {
@@ -207,7 +212,8 @@ EXPANSION_GARDENS: dict[str, dict[int, tuple[str, ...]]] = {
 EXPANSION_TRADE: dict[str, dict[int, tuple[str, ...]]] = {
     x: {lv: tuple(t["id"] for t in deck["trade_tokens"] if int(t["level"]) == lv)
         for lv in TRADE_TOKENS} for x, deck in _DECKS.items()}
-"""Each expansion's quests, Gardens tiles by storey and trade tokens by level."""
+"""Each expansion's combat cards by unit, quests, Gardens tiles by storey and trade tokens by
+level."""
 
 
 # -- names (catalogue keys) ----------------------------------------------------------------
