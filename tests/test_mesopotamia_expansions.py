@@ -503,3 +503,15 @@ def test_each_expansion_has_six_combat_cards_on_the_base_rules(expansion: str) -
         drawn |= {u["card"] for u in state["fight"]["units"]}
     assert drawn & {c["id"] for c in cards}
     assert all(c in standard.CARDS for c in drawn)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("option", ["assyrians_hittites", "mariotes_eblaites", "both"])
+def test_ai_games_with_the_expansions_keep_the_contract(option: str) -> None:
+    """A whole AI game of 4 with each option under the engine contract (views, secrets in
+    reports, every legal step parsed back, determinize): it ends."""
+    from host import registry
+    from tests.contract import playout
+    played = playout(registry.GAMES["mesopotamia"], 4, 2, options={"expansions": option},
+                     ai_seats=range(4), density=0.05, images=1)
+    assert played.outcome is not None
