@@ -214,6 +214,8 @@ def test_eblaites_put_a_ship_on_a_river_next_to_their_start_region() -> None:
     state = set_up(["akkadian", "eblaite"], until="bonus")
     start = state["players"][1]["start"]
     assert GAME.active(state) == [1]
+    prompt = GAME.prompt(state, 1)
+    assert prompt is not None and "river" in said(prompt.text)[0]
     offered = [a.notation for a in GAME.legal(state, 1)]
     assert offered and all(D.SECTIONS[n.split()[1]].banks.count(start) == 1 for n in offered)
     assert offered == [f"launch {s}" for s in D.SECTIONS if start in D.SECTIONS[s].banks]
