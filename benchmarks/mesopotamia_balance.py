@@ -66,11 +66,11 @@ CODE = rules_code("mesopotamia")
 code are not counted."""
 
 
-def one_game(args: tuple[int, int, str, float]) -> dict[str, Any]:
+def one_game(args: tuple[int, int, str, float, str]) -> dict[str, Any]:
     """One AI game of ``players``, checked by the engine contract (``density``: the share of
-    steps with its thorough checks): its length, first turn order, empires, winners, scores
-    and what was played."""
-    seed, players, budget_name, density = args
+    steps with its thorough checks; ``expansions``: the option of that name): its length,
+    first turn order, empires, winners, scores and what was played."""
+    seed, players, budget_name, density, expansions = args
     first_order: list[Seat] = []
     actions: Counter[str] = Counter()
     techs: Counter[str] = Counter()
@@ -96,6 +96,7 @@ def one_game(args: tuple[int, int, str, float]) -> dict[str, Any]:
 
     started = time.process_time()
     played = playout(registry.GAMES["mesopotamia"], players, seed, ai_seats=range(players),
+                     options={"expansions": expansions} if expansions != "none" else {},
                      density=density, images=0, max_steps=MAX_STEPS,
                      budget=BUDGETS[budget_name], observe=observe)
     state, outcome = played.final, played.outcome
@@ -237,14 +238,19 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--records", type=Path, default=RECORDS)
     parser.add_argument("--contract-density", type=float, default=0.1,
                         help="share of steps with the contract's thorough checks")
+    parser.add_argument("--expansions", choices=D.EXPANSION_OPTIONS, default="none",
+                        help="the expansions option of every game (the empires drafted)")
     args = parser.parse_args(argv)
     counts = [int(p) for p in args.players.split(",")]
     code = f"{fingerprint(CODE)}:{BUDGETS[args.budget]}:{args.contract_density}"
+    if args.expansions != "none":
+        code += f":{args.expansions}"
     started = time.perf_counter()
     games = [g for g in load_records(args.records, code)
              if g["players"] in counts and g["seed"] < args.games]
     done = {(g["players"], g["seed"]) for g in games}
-    jobs = [(seed, players, args.budget, args.contract_density) for players in counts
+    jobs = [(seed, players, args.budget, args.contract_density, args.expansions)
+            for players in counts
             for seed in range(args.games) if (players, seed) not in done]
     with ProcessPoolExecutor(args.workers) as pool:
         for game in pool.map(one_game, jobs, chunksize=1):

@@ -715,8 +715,10 @@ def test_start_cases_fit_the_tracks_of_the_map() -> None:
     assert pieces["ziggurat_storeys"] == storey["max_storeys"] == 6
     assert DICE["rules"]["max_dice"]["count"] == pieces["ziggurat_storeys"]
     order = EMP["rules"]["track_stack_order"]
+    every = {**EMPIRES, **{e["id"]: e for e in _load("expansions.json")["empires"]}}
     for track in ("event", "population"):
-        cases = {eid: emp["start"]["track"][track] for eid, emp in EMPIRES.items()}
+        # the order names all eight empires, the expansions' too (expansions.json)
+        cases = {eid: emp["start"]["track"][track] for eid, emp in every.items()}
         assert all(1 <= c < TRACKS[track]["cases"] for c in cases.values()), track
         # Every empire starting on case 1 has its place in the pile (Q-stack-order).
         assert sorted(order[track]) == sorted(e for e, c in cases.items() if c == 1), track

@@ -20,6 +20,7 @@ from bot.games.mesopotamia import (
     battles,
     construction,
     events,
+    expansions,
     exploration,
     rounds,
     siege,
@@ -85,7 +86,7 @@ def _moment(state: MesopotamiaState, seat: Seat, verb: str, words: list[str],
              allowed=allowed)
 
 
-SETUP_VERBS = frozenset({"role", "empire", "start", "die", "decline", "return"})
+SETUP_VERBS = frozenset({"role", "empire", "start", "die", "decline", "return", "launch"})
 COMBAT_VERBS = frozenset({"fight", "pair", "bid", "sacrifice", *standard.VERBS, *solo.VERBS})
 
 
@@ -133,6 +134,9 @@ def moment(state: MesopotamiaState, seat: Seat, verb: str, words: Sequence[str] 
         if wanted in t_["done"]:
             return t("why.done", action=D.name("action", wanted))
         return t("why.take_first", action=D.name("action", wanted))
+    if act is None and verb == "freeroll":
+        hittite = D.ALL_EMPIRES[known(state["players"][seat]["empire"])].free_reroll
+        return t("why.freeroll_used" if hittite else "why.freeroll_hittite")
     if act is None:
         return t("why.phase.choose")
     if act["action"] == "exploration" and act["unit"] is not None:
@@ -167,6 +171,12 @@ def _numbers(words: Sequence[str]) -> list[int]:
     return [n for n in map(whole_number, words) if n is not None]
 
 
+def _launch(state: MesopotamiaState, seat: Seat, args: list[str]) -> Text | None:
+    if not args or args[0] not in D.SECTIONS:
+        return t("why.unknown", what=" ".join(args))
+    return t("why.eblaite_ship", section=D.section_name(args[0]))
+
+
 def _role(state: MesopotamiaState, seat: Seat, args: list[str]) -> Text | None:
     role = args[0] if args else ""
     if role not in roles_in_play(state):
@@ -175,8 +185,12 @@ def _role(state: MesopotamiaState, seat: Seat, args: list[str]) -> Text | None:
 
 
 def _empire(state: MesopotamiaState, seat: Seat, args: list[str]) -> Text | None:
-    if not args or args[0] not in D.EMPIRES:
+    if not args or args[0] not in D.ALL_EMPIRES:
         return t("why.unknown", what=" ".join(args))
+    expansion = expansions.expansion_of(args[0])
+    if args[0] not in expansions.empires(state) and expansion is not None:
+        return t("why.empire_expansion", empire=D.name("empire", args[0]),
+                 expansion=D.name("expansion", expansion))
     owner = next((s for s, p in enumerate(state["players"]) if p["empire"] == args[0]), None)
     if owner is None:
         return None
@@ -545,7 +559,7 @@ CHECKS: dict[str, Check] = {
     "drop": _drop, "build": _build, "event": _event, "reward": _reward, "fight": _fight,
     "pair": _pair, "bid": _bid, "sacrifice": _sacrifice,
     **dict.fromkeys(standard.VERBS, _standard), "place": _placing, "fatigue": _fatigue,
-    "clash": _clash,
+    "clash": _clash, "launch": _launch,
 }
 """The rule each kind of step may break."""
 

@@ -67,7 +67,7 @@ def legal(state: MesopotamiaState, seat: Seat, act: dict[str, Any]) -> list[str]
     return out
 
 
-GARDEN: dict[str, dict[str, Any]] = {t["id"]: t for t in D.GARDEN_DATA["tiles"]}
+GARDEN: dict[str, dict[str, Any]] = {t["id"]: t for t in D.GARDEN_TILE_DATA}
 
 
 def garden_tile(state: MesopotamiaState, seat: Seat) -> str | None:

@@ -30,6 +30,7 @@ QUEST_DATA = _load("quests")
 GARDEN_DATA = _load("gardens")
 TRADE_DATA = _load("trade_tokens")
 COMBAT_DATA = _load("combat")
+EXPANSION_DATA = _load("expansions")
 
 MIN_PLAYERS = 2
 MAX_PLAYERS = 4
@@ -136,11 +137,16 @@ class Empire:
     """(civilization card id, technology id) pairs."""
     colony_rampart: bool
     """May place a Colony and a Rampart next to its start region (the Elamites)."""
+    ship: bool = False
+    """Starts with a Ship on a river next to its start region (the Eblaites)."""
+    free_reroll: bool = False
+    """May reroll any of its Dingir dice once a turn, free (the Hittites)."""
 
 
 def _empire(e: dict[str, Any]) -> Empire:
     start = e["start"]
-    placement = any("start_placement" in b["effect"] for b in e["bonuses"])
+    effects = [b["effect"] for b in e["bonuses"]]
+    placement = any("start_placement" in b for b in effects)
     return Empire(
         e["id"], tuple((k, int(v)) for k, v in start["technologies"].items()),
         tuple((k, int(v)) for k, v in start["resources"].items() if int(v)),
@@ -149,14 +155,25 @@ def _empire(e: dict[str, Any]) -> Empire:
         tuple((t, int(start["track"][t])) for t in TRACKS),
         tuple(c["id"] for c in e["civilization_cards"]),
         tuple((c["id"], c["technology"]) for c in e["civilization_cards"]), placement,
+        any("start_ship" in b for b in effects), any("free_reroll" in b for b in effects),
     )
 
 
 EMPIRES: dict[str, Empire] = {e["id"]: _empire(e) for e in EMPIRE_DATA["empires"]}
-CIV_TECH: dict[str, str] = {card: tech for e in EMPIRES.values() for card, tech in e.card_tech}
+"""The base game's four empires."""
+EXPANSIONS: dict[str, tuple[str, ...]] = {
+    k: tuple(v) for k, v in EXPANSION_DATA["rules"]["expansions"]["ids"].items()}
+"""Each expansion -> its two empires (``expansions.json``)."""
+EXPANSION_OPTIONS: tuple[str, ...] = tuple(EXPANSION_DATA["rules"]["expansions"]["options"])
+"""The values of the ``expansions`` option: none, one expansion, or both."""
+_EVERY_EMPIRE = [*EMPIRE_DATA["empires"], *EXPANSION_DATA["empires"]]
+ALL_EMPIRES: dict[str, Empire] = {e["id"]: _empire(e) for e in _EVERY_EMPIRE}
+"""Every empire, the base game's and the expansions' (a seat's empire is looked up here)."""
+CIV_TECH: dict[str, str] = {card: tech for e in ALL_EMPIRES.values()
+                            for card, tech in e.card_tech}
 """Civilization card id -> the technology it is."""
 VARIANT_CARDS: frozenset[str] = frozenset(
-    c["id"] for e in EMPIRE_DATA["empires"] for c in e["civilization_cards"] if c["variant"])
+    c["id"] for e in _EVERY_EMPIRE for c in e["civilization_cards"] if c["variant"])
 """The civilization cards whose effect is the empire's own, not the common card's."""
 RESOURCES: tuple[str, ...] = (*MAP["resources"]["kinds"], "tablet", "phalanx")
 
@@ -173,6 +190,30 @@ GARDEN_TILES: dict[int, tuple[str, ...]] = {
     s: tuple(t["id"] for t in GARDEN_DATA["tiles"] if int(t["storey"]) == s)
     for s in range(1, GARDEN_STOREYS + 1)}
 GARDEN_FACE_UP = int(GARDEN_DATA["rules"]["first_face_up"]["storey"])
+
+_DECKS: dict[str, dict[str, list[dict[str, Any]]]] = EXPANSION_DATA["decks"]
+QUEST_CARDS: tuple[dict[str, Any], ...] = (
+    *QUEST_DATA["cards"], *(c for x in _DECKS.values() for c in x["quests"]))
+"""Every quest card, the base game's and the expansions' (designed, ``expansions.json``)."""
+GARDEN_TILE_DATA: tuple[dict[str, Any], ...] = (
+    *GARDEN_DATA["tiles"], *(t for x in _DECKS.values() for t in x["gardens"]))
+TRADE_TOKEN_DATA: tuple[dict[str, Any], ...] = (
+    *TRADE_DATA["tokens"], *(t for x in _DECKS.values() for t in x["trade_tokens"]))
+COMBAT_CARDS: tuple[dict[str, Any], ...] = (
+    *COMBAT_DATA["cards"], *(c for x in _DECKS.values() for c in x["combat_cards"]))
+EXPANSION_COMBAT: dict[str, dict[str, tuple[str, ...]]] = {
+    x: {kind: tuple(c["id"] for c in deck["combat_cards"] if c["unit"] == kind)
+        for kind in COMBAT_DATA["decks"]} for x, deck in _DECKS.items()}
+EXPANSION_QUESTS: dict[str, tuple[str, ...]] = {
+    x: tuple(c["id"] for c in deck["quests"]) for x, deck in _DECKS.items()}
+EXPANSION_GARDENS: dict[str, dict[int, tuple[str, ...]]] = {
+    x: {s: tuple(t["id"] for t in deck["gardens"] if int(t["storey"]) == s)
+        for s in range(1, GARDEN_STOREYS + 1)} for x, deck in _DECKS.items()}
+EXPANSION_TRADE: dict[str, dict[int, tuple[str, ...]]] = {
+    x: {lv: tuple(t["id"] for t in deck["trade_tokens"] if int(t["level"]) == lv)
+        for lv in TRADE_TOKENS} for x, deck in _DECKS.items()}
+"""Each expansion's combat cards by unit, quests, Gardens tiles by storey and trade tokens by
+level."""
 
 
 # -- names (catalogue keys) ----------------------------------------------------------------
@@ -217,7 +258,7 @@ def _card_effect(card: dict[str, Any]) -> dict[str, Any]:
 
 
 CARD_EFFECT: dict[str, dict[str, Any]] = {
-    c["id"]: _card_effect(c) for e in EMPIRE_DATA["empires"] for c in e["civilization_cards"]}
+    c["id"]: _card_effect(c) for e in _EVERY_EMPIRE for c in e["civilization_cards"]}
 """Civilization card id -> its effect (the common technology's, with the empire's variant)."""
 
 

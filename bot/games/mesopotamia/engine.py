@@ -35,6 +35,7 @@ from bot.games.mesopotamia import (
     bids,
     checks,
     effects,
+    expansions,
     focus,
     heuristic,
     narration,
@@ -55,7 +56,8 @@ from bot.games.mesopotamia.automaton import deck
 from bot.games.mesopotamia.automaton.cards import DIFFICULTIES
 from bot.games.mesopotamia.state import PHASES, MesopotamiaState
 
-VERBS = setup.VERBS | turn.VERBS | rounds.VERBS | battles.VERBS | standard.VERBS | solo.VERBS
+VERBS = setup.VERBS | turn.VERBS | rounds.VERBS | battles.VERBS | standard.VERBS | solo.VERBS | \
+    expansions.VERBS
 """Every step verb of the game."""
 NO_AUTOMATON = "none"
 """The ``automaton`` option of a game without the Automaton; its other values are the
@@ -83,7 +85,9 @@ class MesopotamiaGame(RulesGame[MesopotamiaState, str]):
                             (NO_AUTOMATON, *DIFFICULTIES), NO_AUTOMATON),
                  OptionSpec("team", Text.of("mesopotamia.option.team"), ("no", "yes"), "no"),
                  OptionSpec("mode", Text.of("mesopotamia.option.mode"),
-                            ("duel", "siege", "guardians"), "duel")),
+                            ("duel", "siege", "guardians"), "duel"),
+                 OptionSpec("expansions", Text.of("mesopotamia.option.expansions"),
+                            D.EXPANSION_OPTIONS, expansions.NONE)),
         hidden_information=True,
         ladders=(Ladder("siege", Text.of("mesopotamia.ladder.siege"), (("mode", "siege"),)),
                  *(Ladder(f"duel-{level}", Text.of(f"mesopotamia.ladder.duel-{level}"),
@@ -99,9 +103,12 @@ class MesopotamiaGame(RulesGame[MesopotamiaState, str]):
         mode = options.get("mode", siege.MODES[0])
         if mode not in siege.BUILT:     # refused by name, with the modes there are
             raise IllegalMove(Text.of("mesopotamia.siege.not_built", mode=mode))
-        state = setup.new_state(seed, n_players)
+        chosen = expansions.chosen(options.get("expansions", expansions.NONE))
+        state = setup.new_state(seed, n_players, tuple(chosen))
         state["no_chance"] = options.get("dice", "chance") == "no_chance"
         state["combat_mode"] = options.get("combat", battles.MODES[0])
+        if chosen:
+            state["expansions"] = chosen
         if mode == "siege":
             siege.enlist(state)
             return plain(state)

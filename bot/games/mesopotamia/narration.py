@@ -87,8 +87,8 @@ def _step(before: MesopotamiaState, seat: Seat, notation: str, after: Mesopotami
     return _turn_step(before, seat, verb, args, after)
 
 
-SIMPLE = frozenset({"role", "empire", "start", "die", "decline", "fight", "pair", "sacrifice",
-                    "halt", "drop", "stop", "end"})
+SIMPLE = frozenset({"role", "empire", "start", "die", "decline", "launch", "fight", "pair",
+                    "sacrifice", "halt", "drop", "stop", "end"})
 """The verbs whose sentence needs nothing but the notation (and setup's ``colony``)."""
 
 
@@ -106,6 +106,8 @@ def simple(notation: str) -> Text:
         return t("did.die", colour=D.name("colour", args[0]))
     if verb == "colony":
         return t("did.colony", where=in_region(args[0]))
+    if verb == "launch":
+        return t("did.launch", section=D.section_name(args[0]))
     if verb == "fight":
         return t("did.fight", where=in_region(args[0]))
     if verb == "pair":
@@ -155,10 +157,10 @@ def _turn_step(before: MesopotamiaState, seat: Seat, verb: str, args: list[str],
     t_ = known(before["t"])
     if verb == "set":
         return t("did.set", n=t_["dice"].index(None) + 1, sign=D.name("sign", args[0]))
-    if verb == "reroll":
+    if verb in ("reroll", "freeroll"):
         dice = [int(a) for a in args]
         shown = both([D.name("sign_short", known(known(after["t"])["dice"][d - 1])) for d in dice])
-        return t("did.reroll", dice=dice_numbers(dice), shown=shown)
+        return t(f"did.{verb}", dice=dice_numbers(dice), shown=shown)
     if verb == "use":
         return _use(before, args[0], args[1:], after)
     if verb == "convert":

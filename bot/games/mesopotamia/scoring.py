@@ -40,9 +40,9 @@ PLACE_VP: tuple[int, ...] = (9, 6, 3)
 QUEST_VP = int(D.QUEST_DATA["rules"]["vp"]["per_quest"])
 QUEST_MAX = int(D.QUEST_DATA["rules"]["vp"]["max"])
 QUEST_CONDITION: dict[str, dict[str, Any]] = {c["id"]: c["condition"]
-                                              for c in D.QUEST_DATA["cards"]}
-GARDEN_VP: dict[str, int] = {t["id"]: int(t["vp"]) for t in D.GARDEN_DATA["tiles"]}
-TOKEN_VP: dict[str, int] = {t["id"]: int(t["vp"]) for t in D.TRADE_DATA["tokens"]}
+                                              for c in D.QUEST_CARDS}
+GARDEN_VP: dict[str, int] = {t["id"]: int(t["vp"]) for t in D.GARDEN_TILE_DATA}
+TOKEN_VP: dict[str, int] = {t["id"]: int(t["vp"]) for t in D.TRADE_TOKEN_DATA}
 
 
 def controller(state: MesopotamiaState, region: str) -> Seat | None:

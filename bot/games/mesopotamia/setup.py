@@ -9,8 +9,9 @@ regions 5 and 6, the shuffled Quest deck). Then come the decisions, one small st
 - ``empire <id>``: empires in role order A to D;
 - ``start <region>``: start regions in reverse role order D to A; then every empire is set up
   and the seals are piled on both tracks;
-- ``die <colour>`` (the Sumerians' first die) and ``colony <region>`` / ``decline`` (the
-  Elamite colony and rampart), in role order;
+- ``die <colour>`` (the Sumerians' first die), ``colony <region>`` / ``decline`` (the
+  Elamite colony and rampart) and ``launch <section>`` (the Eblaite ship,
+  :mod:`bot.games.mesopotamia.expansions`), in role order;
 - ``return <quest>``: every seat at once keeps 3 of its 4 quest cards.
 
 A decision with one option left is taken for its seat at once (``state["log"]`` says so).
@@ -22,7 +23,7 @@ from bot import chance
 from bot.engine import Seat
 from bot.games.kit import known
 from bot.games.mesopotamia import data as D
-from bot.games.mesopotamia import siege
+from bot.games.mesopotamia import expansions, siege
 from bot.games.mesopotamia.state import (
     MesopotamiaState,
     Player,
@@ -34,11 +35,12 @@ from bot.games.mesopotamia.state import (
     taken_regions,
 )
 
-VERBS = frozenset({"role", "empire", "start", "die", "colony", "decline", "return"})
+VERBS = frozenset({"role", "empire", "start", "die", "colony", "decline", "return", "launch"})
 
 
-def new_state(seed: int, n_players: int) -> MesopotamiaState:
-    """The board laid out for ``n_players`` (2-4), before any player's decision."""
+def new_state(seed: int, n_players: int, extra: tuple[str, ...] = ()) -> MesopotamiaState:
+    """The board laid out for ``n_players`` (2-4), before any player's decision; the decks of
+    the expansions ``extra`` shuffled in (R-expansion-decks)."""
     if not D.MIN_PLAYERS <= n_players <= D.MAX_PLAYERS:
         raise ValueError(f"Mesopotamia is set up here for {D.MIN_PLAYERS} to "
                          f"{D.MAX_PLAYERS} players, not {n_players}")
@@ -52,8 +54,8 @@ def new_state(seed: int, n_players: int) -> MesopotamiaState:
         "ziggurats": {r: n for n, r in sorted(D.ZIGGURAT_ALWAYS.items())},
         "blockers": blocker_regions(n_players),
         "tribes": {r.id: dict(r.tribe) for r in D.REGIONS.values() if r.tribe},
-        "sites": _event_sites(draw), "trade": _trade_tokens(draw, n_players),
-        "gardens": _gardens(draw), "quests": _quest_deck(draw, n_players),
+        "sites": _event_sites(draw), "trade": _trade_tokens(draw, n_players, extra),
+        "gardens": _gardens(draw, extra), "quests": _quest_deck(draw, n_players, extra),
     }
 
 
@@ -78,25 +80,27 @@ def _event_sites(draw: chance.Draw) -> dict[str, list[str | bool]]:
     return sites
 
 
-def _trade_tokens(draw: chance.Draw, n_players: int) -> dict[str, str]:
+def _trade_tokens(draw: chance.Draw, n_players: int, extra: tuple[str, ...]) -> dict[str, str]:
     """Tokens drawn at random per level, face up on the slots used with ``n_players``."""
     laid: dict[str, str] = {}
     for level, tokens in D.TRADE_TOKENS.items():
         slots = [s for s in D.USED_SLOTS[n_players] if D.SLOT_LEVEL[s] == level]
-        pool = list(tokens)
+        pool = [*tokens, *(t for x in extra for t in D.EXPANSION_TRADE[x][level])]
         draw.shuffle(pool)
         laid.update(zip(slots, pool[: len(slots)], strict=True))
     return laid
 
 
-def _gardens(draw: chance.Draw) -> list[list[str | bool]]:
+def _gardens(draw: chance.Draw, extra: tuple[str, ...]) -> list[list[str | bool]]:
     """One tile at random per storey, face down but the bottom one."""
-    return [[draw.choice(D.GARDEN_TILES[storey]), storey == D.GARDEN_FACE_UP]
+    return [[draw.choice([*D.GARDEN_TILES[storey],
+                          *(t for x in extra for t in D.EXPANSION_GARDENS[x][storey])]),
+             storey == D.GARDEN_FACE_UP]
             for storey in range(1, D.GARDEN_STOREYS + 1)]
 
 
-def _quest_deck(draw: chance.Draw, n_players: int) -> Quests:
-    deck = list(D.QUESTS)
+def _quest_deck(draw: chance.Draw, n_players: int, extra: tuple[str, ...]) -> Quests:
+    deck = [*D.QUESTS, *(q for x in extra for q in D.EXPANSION_QUESTS[x])]
     draw.shuffle(deck)
     return {"deck": deck, "hands": [[] for _ in range(n_players)],
             "returned": [None] * n_players}
@@ -122,13 +126,16 @@ def legal(state: MesopotamiaState, seat: Seat) -> list[str]:
         roles = {p["role"] for p in state["players"]}
         return [f"role {r}" for r in roles_in_play(state) if r not in roles]
     if phase == "empires":
-        return [f"empire {e}" for e in D.EMPIRES if e not in taken_empires(state)]
+        return [f"empire {e}" for e in expansions.empires(state)
+                if e not in taken_empires(state)]
     if phase == "regions":
         taken = taken_regions(state)
         return [f"start {r}" for _, r in sorted(D.START_REGIONS.items()) if r not in taken]
     if phase == "bonus":
         if state["bonus"][0][1] == "die":
             return [f"die {c}" for c in D.COLOURS]
+        if state["bonus"][0][1] == "launch":
+            return [f"launch {s}" for s in expansions.launch_sections(state, seat)]
         return [*(f"colony {r}" for r in colony_regions(state, seat)), "decline"]
     return [f"return {q}" for q in state["quests"]["hands"][seat]]
 
@@ -169,6 +176,9 @@ def _play(state: MesopotamiaState, seat: Seat, notation: str) -> None:
         _next_sequential(state, "regions", by_role(state)[::-1], "start")
     elif verb == "die":
         player["dice"].append(args[0])
+        _next_bonus(state)
+    elif verb == "launch":
+        expansions.launch(state, seat, args[0])
         _next_bonus(state)
     elif verb in ("colony", "decline"):
         if args:
@@ -218,10 +228,12 @@ def _establish(state: MesopotamiaState) -> None:
     for track in D.TRACKS:
         state["seals"][track] = _pile(state, track)
     for seat in (s for s in by_role(state) if not siege.defends(state, s)):
-        empire = D.EMPIRES[known(state["players"][seat]["empire"])]
+        empire = D.ALL_EMPIRES[known(state["players"][seat]["empire"])]
         state["bonus"] += [[seat, "die"]] * empire.dice
         if empire.colony_rampart:
             state["bonus"].append([seat, "colony"])
+        if empire.ship:
+            state["bonus"].append([seat, "launch"])
     state["phase"] = "bonus"
     _next_bonus(state, first=True)
 
@@ -229,7 +241,7 @@ def _establish(state: MesopotamiaState) -> None:
 def _set_up_empire(state: MesopotamiaState, seat: Seat, player: Player) -> None:
     """« Tous les Empires commencent la partie avec les ressources et Unités suivantes », and
     each empire's own starting technologies, storeys and civilization cards."""
-    empire = D.EMPIRES[known(player["empire"])]
+    empire = D.ALL_EMPIRES[known(player["empire"])]
     player["res"].update(empire.resources)
     for kind, count in empire.units:
         state["units"] += [[seat, kind, player["start"]]] * count
@@ -250,7 +262,7 @@ def _pile(state: MesopotamiaState, track: str) -> list[list[int]]:
     for seat, player in enumerate(state["players"]):
         empire = known(player["empire"])
         under = siege.defends(state, seat)
-        case = 1 if under else dict(D.EMPIRES[empire].track)[track]
+        case = 1 if under else dict(D.ALL_EMPIRES[empire].track)[track]
         rank = order.index(empire) if empire in order else len(order)
         seats.append((-case, under, rank, seat))
     return [[seat, -case] for case, _, _, seat in sorted(seats)]

@@ -52,7 +52,7 @@ from bot.games.mesopotamia.state import MesopotamiaState
 ROWS: tuple[str, ...] = B.ROWS
 """« Les cartes Combat comptent trois lignes » and the Standard of Ur's three compartments:
 Force, Tactics, Mobility (Q-mobility-row, reading a)."""
-CARDS: dict[str, dict[str, Any]] = {c["id"]: c for c in D.COMBAT_DATA["cards"]}
+CARDS: dict[str, dict[str, Any]] = {c["id"]: c for c in D.COMBAT_CARDS}
 DECKS: dict[str, tuple[str, ...]] = {
     kind: tuple(c["id"] for c in D.COMBAT_DATA["cards"] if c["unit"] == kind)
     for kind in D.COMBAT_DATA["decks"]}
@@ -61,8 +61,9 @@ VERBS = frozenset({"place", "line", "lines", "retreat", "fatigue"})
 
 def draw(state: MesopotamiaState, region: str, sides: tuple[Side, Side], attacker: Side) -> None:
     """« Au début du combat, chaque Unité impliquée pioche une carte Combat correspondant à son
-    type. » Every deck is shuffled whole for each combat (Q-combat-decks (b)); the units are lined
-    up in draw order (R-fight-lineup)."""
+    type. » Every deck is shuffled whole for each combat (Q-combat-decks (b)), with the cards of
+    the expansions in play (R-expansion-decks); the units are lined up in draw order
+    (R-fight-lineup)."""
     state.pop("fought", None)
     kinds = combat.fighters(state, region)
     units = [{"side": side, "kind": kind, "card": "", "alloc": dict.fromkeys(ROWS, 0),
@@ -71,7 +72,8 @@ def draw(state: MesopotamiaState, region: str, sides: tuple[Side, Side], attacke
     for kind, deck in DECKS.items():
         drawing = [u for u in units if u["kind"] == kind]
         if drawing:
-            cards = list(deck)
+            cards = [*deck, *(c for x in state.get("expansions", [])
+                              for c in D.EXPANSION_COMBAT[x][kind])]
             rng.shuffle(cards)
             for unit, card in zip(drawing, cards, strict=False):
                 unit["card"] = card

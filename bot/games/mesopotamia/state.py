@@ -64,6 +64,8 @@ class Turn(TypedDict):
     """The actions taken this turn."""
     act: dict[str, Any] | None
     """The action activated and not finished (:mod:`bot.games.mesopotamia.actions`)."""
+    freeroll: NotRequired[bool]
+    """The Hittites' free reroll was taken this turn (:mod:`bot.games.mesopotamia.expansions`)."""
     closed: NotRequired[bool]
     """An action ended by itself after an old log's ``stop`` (:func:`turn.closed_stop`)."""
     cards: NotRequired[list[str]]
@@ -76,6 +78,8 @@ class MesopotamiaState(TypedDict):
     (or with the part of a round that needs it) and may be absent from states stored
     earlier."""
 
+    expansions: NotRequired[list[str]]
+    """The expansions in play (:mod:`bot.games.mesopotamia.expansions`); absent: none."""
     automata: NotRequired[dict[str, dict[str, Any]]]
     """Each Automaton seat's box by seat (its decks and difficulty,
     :mod:`bot.games.mesopotamia.automaton.deck`)."""

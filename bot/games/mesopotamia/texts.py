@@ -14,8 +14,9 @@ from bot.games.mesopotamia.state import MesopotamiaState
 from bot.games.mesopotamia.words import a_unit, both, dice_numbers, in_region, side_name
 
 GROUPS = {"role": "role", "empire": "empire", "start": "region", "die": "bonus",
-          "colony": "bonus", "decline": "bonus", "return": "quest", "set": "dice",
-          "reroll": "dice", "use": "action", "end": "end", "convert": "research",
+          "colony": "bonus", "decline": "bonus", "launch": "bonus", "return": "quest",
+          "set": "dice", "reroll": "dice", "freeroll": "dice", "use": "action", "end": "end",
+          "convert": "research",
           "discover": "research", "harvest": "harvest", "phalanx": "war", "create": "war",
           "grow": "growth", "stop": "action", "activate": "exploration",
           "move": "exploration", "halt": "exploration", "drop": "exploration",
@@ -45,6 +46,8 @@ def label(notation: str) -> Text:
         return _t("act.colony", region=D.name("region", args[0]))
     if verb == "decline":
         return _t("act.decline")
+    if verb == "launch":
+        return _t("act.launch", section=D.section_name(args[0]))
     if verb == "return":
         return _t("act.return", quest=D.name("quest", args[0]))
     if verb in ("event", "reward"):
@@ -110,8 +113,8 @@ def _round_label(verb: str, args: list[str]) -> Text:
     """The label of a step of the action phase."""
     if verb == "set":
         return _t("act.set", sign=D.name("sign", args[0]))
-    if verb == "reroll":
-        return _t("act.reroll", dice=dice_numbers([int(a) for a in args]))
+    if verb in ("reroll", "freeroll"):
+        return _t(f"act.{verb}", dice=dice_numbers([int(a) for a in args]))
     if verb == "use" and args[1:] == ["pawn"]:
         return _t("act.use_pawn", action=D.name("action", args[0]))
     if verb == "use" and args[1:] == ["card"]:     # the Automaton (R-auto-activation)
@@ -173,8 +176,8 @@ def path(state: MesopotamiaState, notation: str) -> tuple[Text, ...]:
     verb, *args = notation.split()
     if verb == "use":
         return D.name("action", args[0]), _how(state, args[1:])
-    if verb == "reroll":
-        return _t("choice.reroll"), dice_numbers([int(a) for a in args])
+    if verb in ("reroll", "freeroll"):
+        return _t(f"choice.{verb}"), dice_numbers([int(a) for a in args])
     if verb == "harvest":
         place = D.section_name(args[0]) if args[0] in D.SECTIONS else D.name("region", args[0])
         return place, D.name("resource", args[1])

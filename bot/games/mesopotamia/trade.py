@@ -21,7 +21,7 @@ from bot.games.mesopotamia import siege
 from bot.games.mesopotamia.state import MesopotamiaState
 
 VERBS = frozenset({"trade"})
-TOKENS: dict[str, dict[str, Any]] = {t["id"]: t for t in D.TRADE_DATA["tokens"]}
+TOKENS: dict[str, dict[str, Any]] = {t["id"]: t for t in D.TRADE_TOKEN_DATA}
 
 
 def legal(state: MesopotamiaState, seat: Seat, act: dict[str, Any]) -> list[str]:

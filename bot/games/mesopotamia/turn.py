@@ -8,6 +8,8 @@ or, in the no-chance variant, with ``set <sign>`` for each die (R-no-chance). Th
 action is under way:
 
 - ``reroll <i> …``: any of the unused dice again, for 1 Tablet, 3 times a turn at most;
+- ``freeroll <i> …``: the Hittites' free reroll, once a turn
+  (:mod:`bot.games.mesopotamia.expansions`);
 - ``use <action> pawn``: the action-selection pawn, once a turn, needs no sign (R-pawn);
 - ``use <action> <i> [<j>]``: one unused die per sign of the action's card, a star standing
   for any one sign (R-star-one-sign); never an action already done this turn;
@@ -36,12 +38,13 @@ from typing import cast
 from bot import chance
 from bot.engine import Seat
 from bot.games.kit import known
-from bot.games.mesopotamia import actions, events, siege
+from bot.games.mesopotamia import actions, events, expansions, siege
 from bot.games.mesopotamia import data as D
 from bot.games.mesopotamia.automaton import deck as automaton
 from bot.games.mesopotamia.state import MesopotamiaState, Turn, seal_order
 
-VERBS = frozenset({"set", "reroll", "use", "end", "defend"}) | actions.VERBS | events.VERBS
+VERBS = frozenset({"set", "reroll", "use", "end", "defend", "freeroll"}) | actions.VERBS | \
+    events.VERBS
 
 
 def begin_round(state: MesopotamiaState) -> None:
@@ -115,6 +118,7 @@ def legal(state: MesopotamiaState, seat: Seat) -> list[str]:
         free = [i for i, used in enumerate(t["used"]) if not used]
         out += ["reroll " + " ".join(str(i + 1) for i in dice)
                 for k in range(1, len(free) + 1) for dice in combinations(free, k)]
+    out += expansions.free_rerolls(state, seat)
     if t["done"]:
         out.append("end")
     return out
@@ -141,8 +145,9 @@ def more_actions(state: MesopotamiaState, seat: Seat) -> bool:
     if any(matching_dice(_set_dice(t), t["used"], D.TECH_SIGNS[D.CIV_TECH[player["tech"][a]]])
            for a in untaken):
         return True
-    return not state["no_chance"] and t["rerolls"] < D.MAX_REROLLS and \
-        player["res"]["tablet"] >= D.REROLL_TABLETS and not all(t["used"])
+    return bool(expansions.free_rerolls(state, seat)) or (
+        not state["no_chance"] and t["rerolls"] < D.MAX_REROLLS and
+        player["res"]["tablet"] >= D.REROLL_TABLETS and not all(t["used"]))
 
 
 def matching(face: str, sign: str) -> bool:
@@ -189,6 +194,9 @@ def apply(state: MesopotamiaState, seat: Seat, notation: str) -> None:
     elif verb == "reroll":
         state["players"][seat]["res"]["tablet"] -= D.REROLL_TABLETS
         t["rerolls"] += 1
+        _roll(state, [int(a) - 1 for a in args])
+    elif verb == "freeroll":
+        t["freeroll"] = True
         _roll(state, [int(a) - 1 for a in args])
     elif verb == "use":
         _use(state, seat, args[0], args[1:])

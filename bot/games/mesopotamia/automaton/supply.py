@@ -18,7 +18,7 @@ from bot.games.mesopotamia.automaton.cards import SUPPLIED
 from bot.games.mesopotamia.construction import COST
 from bot.games.mesopotamia.state import MesopotamiaState, can_advance, unit_limit, units_of
 
-GARDEN_COST: dict[str, dict[str, int]] = {t["id"]: t["cost"] for t in D.GARDEN_DATA["tiles"]}
+GARDEN_COST: dict[str, dict[str, int]] = {t["id"]: t["cost"] for t in D.GARDEN_TILE_DATA}
 STRUCTURE = {"storey": "ziggurat_storey", "colony": "colony", "ram": "ram",
              "rampart": "rampart", "garden": "hanging_gardens_storey"}
 """A build goal (``strategy.json``) -> the structure a technology card lets build."""
