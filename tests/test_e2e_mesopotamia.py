@@ -28,6 +28,7 @@ import random
 import re
 import sqlite3
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -165,6 +166,24 @@ async def by_play(w: World, user: FakeUser, notation: str) -> None:
     assert notation in [c["value"].split(" #v")[0] for c in offered], (notation, offered[:5])
     answer = await (await user.slash("play", channel=w.channel, action=notation)).final()
     assert answer.ephemeral, answer.text
+
+
+async def play_alone(w: World, user: FakeUser, tmp_path: Path, now: Snapshot,
+                     done: Callable[[Snapshot], bool], limit: int) -> Snapshot:
+    """``user``, alone in seat 0 against the game's own seat, plays like the quick AI (by
+    ``/play``, the step it picks from the stored state) until ``done`` (at most ``limit``
+    decisions); the game's seat plays in between. The last snapshot."""
+    for _ in range(limit):
+        if done(now):
+            return now
+        if GAME.active(now.state) != [0]:       # the game's own (or nobody's) decision
+            now = await settled(tmp_path, now.version)
+            continue
+        action = ai.choose(GAME, GAME.view(now.state, 0), GAME.legal(now.state, 0), 0,
+                           random.Random(f"{now.version}"), QUICK_BUDGET)
+        await by_play(w, user, action.notation)
+        now = await settled(tmp_path, now.version)
+    raise AssertionError(f"not done after {limit} decisions, at version {now.version}")
 
 
 def sealed_texts(state: State, seat: Seat, names: tuple[str, ...]) -> set[str]:

@@ -8,20 +8,17 @@ received shows a secret she may not read, and the log replays to the stored stat
 from __future__ import annotations
 
 import json
-import random
 import sqlite3
 from pathlib import Path
 
 import pytest
 
-from benchmarks.balance import QUICK_BUDGET
-from bot import ai
 from bot.games.mesopotamia.engine import GAME
 from bot.replay import Step, replay
 from tests.contract import secret_texts
 from tests.secret_scan import leaks, received
 from tests.test_e2e_game import world
-from tests.test_e2e_mesopotamia import by_play, seats_of, settled
+from tests.test_e2e_mesopotamia import play_alone, seats_of, settled
 
 pytestmark = pytest.mark.slow
 
@@ -53,18 +50,8 @@ async def test_one_person_besieges_ur(tmp_path: Path, lang: str) -> None:
         assert by_user == {ann.id: 0}
         now = await settled(tmp_path)
         assert now.state["siege"]["seat"] == 1
-        decisions = 0
-        while now.state.get("round", 0) < ROUNDS and now.state["phase"] != "over":
-            assert decisions < 300
-            if GAME.active(now.state) != [0]:       # the Defenders' (or nobody's) decision
-                now = await settled(tmp_path, now.version)
-                continue
-            legal = GAME.legal(now.state, 0)
-            action = ai.choose(GAME, GAME.view(now.state, 0), legal, 0,
-                               random.Random(f"{now.version}"), QUICK_BUDGET)
-            await by_play(w, ann, action.notation)
-            decisions += 1
-            now = await settled(tmp_path, now.version)
+        now = await play_alone(w, ann, tmp_path, now, lambda s: s.state["phase"] == "over"
+                               or s.state.get("round", 0) >= ROUNDS, 300)
 
         lines = [line for m in w.posts() for line in m.text.split("\n")]
         theirs = [line for line in lines if line.startswith(ours["turn"])]

@@ -16,21 +16,18 @@ stored state.
 from __future__ import annotations
 
 import json
-import random
 import sqlite3
 from pathlib import Path
 
 import pytest
 
-from benchmarks.balance import QUICK_BUDGET
-from bot import ai
 from bot.games.mesopotamia.automaton import deck
 from bot.games.mesopotamia.engine import GAME
 from bot.replay import Step, replay
 from tests.contract import secret_texts
 from tests.secret_scan import leaks, received
 from tests.test_e2e_game import world
-from tests.test_e2e_mesopotamia import by_play, seats_of, settled
+from tests.test_e2e_mesopotamia import play_alone, seats_of, settled
 
 pytestmark = pytest.mark.slow
 
@@ -71,19 +68,9 @@ async def test_one_person_plays_mesopotamia_against_the_automaton(tmp_path: Path
         assert by_user == {ann.id: 0} and names == ("ann", "Automaton")
         now = await settled(tmp_path)
         assert deck.plays(now.state, 1) and now.state["automata"]["1"]["difficulty"] == "igigi"
-        decisions = 0
-        while now.state.get("round", 0) < ROUNDS or now.state["phase"] != "actions":
-            assert decisions < 400 and now.state["phase"] != "over"
-            active = GAME.active(now.state)
-            if active != [0]:                   # the Automaton's (or nobody's) decision
-                now = await settled(tmp_path, now.version)
-                continue
-            legal = GAME.legal(now.state, 0)
-            action = ai.choose(GAME, GAME.view(now.state, 0), legal, 0,
-                               random.Random(f"{now.version}"), QUICK_BUDGET)
-            await by_play(w, ann, action.notation)
-            decisions += 1
-            now = await settled(tmp_path, now.version)
+        now = await play_alone(w, ann, tmp_path, now, lambda s: s.state["phase"] == "over" or (
+            s.state.get("round", 0) >= ROUNDS and s.state["phase"] == "actions"), 400)
+        assert now.state["phase"] != "over"
 
         turns = [line for m in w.posts() if m.pngs for line in m.text.split("\n")]
         its = [line for line in turns if line.startswith(ours["takes"])
@@ -124,17 +111,8 @@ async def test_a_solo_duel_is_played_to_the_end_and_counts_in_its_own_ladder(
         await (await ann.slash("game start", channel=w.channel)).final()
         await w.next_board(mark)
         now = await settled(tmp_path)
-        for _ in range(2_000):
-            if now.state["phase"] == "over":
-                break
-            if GAME.active(now.state) != [0]:
-                now = await settled(tmp_path, now.version)
-                continue
-            legal = GAME.legal(now.state, 0)
-            action = ai.choose(GAME, GAME.view(now.state, 0), legal, 0,
-                               random.Random(f"{now.version}"), QUICK_BUDGET)
-            await by_play(w, ann, action.notation)
-            now = await settled(tmp_path, now.version)
+        now = await play_alone(w, ann, tmp_path, now, lambda s: s.state["phase"] == "over",
+                               2_000)
         outcome = GAME.outcome(now.state)
         assert outcome is not None, now.state["phase"]
         winner = "ann" if outcome.seat_won(0) else "Automaton"

@@ -13,7 +13,7 @@ combat, where the engine answers for it (:mod:`bot.games.mesopotamia.solo`): it 
 
 from __future__ import annotations
 
-from collections import Counter, deque
+from collections import Counter
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -248,7 +248,7 @@ def _explore(state: MesopotamiaState, seat: Seat, act: dict[str, Any], plan: dic
     targets = _targets(state, seat, plan.get("towards", ["enemy_unit"]))
     if not targets:
         return None
-    far = _distances(targets)
+    far = siege.distances(targets)
     if act["unit"] is not None:
         at = state["units"][act["unit"]][2]
         moves = [n for n in legal if n.startswith("move ") and n.split()[1] in far]
@@ -277,20 +277,7 @@ def _targets(state: MesopotamiaState, seat: Seat, kinds: Iterable[str]) -> set[s
     return set()
 
 
-def _distances(targets: set[str]) -> dict[str, int]:
-    """Steps from every region to the nearest of ``targets`` on the map."""
-    far = dict.fromkeys(targets, 0)
-    queue = deque(targets)
-    while queue:
-        region = queue.popleft()
-        for n in D.REGIONS[region].neighbours:
-            if n not in far:
-                far[n] = far[region] + 1
-                queue.append(n)
-    return far
-
-
 def _distance_to(state: MesopotamiaState, seat: Seat, region: str) -> int:
     """Steps from ``region`` to the nearest enemy land unit (0 when there is none)."""
     enemies = {u[2] for u in state["units"] if u[0] != seat and u[1] in D.LAND}
-    return _distances(enemies).get(region, 99) if enemies else 0
+    return siege.distances(enemies).get(region, 99) if enemies else 0
