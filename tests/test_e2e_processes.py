@@ -17,6 +17,7 @@ import pytest
 from bot.store import is_postgres
 from tests.fakediscord import NO_LIMITS, BotProcess, FakeDiscord
 from tests.test_e2e_game import World, open_game, player_of, turn_by_play
+from tests.test_e2e_shards import assert_clean
 
 pytestmark = pytest.mark.slow
 
@@ -66,10 +67,7 @@ async def test_a_turn_played_through_another_process_is_posted_by_its_own(
         await turn_by_play(w, nxt, random.Random(6))
         again = await w.next_board(mark, timeout=30.0)
         assert player_of(again, users) not in (None, nxt)
-        for bot in bots:
-            assert "Traceback" not in bot.output(), bot.output()[-4000:]
-        assert not fake.server_errors, fake.server_errors
-        assert not fake.unknown_routes, fake.unknown_routes
+        assert_clean(bots, fake)
     finally:
         for bot in bots:
             await bot.stop()
