@@ -16,8 +16,9 @@ import pytest
 from bot.catalogue import Catalogue
 from bot.clock import FakeClock
 from bot.engine import Ladder, OptionSpec, Seat, State, Text
+from bot.i18n import translate
 from bot.ratings import GAME_ITSELF, Place, Rating, rate
-from bot.records import GameRecord, Player, SeatInfo
+from bot.records import GameRecord, Player, SeatInfo, ServiceError
 from bot.scripted import Script
 from bot.service import GameService, in_thread
 from bot.store import open_store
@@ -142,8 +143,9 @@ async def test_a_solo_game_counts_in_its_ladder_only(service: GameService) -> No
     members = await service.results.leaderboard(GUILD, "solo")
     assert sorted(uid for uid, _, _ in members) == [ANN.user_id, BOB.user_id]
     assert all(r.games == 1 for _, _, r in members) and duel.status == "finished"
-    with pytest.raises(KeyError):
+    with pytest.raises(ServiceError) as refused:           # a clear refusal, not a crash
         await service.results.leaderboard(GUILD, "solo:nobody")
+    assert "solo:nobody" in translate(refused.value.reason, "en")
 
 
 def test_mesopotamia_ranks_each_solo_mode_and_difficulty_apart() -> None:

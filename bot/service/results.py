@@ -7,7 +7,7 @@ scheduler's rounds catch any it missed); :mod:`bot.ratings` says how ratings mov
 from __future__ import annotations
 
 from bot.ratings import GAME_ITSELF, Place, Rating, rate
-from bot.service.core import ServiceCore
+from bot.service.core import ServiceCore, fail
 from bot.store import ResultRow
 
 
@@ -57,7 +57,10 @@ class Results:
                           ) -> list[tuple[int, str, Rating]]:
         """The best rated members of ``ranking`` (a game, or one of its solo ladders:
         :meth:`bot.catalogue.Catalogue.rankings`) on the server: user id, name, rating."""
-        self.core.catalogue.ranking_name(ranking)
+        try:
+            self.core.catalogue.ranking_name(ranking)
+        except KeyError:
+            raise fail("service.unknown_game", game=ranking) from None
         return await self.core.store.leaderboard(guild_id, ranking, limit)
 
     async def player_stats(self, guild_id: int, user_id: int
