@@ -4,7 +4,7 @@ win, and how long is a game?
 Usage::
 
     python benchmarks/solo_modes.py [--games N] [--variant automaton=emperor ...]
-        [--workers W] [--budget quick|fast|full] [--json FILE]
+        [--workers W] [--budget quick|fast|full] [--json FILE] [--records FILE] [--adopt K]
 
 Each ``--variant`` is a set of game options (``NAME=VALUE`` joined by commas; default: the
 Duel of Kings at each difficulty, Emperor, Igigi and Anunnaki, which the rulebook calls easy,
@@ -14,11 +14,20 @@ medium and hard, then the Siege of Ur). A game seats one AI player (``bot.ai`` a
 rate with its 95% interval, rounds per game (median and largest), the AI's steps per game
 (what a member plays), and CPU seconds per game.
 ``--json`` writes the figures (default ``benchmarks/results/solo_modes.json``).
+
+Each game is appended to ``--records`` (JSON lines, default
+``benchmarks/results/solo_games.jsonl``) with the fingerprint of the code that played it and
+the variant, so that a run stopped half-way (or spread over several sittings) resumes where it
+stopped and counts only games of the same code. ``--adopt K``: when the code changed since
+games were recorded (a change elsewhere in the game's files), replay K of the newest other
+code's records of each variant; if every one of them is played exactly as recorded (winner,
+rounds, steps), the old records count for the new code (the check is written in the file).
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import random
 import statistics
 import sys
@@ -29,12 +38,26 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from benchmarks.balance import BUDGETS, command_line, play_ai_game, save, wilson
+from benchmarks.balance import (
+    BUDGETS,
+    append_record,
+    command_line,
+    fingerprint,
+    play_ai_game,
+    rules_code,
+    save,
+    wilson,
+)
 from host.registry import CATALOGUE
 
 GAME = "mesopotamia"
 VARIANTS = ("automaton=emperor", "automaton=igigi", "automaton=anunnaki", "mode=siege")
 RESULTS = Path(__file__).resolve().parent / "results" / "solo_modes.json"
+RECORDS = Path(__file__).resolve().parent / "results" / "solo_games.jsonl"
+CODE = (*rules_code(GAME), "bot/scripted.py", "benchmarks/balance.py", "benchmarks/solo_modes.py")
+"""The files that decide how a solo game played by the AI goes."""
+PLAYED = ("won", "ended", "rounds", "steps", "own_steps")
+"""What a replayed game must repeat for its records to count for newer code."""
 MAX_STEPS = 20_000
 
 
@@ -90,6 +113,48 @@ def line(figures: dict[str, Any]) -> str:
             + (f"  unfinished {figures['unfinished']}" if figures["unfinished"] else ""))
 
 
+def load(path: Path) -> list[dict[str, Any]]:
+    """Every line of the JSON-lines file ``path`` (none if it is missing)."""
+    if not path.exists():
+        return []
+    return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line]
+
+
+def codes_counting_as(code: str, lines: list[dict[str, Any]], variant: str) -> set[str]:
+    """``code`` and every older code whose records of ``variant`` were checked to count as
+    it."""
+    codes, grown = {code}, True
+    while grown:
+        older = {line["adopted"] for line in lines if "adopted" in line
+                 and line["variant"] == variant and line["code"] in codes}
+        grown = not older <= codes
+        codes |= older
+    return codes
+
+
+def adopt(path: Path, code: str, variant: str, count: int, budget: str) -> bool:
+    """Replay ``count`` of the newest other code's records of ``variant``; when all repeat,
+    write that they count for ``code``. Whether they did."""
+    lines = load(path)
+    mine = codes_counting_as(code, lines, variant)
+    others = [r for r in lines if r.get("variant") == variant and "seed" in r
+              and r["code"] not in mine]
+    if not others:
+        return False
+    old = others[-1]["code"]
+    sample = [r for r in others if r["code"] == old][:count]
+    for record in sample:
+        replayed = play_one(variant, record["seed"], budget)
+        if any(replayed[k] != record[k] for k in PLAYED):
+            print(f"{variant}: seed {record['seed']} plays differently: not adopted", flush=True)
+            return False
+    append_record(path, {"adopted": old, "code": code, "variant": variant,
+                         "checked": [r["seed"] for r in sample]})
+    print(f"{variant}: {len(sample)} games replayed as recorded: records of {old} adopted",
+          flush=True)
+    return True
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=2000)
@@ -97,15 +162,27 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--budget", choices=sorted(BUDGETS), default="quick")
     parser.add_argument("--json", type=Path, default=RESULTS)
+    parser.add_argument("--records", type=Path, default=RECORDS)
+    parser.add_argument("--adopt", type=int, default=0, metavar="K")
     opts = parser.parse_args(argv)
     variants = opts.variant or list(VARIANTS)
     print(command_line("solo_modes.py", argv))
+    code = f"{fingerprint(CODE)}:{BUDGETS[opts.budget]}"
     figures = []
     with ProcessPoolExecutor(opts.workers) as pool:
         for variant in variants:
-            games = list(pool.map(play_one, [variant] * opts.games, range(opts.games),
-                                  [opts.budget] * opts.games))
-            figures.append(summary(variant, games))
+            if opts.adopt:
+                adopt(opts.records, code, variant, opts.adopt, opts.budget)
+            lines = load(opts.records)
+            codes = codes_counting_as(code, lines, variant)
+            done = {r["seed"]: r for r in lines if r.get("variant") == variant
+                    and "seed" in r and r["code"] in codes and r["seed"] < opts.games}
+            missing = [seed for seed in range(opts.games) if seed not in done]
+            for game in pool.map(play_one, [variant] * len(missing), missing,
+                                 [opts.budget] * len(missing)):
+                done[game["seed"]] = game
+                append_record(opts.records, {**game, "variant": variant, "code": code})
+            figures.append(summary(variant, [done[seed] for seed in range(opts.games)]))
             print(line(figures[-1]), flush=True)
     save(opts.json, {"command": command_line("solo_modes.py", argv), "variants": figures})
     return 0

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from benchmarks import mesopotamia_balance
+from benchmarks import mesopotamia_balance, solo_modes
 from benchmarks.balance import ROOT, append_record, fingerprint, load_records
 from benchmarks.contract_playouts import checked_code
 from host import registry
@@ -63,3 +63,24 @@ def test_a_balance_run_resumes_from_its_records(tmp_path: Path,
     assert sorted(r["share"] for r in regions.values()) == [0.0, 1.0]
     assert len((tmp_path / "g.jsonl").read_text().splitlines()) == 1
     assert "1 games (0 played now" in capsys.readouterr().out
+
+
+def test_a_solo_run_resumes_and_adopts_only_what_replays_alike(tmp_path: Path) -> None:
+    """A second solo run plays no game the first recorded; records of other code count only
+    once a replay repeats them (winner, rounds, steps), and only for their variant."""
+    path, args = tmp_path / "solo.jsonl", ["--variant", "mode=siege", "--workers", "1"]
+    out = ["--json", str(tmp_path / "solo.json"), "--records", str(path)]
+    assert solo_modes.main(["--games", "2", *args, *out]) == 0
+    assert solo_modes.main(["--games", "2", *args, *out]) == 0
+    lines = solo_modes.load(path)
+    assert [line["seed"] for line in lines] == [0, 1]
+    path.write_text("".join(json.dumps({**line, "code": "old"}) + "\n" for line in lines))
+    forged = {**lines[1], "code": "old", "seed": 2, "rounds": lines[1]["rounds"] + 1}
+    append_record(path, forged)
+    assert solo_modes.main(["--games", "2", "--adopt", "2", *args, *out]) == 0
+    code = solo_modes.load(path)[-1]["code"]
+    assert "old" in solo_modes.codes_counting_as(code, solo_modes.load(path), "mode=siege")
+    assert solo_modes.codes_counting_as(code, solo_modes.load(path), "automaton=igigi") == {code}
+    assert len(solo_modes.load(path)) == 4              # adopted: no game played again
+    adopt = solo_modes.adopt(path, "new", "mode=siege", 3, "quick")
+    assert not adopt                                    # seed 2 was forged: not adopted
