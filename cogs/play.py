@@ -207,7 +207,8 @@ async def send_panel(interaction: Interaction, work: Awaitable[Panel]) -> None:
 
 def turn_done(bot: DingirBot, result: StepResult, seat: Seat, lang: str) -> Panel:
     """What the panel says once the turn ended; posts the turn in the background."""
-    bot.spawn(posting.advance(bot, result, result.record.id), f"advance-{result.record.id}")
+    bot.spawn(posting.advance(bot, result, result.record.id, present=True),
+              f"advance-{result.record.id}")
     steps = posting.steps_text(result.record, result.turn_steps, lang, viewer=seat)
     return Panel(tr(lang, "discord.turn_done", steps=steps))
 
@@ -227,7 +228,7 @@ async def after_step(bot: DingirBot, result: StepResult, user_id: int, lang: str
     note = tr(lang, "discord.step_done", step=step)
     if not posting.needs_posting(result):
         return await build_panel(bot, result.record, user_id, lang, note=note)
-    moving_on = bot.spawn(posting.advance(bot, result, result.record.id),
+    moving_on = bot.spawn(posting.advance(bot, result, result.record.id, present=True),
                           f"advance-{result.record.id}")
     if not posting.asks_ai_only(result):
         return await build_panel(bot, result.record, user_id, lang, note=note)

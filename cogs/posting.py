@@ -167,18 +167,22 @@ def sentence(lang: str, text: str) -> str:
 
 
 def next_line(record: GameRecord, lang: str, *, buttons: bool = True,
-              played: frozenset[Seat] = frozenset()) -> str:
+              played: frozenset[Seat] = frozenset(), present: Seat | None = None) -> str:
     """Who plays now: a mention of every active human (pointing at the turn message's
     button when it has one), or the AIs' names. A human who ``played`` every turn the
-    message reports plays on in their panel: named, not pinged."""
+    message reports plays on in their panel: named, not pinged; so is the member
+    ``present`` in their panel, who took the last step reported (an answer that handed
+    them the turn: the panel that took it shows them their turn)."""
     if not record.active:
         return ""
     humans = [s for s in record.active if not ServiceCore.is_ai(record, s)]
     if not humans:
         names = listed(lang, [seat_name(record, s, lang) for s in record.active])
         return tr(lang, "discord.ai_thinking", name=names)
-    if buttons and played == {*humans} and len(humans) == 1:
+    if buttons and len(humans) == 1 and played == {*humans}:
         return tr(lang, "discord.plays_again", name=seat_name(record, humans[0], lang))
+    if buttons and len(humans) == 1 and present == humans[0]:
+        return tr(lang, "discord.your_turn", mention=f"**{seat_name(record, present, lang)}**")
     key = "discord.your_turn" if buttons else "discord.your_turn_no_button"
     return tr(lang, key, mention=mentions(record, humans, lang))
 
@@ -195,10 +199,11 @@ def final_text(record: GameRecord, outcome: Outcome, lang: str) -> str:
 
 def turn_text(record: GameRecord, lang: str, turns: Sequence[StepResult] = (),
               outcome: Outcome | None = None, *, buttons: bool = True,
-              told: Sequence[str] = ()) -> str:
+              told: Sequence[str] = (), present: Seat | None = None) -> str:
     """The text of a turn message: title, what the turns it reports did (as everyone may
     read it: one line per player's turn), the questions they answered that had no post
-    of their own (``told``), who is next (or the final ``outcome``).
+    of their own (``told``), who is next (or the final ``outcome``; ``present``: the
+    member whose step in their panel is told, see :func:`next_line`).
     Without ``buttons`` (``/game board``) it does not point at a "Take my turn" button."""
     title = tr(lang, "discord.turn_title", game=game_title(record, lang), turn=record.turn + 1)
     steps = [line for text in (*(steps_text(record, result.turn_steps, lang)
@@ -206,8 +211,10 @@ def turn_text(record: GameRecord, lang: str, turns: Sequence[StepResult] = (),
              for line in text.split("\n") if line]
     outcome = outcome or (turns[-1].outcome if turns else None)
     played = frozenset(p.seat for result in turns for p in result.turn_steps)
+    latest = turns[-1].turn_steps[-1].seat if turns and turns[-1].turn_steps else None
     last = (final_text(record, outcome, lang) if outcome is not None
-            else next_line(record, lang, buttons=buttons, played=played))
+            else next_line(record, lang, buttons=buttons, played=played,
+                           present=present if latest == present else None))
     return within_limit(title, steps, last)
 
 
@@ -369,18 +376,19 @@ async def _refused(bot: DingirBot, record: GameRecord,
 
 
 async def post_board(bot: DingirBot, record: GameRecord,
-                     turns: Sequence[StepResult] = (), told: Sequence[str] = ()) -> None:
+                     turns: Sequence[StepResult] = (), told: Sequence[str] = (),
+                     present: Seat | None = None) -> None:
     """Post the turn message of ``record``: after the ``turns`` it reports (one message
     for a run of turns, such as the AI seats playing one after another, with the questions
-    they answered in ``told``), or at the start."""
+    they answered in ``told``; ``present`` as for :func:`turn_text`), or at the start."""
     if turns and turns[-1].outcome is not None:
         await post_final(bot, record, turns, told)
         return
     lang = record.lang
     files = await turn_files(bot, record, lang)
     view = await webpage.with_link(bot, record, turn_view(record, lang), lang)
-    message = await send(bot, record, turn_text(record, lang, turns, told=told), files=files,
-                         view=view)
+    message = await send(bot, record, turn_text(record, lang, turns, told=told,
+                                                 present=present), files=files, view=view)
     if message is not None and message.attachments:
         remember(bot.posted_boards, record.id,
                  PostedBoard(record.version, lang, message.attachments[0].url))
@@ -624,12 +632,15 @@ def _human_decides(record: GameRecord) -> bool:
     return any(not ServiceCore.is_ai(record, s) for s in record.active)
 
 
-async def report_steps(bot: DingirBot, results: Sequence[StepResult]) -> None:
+async def report_steps(bot: DingirBot, results: Sequence[StepResult],
+                       present: Seat | None = None) -> None:
     """Tell the channel what ``results`` did: the answer to a public question or to a
     decision asked in the channel in the message that asked it (a question with no post,
     an AI's, in the turn message that follows), announcements at once, the decisions put
     to other seats, and the turns completed, one message for a run of turns until a human
-    is to play (AI seats playing one after another make a single post)."""
+    is to play (AI seats playing one after another make a single post). ``present``: the
+    seat of a member who took the first step in their panel (named, not pinged, when it
+    is their turn after it)."""
     turns: list[StepResult] = []
     told: list[str] = []
     for result in results:
@@ -645,7 +656,7 @@ async def report_steps(bot: DingirBot, results: Sequence[StepResult]) -> None:
         if result.turn_ended or result.outcome is not None:
             turns.append(result)
             if result.outcome is not None or _human_decides(result.record):
-                await post_board(bot, result.record, turns, told)
+                await post_board(bot, result.record, turns, told, present)
                 turns, told = [], []
         elif result.asked:
             if turns and _posts_decision(result):    # the turns ended before the question
@@ -660,8 +671,9 @@ class Channel:
     """The game's channel as a front end of the service's turn loop
     (:class:`bot.service.Front`)."""
 
-    def __init__(self, bot: DingirBot) -> None:
+    def __init__(self, bot: DingirBot, present: Seat | None = None) -> None:
         self.bot = bot
+        self.present = present
 
     async def show_missing(self, record: GameRecord) -> None:
         """Post the turn message, or the final message, lost to a crash."""
@@ -672,12 +684,15 @@ class Channel:
 
     async def tell(self, steps: Sequence[StepResult]) -> None:
         """Tell the channel what ``steps`` did (:func:`report_steps`)."""
-        await report_steps(self.bot, steps)
+        await report_steps(self.bot, steps, self.present)
 
 
-async def advance(bot: DingirBot, first: StepResult | None, game_id: int) -> list[StepResult]:
+async def advance(bot: DingirBot, first: StepResult | None, game_id: int, *,
+                  present: bool = False) -> list[StepResult]:
     """After a human step, or whenever the game may move on: the service's turn loop
     (:meth:`~bot.service.loop.Loop.move_on`: the AI seats play), told in the channel (one
-    message for the human's turn and the AI turns that followed it). Returns the steps it
-    told (``first`` and the AI's)."""
-    return await bot.service.loop.move_on(game_id, Channel(bot), first)
+    message for the human's turn and the AI turns that followed it). ``present``:
+    ``first`` was taken by its member in their panel, which shows them what comes next.
+    Returns the steps it told (``first`` and the AI's)."""
+    seat = first.seat if present and first is not None else None
+    return await bot.service.loop.move_on(game_id, Channel(bot, seat), first)

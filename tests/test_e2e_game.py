@@ -150,10 +150,12 @@ async def open_game(w: World, creator: FakeUser, others: Sequence[FakeUser],
 
 def player_of(post: Message, users: Sequence[FakeUser]) -> FakeUser | None:
     """The user a turn message asks to play (None when an AI plays or the game is over):
-    mentioned, or named when they play again after their own turn."""
+    mentioned, or named when they play on in their panel (again after their own turn, or
+    after their own answer)."""
     found = [u for u in users if post.mentions(u.id)] or [
         u for u in users
-        if any(tr(lang, "discord.plays_again", name=u.name) in post.text for lang in LANGUAGES)]
+        if any(tr(lang, key, name=u.name, mention=f"**{u.name}**") in post.text
+               for lang in LANGUAGES for key in ("discord.plays_again", "discord.your_turn"))]
     assert len(found) <= 1, post.text
     return found[0] if found else None
 

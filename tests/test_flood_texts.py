@@ -291,6 +291,26 @@ def test_a_turn_message_leaves_quiet_steps_out_and_names_a_player_who_plays_agai
     assert posting.turn_text(record, "en", []).endswith("➡️ <@12> to play.")
 
 
+def test_a_member_whose_own_answer_hands_them_the_turn_is_named_not_pinged() -> None:
+    """Blake's step is the last one the turn message tells and it is his turn now: he took
+    it in his panel, which shows him his turn, so the message names him without a ping (in
+    both languages); told after someone else's step, or by the clock, he is pinged."""
+    state = turn(fresh(), 0)
+    action = GAME.parse(state, 0, "place")
+    after = GAME.apply(state, 0, action)
+    record = GameRecord(1, 1, 1, "flood", "running", 1, {}, 1,
+                        [SeatInfo(0, 11, "Avery"), SeatInfo(1, 12, "Blake")], after, 0)
+    record.active = [1]
+    steps = (Played(0, action, state, after, GAME), Played(1, action, state, after, GAME))
+    told = [StepResult(record, 1, action, True, steps, None)]          # Avery's, then his
+    assert posting.turn_text(record, "en", told, present=1).endswith("➡️ **Blake** to play.")
+    assert posting.turn_text(record, "fr", told, present=1).endswith("➡️ À **Blake** de jouer.")
+    assert "<@" not in posting.turn_text(record, "en", told, present=1)
+    assert posting.turn_text(record, "en", told).endswith("➡️ <@12> to play.")   # the clock
+    theirs = [StepResult(record, 0, action, True, steps[::-1], None)]   # his, then Avery's
+    assert posting.turn_text(record, "en", theirs, present=0).endswith("➡️ <@12> to play.")
+
+
 def test_long_lists_are_grouped_for_the_panel() -> None:
     """The exchanges of a Trade action are offered region by region, a Sumer-born empire's
     regions behind the empire, the builds behind "build a city"; a short list stays flat."""
