@@ -7,6 +7,10 @@ per shard the process serves, ``<database>.lock`` for shard 0 (the only one of a
 one process) and ``<database>.shard-<n>.lock`` for shard n (released by the system when the
 process ends, even killed), and writes the holder's pid into it: a second process on any of
 these shards is refused, naming the first; processes on other shards are not.
+
+Every bot also holds ``<database>.copy.lock`` shared, and a tool that copies the whole
+database (:mod:`dingir.migrate`) holds it exclusively: the tool is refused while any bot runs,
+and no bot starts while it copies, on any shard, even one that never ran before.
 """
 
 from __future__ import annotations
@@ -16,6 +20,9 @@ import os
 from collections.abc import Sequence
 from pathlib import Path
 from typing import IO
+
+COPY_LOCK = ".copy.lock"
+"""The suffix of the lock file every bot holds shared and a copying tool exclusively."""
 
 
 class AlreadyRunning(Exception):
@@ -56,29 +63,36 @@ def every_shard(database: Path) -> list[int]:
     return sorted(found)
 
 
-def hold(database: Path, shards: Sequence[int] = (0,)) -> Held:
-    """Take the database's lock of each of ``shards`` for this process; raises
-    AlreadyRunning (holding none) if another process holds one of them."""
+def hold(database: Path, shards: Sequence[int] = (0,), *, copying: bool = False) -> Held:
+    """Take the database's lock of each of ``shards`` for this process, and its copy lock
+    (shared; exclusive when ``copying`` the whole database); raises AlreadyRunning (holding
+    none) if another process holds one of them."""
     handles: list[IO[str]] = []
     try:
         for shard in shards:
             handles.append(_lock(database, lock_path(database, shard)))
+        fence = database.with_name(database.name + COPY_LOCK)
+        handles.append(_lock(database, fence, exclusive=copying))
     except AlreadyRunning:
         Held(handles).close()
         raise
     return Held(handles)
 
 
-def _lock(database: Path, path: Path) -> IO[str]:
+def _lock(database: Path, path: Path, *, exclusive: bool = True) -> IO[str]:
+    """``path`` locked (a shared lock leaves the pid written there alone)."""
     path.parent.mkdir(parents=True, exist_ok=True)
     handle = open(path, "a+", encoding="utf-8")  # noqa: SIM115 - held for the process's life
     try:
-        fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        fcntl.flock(handle, (fcntl.LOCK_EX if exclusive else fcntl.LOCK_SH) | fcntl.LOCK_NB)
     except BlockingIOError:
         handle.seek(0)
-        pid = handle.read().strip()
+        fence = path.name.endswith(COPY_LOCK)    # its pid is the copying tool's, if any
+        pid = handle.read().strip() if exclusive != fence else ""
         handle.close()
         raise AlreadyRunning(database, pid) from None
+    if not exclusive:
+        return handle
     handle.seek(0)
     handle.truncate()
     handle.write(str(os.getpid()))

@@ -137,13 +137,14 @@ async def migrate(source: str, target: str,
             if not is_postgres(where):
                 if index == 0 and not path.is_file():
                     raise Refused(f"there is no SQLite database at {path}")
-                stack.callback(hold(path, every_shard(path)).close)
+                stack.callback(hold(path, every_shard(path), copying=True).close)
             store = await open_store(where, lease=(0,))
             stack.push_async_callback(store.close)
             if held := await store.other_leases():     # a bot on another shard
                 shard, pid = held[0]
                 raise AlreadyRunning(f"{shown(where)} (shard {shard})", pid,
                                      setting="DINGIR_DATABASE_URL")
+            await store.fence()                        # and none starts while it copies
             stores.append(store)
         counts = await copy(stores[0], stores[1])
         report = await check(stores[0], stores[1], list(counts), engines)

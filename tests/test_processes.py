@@ -9,6 +9,7 @@ PostgreSQL alike.
 from __future__ import annotations
 
 import asyncio
+import os
 from collections.abc import AsyncIterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -195,6 +196,49 @@ async def test_the_migration_waits_for_every_shard(tmp_path: Path, pg_database: 
     try:
         with pytest.raises(AlreadyRunning, match="shard 3"):
             await migrate(pg_database, f"sqlite:{tmp_path / 'back.sqlite3'}")
+    finally:
+        await leased.close()
+
+
+async def test_no_shard_starts_while_the_migration_copies(tmp_path: Path,
+                                                          pg_database: str) -> None:
+    """A bot on a shard that never ran (no lock file, no lease yet) cannot start while the
+    whole database is being copied, and the copy does not start while such a bot runs."""
+    source = tmp_path / "dingir.sqlite3"
+    copying = hold(source, every_shard(source), copying=True)
+    try:
+        with pytest.raises(AlreadyRunning, match=f"pid {os.getpid()}"):
+            hold(source, (7,))                               # shard 7 of 8, never run
+    finally:
+        copying.close()
+    held = hold(source, (7,))
+    try:
+        assert every_shard(source) == [0, 7]
+        held.close()
+        held = hold(source, (5,))
+        (tmp_path / "dingir.sqlite3.shard-5.lock").unlink()  # as if it were new
+        with pytest.raises(AlreadyRunning):
+            hold(source, every_shard(source), copying=True)
+    finally:
+        held.close()
+
+    migrating = await open_store(pg_database, lease=(0,))
+    await migrating.fence()
+    try:
+        with pytest.raises(AlreadyRunning):
+            await open_store(pg_database, lease=(7,))
+    finally:
+        await migrating.close()
+    leased = await open_store(pg_database, lease=(7,))
+    try:
+        assert [shard for shard, _ in await leased.other_leases()] == []
+        migrating = await open_store(pg_database, lease=(0,))
+        try:
+            assert [shard for shard, _ in await migrating.other_leases()] == [7]
+            with pytest.raises(AlreadyRunning):
+                await migrating.fence()
+        finally:
+            await migrating.close()
     finally:
         await leased.close()
 

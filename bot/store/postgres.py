@@ -23,7 +23,7 @@ import os
 import re
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 
 import asyncpg
 
@@ -37,9 +37,12 @@ from bot.store.processes import CHANNEL
 from bot.store.schema import MIGRATIONS, migrate
 
 LOCK_CLASS = 0x44494E47
-"""The first key of Dingir's advisory locks ("DING"); the second is a shard number, or
-:data:`MIGRATING` while one process migrates the schema."""
+"""The first key of Dingir's advisory locks ("DING"); the second is a shard number,
+:data:`MIGRATING` while one process migrates the schema, or :data:`COPYING`."""
 MIGRATING = -1
+COPYING = -2
+"""The lock every bot holds shared with its lease and a tool that copies the whole database
+holds exclusively (:meth:`PgStore.fence`): neither starts while the other runs."""
 
 POSTGRES = Dialect(
     name="postgresql",
@@ -134,20 +137,29 @@ async def _holder(conn: Any, shard: int) -> str:
     """Who holds the lease of ``shard`` (its application name, with its pid)."""
     name = await conn.fetchval(
         "SELECT a.application_name FROM pg_locks l JOIN pg_stat_activity a ON a.pid = l.pid"
-        " WHERE l.locktype = 'advisory' AND l.granted AND l.classid = $1 AND l.objid = $2",
-        LOCK_CLASS, shard)
+        " WHERE l.locktype = 'advisory' AND l.granted AND l.classid = $1 AND l.objid = $2"
+        " AND l.pid <> pg_backend_pid() LIMIT 1", LOCK_CLASS, shard & 0xFFFFFFFF)
     return str(name or "")
 
 
 async def _take_lease(conn: Any, url: str, shards: Sequence[int]) -> None:
-    """The advisory lock of each of ``shards``, held by ``conn``'s session; raises
-    AlreadyRunning (taking none) if another session holds one."""
+    """The advisory lock of each of ``shards``, and :data:`COPYING` shared, held by
+    ``conn``'s session; raises AlreadyRunning (taking none) if another session holds one."""
     for shard in shards:
         if not await conn.fetchval("SELECT pg_try_advisory_lock($1, $2)", LOCK_CLASS, shard):
-            holder = await _holder(conn, shard)
-            await conn.execute("SELECT pg_advisory_unlock_all()")
-            raise AlreadyRunning(shown(url), holder.removeprefix("dingir pid "),
-                                 setting="DINGIR_DATABASE_URL")
+            await _refuse(conn, url, shard)
+    if shards and not await conn.fetchval("SELECT pg_try_advisory_lock_shared($1, $2)",
+                                          LOCK_CLASS, COPYING):
+        await _refuse(conn, url, COPYING)
+
+
+async def _refuse(conn: Any, url: str, key: int) -> NoReturn:
+    """Let go of every lock of ``conn``'s session and raise AlreadyRunning, naming the
+    holder of the lock ``key``."""
+    holder = await _holder(conn, key)
+    await conn.execute("SELECT pg_advisory_unlock_all()")
+    raise AlreadyRunning(shown(url), holder.removeprefix("dingir pid "),
+                         setting="DINGIR_DATABASE_URL")
 
 
 async def _writer(url: str, lease: Sequence[int]) -> Any:
@@ -252,12 +264,20 @@ class PgStore(Store):
             "SELECT l.objid::bigint, a.application_name FROM pg_locks l"
             " JOIN pg_stat_activity a ON a.pid = l.pid WHERE l.locktype = 'advisory'"
             " AND l.granted AND l.classid = $1 AND l.pid <> pg_backend_pid()"
-            " AND l.objid::bigint <> $2 ORDER BY 1", LOCK_CLASS, MIGRATING & 0xFFFFFFFF)
+            " AND l.objid::bigint <> ALL($2::bigint[]) ORDER BY 1", LOCK_CLASS,
+            [MIGRATING & 0xFFFFFFFF, COPYING & 0xFFFFFFFF])
         return [(int(shard), str(name or "").removeprefix("dingir pid "))
                 for shard, name in rows]
 
     async def _wake(self, conn: Tx, game_id: int) -> None:
         await conn.execute("SELECT pg_notify(?, ?)", (CHANNEL, str(game_id)))
+
+    async def fence(self) -> None:
+        """Hold :data:`COPYING` exclusively until the store is closed: no bot starts
+        meanwhile; raises AlreadyRunning while one runs."""
+        if not await self._conn.fetchval("SELECT pg_try_advisory_lock($1, $2)", LOCK_CLASS,
+                                         COPYING):
+            await _refuse(self._conn, self.url, COPYING)
 
     async def backup(self, target: Path) -> None:
         """Not here: PostgreSQL's backups are ``pg_dump`` (README)."""

@@ -77,6 +77,11 @@ class ProcessesMixin(StoreCore):
         SQLite file's are lock files, :func:`bot.instance.every_shard`)."""
         return []
 
+    async def fence(self) -> None:
+        """Keep every bot out of this database until the store is closed, or raise
+        AlreadyRunning when one runs (PostgreSQL; a SQLite file is fenced by
+        :func:`bot.instance.hold` with ``copying``)."""
+
     async def listen(self, woken: Callable[[], None]) -> bool:
         """Call ``woken`` whenever another process notes a game (True), or False when this
         database cannot tell (SQLite: poll :meth:`moved_since`)."""
