@@ -7,7 +7,8 @@ with the usual version check, and notes the game there
 process, reads the notes as they come (PostgreSQL wakes it with ``NOTIFY``; on SQLite it
 looks every :data:`POLL_SECONDS`), drops its cached copy of each of its own games noted
 and moves it on (:func:`cogs.posting.advance`): the board of a turn that ended, the final
-message, the AI seats' steps, the decision clocks.
+message, the last step of the turn under way (a decision it put to a player, an
+announcement), the AI seats' steps, the decision clocks.
 """
 
 from __future__ import annotations
@@ -79,7 +80,9 @@ class Moved(commands.Cog):
             record = await core.get_by_id(game_id)
             if record is not None and core.owns(record):
                 log.info("game %s was moved by another process: telling it", game_id)
-                self.bot.spawn(posting.advance(self.bot, None, game_id), f"moved-{game_id}")
+                latest = await self.bot.service.turns.latest(game_id)
+                self.bot.spawn(posting.advance(self.bot, latest, game_id, missed=True),
+                               f"moved-{game_id}")
         return seq
 
 

@@ -688,11 +688,12 @@ class Channel:
 
 
 async def advance(bot: DingirBot, first: StepResult | None, game_id: int, *,
-                  present: bool = False) -> list[StepResult]:
+                  present: bool = False, missed: bool = False) -> list[StepResult]:
     """After a human step, or whenever the game may move on: the service's turn loop
     (:meth:`~bot.service.loop.Loop.move_on`: the AI seats play), told in the channel (one
     message for the human's turn and the AI turns that followed it). ``present``:
-    ``first`` was taken by its member in their panel, which shows them what comes next.
-    Returns the steps it told (``first`` and the AI's)."""
+    ``first`` was taken by its member in their panel, which shows them what comes next;
+    ``missed``: by another process, which told nothing. Returns the steps it told
+    (``first`` and the AI's)."""
     seat = first.seat if present and first is not None else None
-    return await bot.service.loop.move_on(game_id, Channel(bot, seat), first)
+    return await bot.service.loop.move_on(game_id, Channel(bot, seat), first, missed=missed)

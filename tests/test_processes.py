@@ -104,6 +104,35 @@ async def test_a_step_reaching_another_process_is_checked_and_noted_for_the_owne
     assert [a.notation for a in await owner.store.actions(record.id)] == ["add 1", "add 2"]
 
 
+async def test_the_owner_tells_a_step_of_the_turn_under_way_once(
+        two: tuple[Process, Process, FakeClock]) -> None:
+    """A step taken through another process that leaves the turn under way (a decision it
+    may put to a player, an announcement) is told by the owner from the log, once; a step
+    the owner took and told itself is not told again when a note about it is read."""
+    first, owner, _ = two
+    record = await started(owner, guild(1, 2), 200)
+    user = current_user(record)
+    assert await owner.service.turns.latest(record.id) is None      # no step yet
+    await first.service.turns.play_by_id(record.id, user, "add 1", record.version)
+    owner.service.core.drop(record.id)                              # as the note makes it do
+    latest = await owner.service.turns.latest(record.id)
+    assert latest is not None and not latest.turn_ended
+    assert (latest.seat, latest.action.notation) == (record.active[0], "add 1")
+    told = Told([], [])
+    assert await owner.service.loop.move_on(record.id, told, latest, missed=True) == [latest]
+    assert told.steps == [latest]         # (and the first board, never posted in this test)
+    assert await owner.service.loop.move_on(record.id, told, latest, missed=True) == []
+    assert told.steps == [latest]                                   # a second note: nothing
+
+    mine = await owner.service.turns.play_by_id(record.id, user, "add 2",
+                                                latest.record.version)
+    await owner.service.loop.move_on(record.id, told, mine)         # taken and told here
+    again = await owner.service.turns.latest(record.id)
+    assert again is not None and again.record.version == mine.record.version
+    assert await owner.service.loop.move_on(record.id, told, again, missed=True) == []
+    assert told.steps == [latest, mine]
+
+
 async def test_the_same_press_in_two_processes_is_taken_once(
         two: tuple[Process, Process, FakeClock]) -> None:
     first, owner, _ = two

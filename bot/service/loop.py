@@ -49,6 +49,7 @@ class Loop:
         self.core = core
         self.autoplay = autoplay
         self._telling: dict[int, asyncio.Lock] = {}
+        self._told: dict[int, int] = {}
 
     def telling(self, game_id: int) -> asyncio.Lock:
         """The lock that keeps what is told of one game in order (held by :meth:`move_on`;
@@ -57,16 +58,20 @@ class Loop:
             self._telling = {g: lock for g, lock in self._telling.items() if lock.locked()}
         return self._telling.setdefault(game_id, asyncio.Lock())
 
-    async def move_on(self, game_id: int, front: Front,
-                      first: StepResult | None = None) -> list[StepResult]:
+    async def move_on(self, game_id: int, front: Front, first: StepResult | None = None,
+                      *, missed: bool = False) -> list[StepResult]:
         """After ``first`` (a member's step), or whenever the game may have to move: show
-        what ``front`` missed (when there is no ``first``), let the seats the service plays
-        take their steps, then tell ``first`` and theirs at once. When the database is
-        unavailable, tried again after each of :data:`STORE_RETRY_SECONDS`, what went out
-        before the failure checked again. Returns the steps told."""
+        what ``front`` missed (when there is no ``first``, or ``missed``: ``first`` was
+        taken by another process), let the seats the service plays take their steps, then
+        tell ``first`` and theirs at once. When the database is unavailable, tried again
+        after each of :data:`STORE_RETRY_SECONDS`, what went out before the failure checked
+        again. Returns the steps told."""
         async with self.telling(game_id):
             pending = [first] if first is not None else []
-            missing = first is None
+            missing = first is None or missed
+            if missed and first is not None and first.record.version <= self._told.get(
+                    game_id, -1):
+                pending = []        # taken here after all, and told (before the note came)
             for delay in STORE_RETRY_SECONDS:
                 try:
                     return await self._move_on(game_id, front, missing, pending)
@@ -86,7 +91,9 @@ class Loop:
             await self.core.store.note_moved(game_id, self.core.clock.now())
             pending.clear()
             return []
-        if missing and not pending and record is not None and self.core.board_missing(record):
+        told_by_pending = any(p.turn_ended or p.outcome is not None for p in pending)
+        if missing and not told_by_pending and record is not None \
+                and self.core.board_missing(record):
             await front.show_missing(record)
             if record.status == "finished":
                 return []
@@ -96,4 +103,14 @@ class Loop:
             results += await self.autoplay.play_seats(game_id)
         pending.clear()
         await front.tell(results)
+        if results:
+            self._remember_told(game_id, max(r.record.version for r in results))
         return results
+
+    def _remember_told(self, game_id: int, version: int) -> None:
+        """Note the newest step told of ``game_id`` (past :data:`TELLING_LOCKS_KEPT` games,
+        the one told longest ago is forgotten)."""
+        self._told.pop(game_id, None)
+        self._told[game_id] = version
+        if len(self._told) > TELLING_LOCKS_KEPT:
+            del self._told[next(iter(self._told))]

@@ -156,6 +156,23 @@ class Turns:
                                              [(r.seat, r.notation) for r in rows])[1]
         return live.turn_steps
 
+    async def latest(self, game_id: int) -> StepResult | None:
+        """The last step of the turn under way, rebuilt from the log as :meth:`apply`
+        returned it (without the public question it answered): for a process that did not
+        take it to tell it (a step taken through another process). None when the game is
+        not running or its turn has no step yet."""
+        async with self.core.lock(game_id):
+            live = await self.core.live(game_id)
+            record = live.record
+            if record.status != "running" or record.state is None:
+                return None
+            steps = await self._turn_steps(live)
+            if not steps:
+                return None
+            last = steps[-1]
+            return StepResult(record, last.seat, last.action, False, tuple(steps), None,
+                              _asked(self.core.engine(record.game), record, last.seat))
+
     async def apply(self, live: Live, seat: Seat, action: Action) -> StepResult:
         """Apply and persist one checked step (caller holds the game's lock)."""
         record = live.record
