@@ -16,6 +16,7 @@ from bot.engine import Action, GameError, Seat, Text
 from bot.i18n import LANGUAGES, names_seats, tr, translate
 from bot.notation import localized, whole_number
 from bot.records import GameRecord, ServiceError, StaleVersion, StoreUnavailable
+from host.client import expired
 from host.registry import CATALOGUE
 from host.workers import WorkerDied
 
@@ -301,6 +302,9 @@ async def answer_error(interaction: Interaction, error: BaseException) -> None:
                                      aiohttp.ClientError):
                 await reply(interaction, tr(lang_of(interaction), "discord.restarting"))
         log.info("interaction %s left unanswered: the bot is stopping", interaction.id)
+        return
+    if expired(error):
+        log.warning("interaction %s answered after Discord's 3 s, dropped", interaction.id)
         return
     lang = lang_of(interaction)
     text = error_text(error, lang, await _record_named(interaction, error))

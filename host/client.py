@@ -97,8 +97,12 @@ class DingirBot(commands.Bot):
 
     def _cut_off_by_stop(self, record: logging.LogRecord) -> bool:
         """Keep out of the log the suggestions (autocomplete) that could not be answered
-        because the bot was stopping (discord.py logs them as errors, with no hook)."""
+        because the bot was stopping (discord.py logs them as errors, with no hook); one
+        answered too late for Discord is a warning line, not a traceback."""
         error = record.exc_info[1] if record.exc_info else None
+        if expired(error):
+            log.warning("%s: answered after Discord's 3 s, dropped", record.getMessage())
+            return False
         stopped = isinstance(error, aiohttp.ClientConnectionError | RuntimeError)
         return not (stopped and self.stopping)
 
@@ -162,6 +166,15 @@ class ShardedDingirBot(DingirBot, commands.AutoShardedBot):
         """The shards of ``DINGIR_SHARDS``."""
         assert settings.shards is not None
         return {"shard_ids": list(settings.shards.ids), "shard_count": settings.shards.count}
+
+
+UNKNOWN_INTERACTION = 10062
+"""Discord's error code for an interaction answered after its 3 seconds (or twice)."""
+
+
+def expired(error: BaseException | None) -> bool:
+    """True when ``error`` is Discord refusing an answer that came too late."""
+    return isinstance(error, discord.NotFound) and error.code == UNKNOWN_INTERACTION
 
 
 def client(settings: Settings, service: GameService, scheduler: Scheduler, workers: Workers,
