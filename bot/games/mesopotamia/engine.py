@@ -51,6 +51,7 @@ from bot.games.mesopotamia import (
 from bot.games.mesopotamia import data as D
 from bot.games.mesopotamia.automaton import deck
 from bot.games.mesopotamia.automaton.cards import DIFFICULTIES
+from bot.games.mesopotamia.guardians import mode as guardians
 from bot.games.mesopotamia.state import PHASES, MesopotamiaState
 
 VERBS = setup.VERBS | turn.VERBS | rounds.VERBS | battles.VERBS | standard.VERBS | solo.VERBS
@@ -58,6 +59,10 @@ VERBS = setup.VERBS | turn.VERBS | rounds.VERBS | battles.VERBS | standard.VERBS
 NO_AUTOMATON = "none"
 """The ``automaton`` option of a game without the Automaton; its other values are the
 difficulties (R-auto-draws): the Automaton then takes the last seat (« MODE SOLO »)."""
+MODES = ("duel", "siege", "guardians")
+"""The ``mode`` option: the base game or the Duel of Kings (``duel``), the Siege of Ur, the
+Guardians of Assur (:mod:`bot.games.mesopotamia.guardians`: one player and the enemy's seat)."""
+BUILT_MODES = frozenset({"duel", "guardians"})
 KEEP_ACTIONS = frozenset({"harvest", "phalanx", "create", "grow", "activate", "move", "halt",
                           "drop", "convert", "stop"})
 """Parts of an action that take no other action away (no die, pawn, card or Tablet spent): while
@@ -79,7 +84,8 @@ class MesopotamiaGame(RulesGame[MesopotamiaState, str]):
                             battles.MODES[0]),
                  OptionSpec("automaton", Text.of("mesopotamia.option.automaton"),
                             (NO_AUTOMATON, *DIFFICULTIES), NO_AUTOMATON),
-                 OptionSpec("team", Text.of("mesopotamia.option.team"), ("no", "yes"), "no")),
+                 OptionSpec("team", Text.of("mesopotamia.option.team"), ("no", "yes"), "no"),
+                 OptionSpec("mode", Text.of("mesopotamia.option.mode"), ("duel", "siege", "guardians"), "duel")),
         hidden_information=True,
     )
     tuning = ContractTuning(playouts=1, density=0.02, ai_games=1, ai_seats=1, fast_ai=True,
@@ -88,11 +94,20 @@ class MesopotamiaGame(RulesGame[MesopotamiaState, str]):
     of them); the variant is a game against the Automaton."""
 
     def setup(self, seed: int, n_players: int, options: Mapping[str, str]) -> State:
+        mode = options.get("mode", MODES[0])
+        if mode not in BUILT_MODES:
+            raise ValueError(f"the mode {mode!r} is not built yet; built: "
+                             f"{', '.join(sorted(BUILT_MODES))}")
+        if mode == guardians.MODE and n_players != 2:
+            raise ValueError("the Guardians of Assur is one player against the enemy's seat")
         state = setup.new_state(seed, n_players)
+        if mode == guardians.MODE:
+            guardians.prepare(state)
         state["no_chance"] = options.get("dice", "chance") == "no_chance"
         state["combat_mode"] = options.get("combat", battles.MODES[0])
         for seat in automaton_seats(n_players, options):
-            deck.enlist(state, seat, options["automaton"])
+            if mode != guardians.MODE:
+                deck.enlist(state, seat, options["automaton"])
         state["team"] = options.get("team") == "yes" and bool(state.get("automata"))
         return plain(state)
 
@@ -201,6 +216,8 @@ class MesopotamiaGame(RulesGame[MesopotamiaState, str]):
         ms = typed(MesopotamiaState, state)
         if ms["phase"] != "over":
             return None
+        if guardians.on(ms):
+            return _guardians_outcome(ms)
         totals = scoring.scores(ms)
         ranked = scoring.ranking(ms)
         tied = len(set(totals)) < len(totals)
@@ -274,6 +291,11 @@ class MesopotamiaGame(RulesGame[MesopotamiaState, str]):
         ms = typed(MesopotamiaState, state)
         if ms["phase"] in PHASES:
             return ()
+        if guardians.on(ms):
+            mine = scoring.breakdown(ms, guardians.you(ms))
+            vp = sum(v for k, v in mine.items() if k != "quests")
+            return (Text.of("mesopotamia.standing", vp=vp),
+                    Text.of("mesopotamia.guardians.standing", n=ms["guardians"]["wave"]))
         return tuple(Text.of("mesopotamia.standing", vp=vp) for vp in scoring.public(ms))
 
     def secrets(self, state: State) -> list[Secret]:
@@ -284,9 +306,26 @@ GAME = MesopotamiaGame()
 
 
 def automaton_seats(n_players: int, options: Mapping[str, str]) -> list[Seat]:
-    """The seats the Automaton takes in a game of ``n_players`` with ``options``: the last
-    one, when the ``automaton`` option names a difficulty."""
+    """The seats the game's own opponent takes in a game of ``n_players`` with ``options``:
+    the last one, when the ``automaton`` option names a difficulty or in the Guardians of
+    Assur (its enemy's seat)."""
+    if options.get("mode") == guardians.MODE:
+        return [n_players - 1]
     return [] if options.get("automaton", NO_AUTOMATON) == NO_AUTOMATON else [n_players - 1]
+
+
+def _guardians_outcome(state: MesopotamiaState) -> Outcome:
+    """You win or lose against the waves (R-guard-waves): your score, the enemy's 0."""
+    mine = guardians.you(state)
+    won = state["guardians"]["result"] == "won"
+    vp = sum(scoring.breakdown(state, mine).values())
+    totals = [0, 0]
+    totals[mine] = vp
+    ranked = ((mine,), (1 - mine,)) if won else ((1 - mine,), (mine,))
+    detail = Text.of("mesopotamia.detail", vp=vp, **scoring.breakdown(state, mine))
+    return Outcome(tuple(totals), ranked, None, (detail, Text.of("mesopotamia.guardians.detail",
+                                                                 n=state["guardians"]["wave"])),
+                   together="won" if won else "lost", team_score=vp)
 
 
 def _played(state: MesopotamiaState, seat: Seat, checked: str) -> MesopotamiaState:

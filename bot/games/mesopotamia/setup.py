@@ -22,6 +22,7 @@ from bot import chance
 from bot.engine import Seat
 from bot.games.kit import known
 from bot.games.mesopotamia import data as D
+from bot.games.mesopotamia.guardians import mode as guardians
 from bot.games.mesopotamia.state import (
     MesopotamiaState,
     Player,
@@ -107,7 +108,8 @@ def _quest_deck(draw: chance.Draw, n_players: int) -> Quests:
 def active(state: MesopotamiaState) -> list[Seat]:
     """The seats deciding now: one, or every seat still to return a quest card."""
     if state["phase"] == "quests":
-        return [s for s, q in enumerate(state["quests"]["returned"]) if q is None]
+        return [s for s, q in enumerate(state["quests"]["returned"])
+                if q is None and not guardians.plays(state, s)]
     return [] if state["current"] is None else [int(state["current"])]
 
 
@@ -185,12 +187,13 @@ def _choice(player: Player, field: str) -> str | None:
 
 def _next_sequential(state: MesopotamiaState, phase: str, order: list[Seat], field: str) -> None:
     """The next seat of ``order`` still to choose ``field``, or the next phase."""
-    waiting = [s for s in order if _choice(state["players"][s], field) is None]
+    waiting = [s for s in order if _choice(state["players"][s], field) is None
+               and not guardians.plays(state, s)]
     if waiting:
         state["current"] = waiting[0]
     elif phase == "roles":
         state["phase"], state["current"] = "empires", by_role(state)[0]
-    elif phase == "empires":
+    elif phase == "empires" and not guardians.on(state):
         state["phase"], state["current"] = "regions", by_role(state)[-1]
     else:
         _establish(state)
@@ -199,7 +202,8 @@ def _next_sequential(state: MesopotamiaState, phase: str, order: list[Seat], fie
 def _establish(state: MesopotamiaState) -> None:
     """Every empire set up in its start region, the seals piled, ziggurat tokens on the
     start regions nobody took; then the setup bonuses, in role order."""
-    for seat, player in enumerate(state["players"]):
+    players = [(s, p) for s, p in enumerate(state["players"]) if not guardians.plays(state, s)]
+    for seat, player in players:
         _set_up_empire(state, seat, player)
     taken = taken_regions(state)
     for number, region in D.START_REGIONS.items():
@@ -208,7 +212,11 @@ def _establish(state: MesopotamiaState) -> None:
     state["ziggurats"] = dict(sorted(state["ziggurats"].items(), key=lambda kv: kv[1]))
     for track in D.TRACKS:
         state["seals"][track] = _pile(state, track)
+    if guardians.on(state):
+        guardians.establish(state)
     for seat in by_role(state):
+        if guardians.plays(state, seat):
+            continue
         empire = D.EMPIRES[known(state["players"][seat]["empire"])]
         state["bonus"] += [[seat, "die"]] * empire.dice
         if empire.colony_rampart:
@@ -238,6 +246,8 @@ def _pile(state: MesopotamiaState, track: str) -> list[list[int]]:
     order = D.STACK_ORDER[track]
     seats = []
     for seat, player in enumerate(state["players"]):
+        if guardians.plays(state, seat):
+            continue
         empire = known(player["empire"])
         case = dict(D.EMPIRES[empire].track)[track]
         rank = order.index(empire) if empire in order else len(order)
@@ -254,9 +264,11 @@ def _next_bonus(state: MesopotamiaState, first: bool = False) -> None:
         return
     state["phase"], state["current"] = "quests", None
     quests = state["quests"]
+    dealt = guardians.QUESTS_DEALT if guardians.on(state) else D.QUEST_DEALT
     for seat in range(state["n"]):
-        quests["hands"][seat] = quests["deck"][: D.QUEST_DEALT]
-        del quests["deck"][: D.QUEST_DEALT]
+        if not guardians.plays(state, seat):    # « Piochez 3 cartes Quête, et choisissez-en 2 »
+            quests["hands"][seat] = quests["deck"][:dealt]
+            del quests["deck"][:dealt]
 
 
 def _return_quest(state: MesopotamiaState, seat: Seat, quest: str) -> None:
@@ -265,7 +277,7 @@ def _return_quest(state: MesopotamiaState, seat: Seat, quest: str) -> None:
     quests = state["quests"]
     quests["hands"][seat].remove(quest)
     quests["returned"][seat] = quest
-    if all(q is not None for q in quests["returned"]):
-        quests["deck"] += [known(q) for q in quests["returned"]]
+    if all(q is not None or guardians.plays(state, s) for s, q in enumerate(quests["returned"])):
+        quests["deck"] += [q for q in quests["returned"] if q is not None]
         chance.Draw(state).shuffle(quests["deck"])
         state["phase"] = "ready"

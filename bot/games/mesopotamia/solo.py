@@ -48,6 +48,7 @@ from bot.games.mesopotamia.automaton.solo_combat import (
     draw_cards,
 )
 from bot.games.mesopotamia.combat import TRIBE, Side
+from bot.games.mesopotamia.guardians import mode as guardians
 from bot.games.mesopotamia.state import MesopotamiaState
 from bot.games.mesopotamia.words import amount, both, chain, in_region, t
 
@@ -56,22 +57,28 @@ ROWS = standard.ROWS
 
 
 def applies(state: MesopotamiaState, pair: tuple[Side, Side]) -> bool:
-    """True when ``pair`` is a seat against an Automaton (R-solo-combat)."""
+    """True when ``pair`` is a seat against an Automaton or the Guardians' enemy
+    (R-solo-combat; « Le combat fonctionne comme pour l'Automate en mode solo »)."""
     seats = [int(s) for s in pair if s != TRIBE]
-    return len(seats) == 2 and sum(deck.plays(state, s) for s in seats) == 1
+    return len(seats) == 2 and sum(_scripted(state, s) for s in seats) == 1
+
+
+def _scripted(state: MesopotamiaState, seat: Seat) -> bool:
+    return deck.plays(state, seat) or guardians.plays(state, seat)
 
 
 def open_combat(state: MesopotamiaState, region: str, pair: tuple[Side, Side]) -> None:
     """Draw the cards of both sides in ``region`` (the seat's first, from the same decks), the
     Automaton's face down, and begin the placements."""
-    you, it = sorted((int(s) for s in pair), key=lambda s: deck.plays(state, s))
+    you, it = sorted((int(s) for s in pair), key=lambda s: _scripted(state, s))
     kinds = combat.fighters(state, region)
     cards = iter(draw_cards(Draw(state), [*kinds[you], *kinds[it]]))
     units = [Unit(side, kind, next(cards))
              for side, seat in ((YOU, you), (AUTOMATON, it)) for kind in kinds[seat]]
     stocks = {side: int(state["players"][seat]["res"]["phalanx"])
               for side, seat in ((YOU, you), (AUTOMATON, it))}
-    fight = SoloCombat(units, stocks, combat.tie_winner(state, you, it) == you)
+    fight = SoloCombat(units, stocks, combat.tie_winner(state, you, it) == you,
+                       holds=guardians.plays(state, it))
     state["solo"] = {"region": region, "you": you, "it": it, "shown": False, **asdict(fight)}
     _run(state)
 
@@ -80,7 +87,8 @@ def load(solo: dict[str, Any]) -> SoloCombat:
     """The :class:`SoloCombat` that ``solo`` (the state's record or a view's) holds."""
     clashes = [Clash(**{**c, "response": Response(**c["response"])}) for c in solo["clashes"]]
     return SoloCombat([Unit(**u) for u in solo["units"]], dict(solo["phalanxes"]),
-                      bool(solo["you_lead"]), clashes, int(solo["placed"]), solo["tiring"])
+                      bool(solo["you_lead"]), clashes, int(solo["placed"]), solo["tiring"],
+                      bool(solo.get("holds", False)))
 
 
 def _save(state: MesopotamiaState, fight: SoloCombat) -> None:

@@ -26,6 +26,7 @@ from bot.games.mesopotamia.automaton import deck, explain
 from bot.games.mesopotamia.automaton.cards import DIFFICULTIES, STRATEGIES
 from bot.games.mesopotamia.construction import COST
 from bot.games.mesopotamia.engine import GAME, automaton_seats
+from bot.games.mesopotamia.guardians import mode as guardians
 from bot.games.mesopotamia.state import MesopotamiaState, tech_level, units_of
 from bot.games.mesopotamia.trade import TOKENS
 
@@ -85,8 +86,11 @@ def seats(options: Mapping[str, str]) -> int:
 
 
 def plays(state: State, seat: Seat) -> bool:
-    """True when ``seat`` of the plain ``state`` is an Automaton's."""
-    return deck.plays(typed(MesopotamiaState, state), seat)
+    """True when ``seat`` of the plain ``state`` is an Automaton's or the Guardians' enemy
+    (its one step, ``advance``, and its decisions the rulebook gives no rule for: the engine's
+    first legal step, R-guard-other-steps)."""
+    ms = typed(MesopotamiaState, state)
+    return deck.plays(ms, seat) or guardians.plays(ms, seat)
 
 
 def next_step(state: State, seat: Seat) -> str:
