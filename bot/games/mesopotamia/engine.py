@@ -85,7 +85,8 @@ class MesopotamiaGame(RulesGame[MesopotamiaState, str]):
                  OptionSpec("automaton", Text.of("mesopotamia.option.automaton"),
                             (NO_AUTOMATON, *DIFFICULTIES), NO_AUTOMATON),
                  OptionSpec("team", Text.of("mesopotamia.option.team"), ("no", "yes"), "no"),
-                 OptionSpec("mode", Text.of("mesopotamia.option.mode"), ("duel", "siege", "guardians"), "duel")),
+                 OptionSpec("mode", Text.of("mesopotamia.option.mode"),
+                            ("duel", "siege", "guardians"), "duel")),
         hidden_information=True,
     )
     tuning = ContractTuning(playouts=1, density=0.02, ai_games=1, ai_seats=1, fast_ai=True,

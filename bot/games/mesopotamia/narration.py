@@ -21,6 +21,7 @@ from bot.games.mesopotamia import battles, bids, events, solo, standard
 from bot.games.mesopotamia import data as D
 from bot.games.mesopotamia.automaton import deck, explain
 from bot.games.mesopotamia.combat import TRIBE, clashing_ships
+from bot.games.mesopotamia.guardians import news
 from bot.games.mesopotamia.rounds import contested
 from bot.games.mesopotamia.state import PHASES, MesopotamiaState, seal_case
 from bot.games.mesopotamia.words import (
@@ -85,7 +86,7 @@ def _step(before: MesopotamiaState, seat: Seat, notation: str, after: Mesopotami
 
 
 SIMPLE = frozenset({"role", "empire", "start", "die", "decline", "fight", "pair", "sacrifice",
-                    "halt", "drop", "stop", "end"})
+                    "halt", "drop", "stop", "end", "advance"})
 """The verbs whose sentence needs nothing but the notation (and setup's ``colony``)."""
 
 
@@ -352,6 +353,7 @@ def _after(before: MesopotamiaState, notation: str, after: MesopotamiaState,
     found += solo.told(before, after, own)
     found += _combats(after)
     found += opened
+    found += news.told(after)
     if before["phase"] in PHASES and after["phase"] not in PHASES:
         found += [t("report.ready"), t("report.round", n=after["round"])]
     elif after["phase"] == "over" or after.get("round", 0) != before.get("round", 0):

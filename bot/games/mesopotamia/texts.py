@@ -20,7 +20,8 @@ GROUPS = {"role": "role", "empire": "empire", "start": "region", "die": "bonus",
           "grow": "growth", "stop": "action", "activate": "exploration",
           "move": "exploration", "halt": "exploration", "drop": "exploration",
           "build": "construction", "trade": "trade", "event": "event", "reward": "event",
-          "fight": "combat", "pair": "combat", "bid": "combat", "sacrifice": "combat"}
+          "fight": "combat", "pair": "combat", "bid": "combat", "sacrifice": "combat",
+          "advance": "end"}
 
 
 def _t(key: str, **args: TextArg) -> Text:

@@ -1,0 +1,34 @@
+"""What the Guardians' enemy did in the last step, as short third-person sentences for the
+channel (``state["guardians"]["news"]``, :mod:`.mode`): a wave begun, each unit's move, a
+tribe or an event destroyed on its way, a wave repelled, the end of the game."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bot.engine import Text, seat_ref
+from bot.games.mesopotamia import data as D
+from bot.games.mesopotamia.state import MesopotamiaState
+
+
+def told(state: MesopotamiaState) -> list[Text]:
+    """The sentences of the last step's news (none outside the Guardians)."""
+    box = state.get("guardians")
+    if not box:
+        return []
+    you = seat_ref(1 - int(box["seat"]))
+    return [_sentence(key, args, you) for key, args in box["news"]]
+
+
+def _sentence(key: str, args: dict[str, Any], you: Text) -> Text:
+    words: dict[str, Any] = dict(args)
+    if "kind" in words:
+        words["kind"] = D.name("unit", args["kind"])
+    for field in ("from", "to", "region"):
+        if field in words:
+            words[field] = D.name("region", args[field])
+    if "tile" in words:
+        words["tile"] = D.name("garden", args["tile"])
+    if "card" in words:
+        words["card"] = D.name("event", args["card"])
+    return Text.of(f"mesopotamia.guardians.news.{key}", who=you, **words)
