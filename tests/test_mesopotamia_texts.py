@@ -269,7 +269,8 @@ def test_no_refusal_is_generic() -> None:
         met.setdefault(step.notation.split()[0], set()).add(step.notation)
     assert set(met) >= VERBS - {"decline", "colony", "pair", "sacrifice", "drop", "halt",
                                 "reward", "fatigue", "set", "die",
-                                "reveal", "clash"}   # against the Automaton: test_..._solo_engine
+                                "reveal", "clash",   # against the Automaton: test_..._solo_engine
+                                "advance"}           # the Guardians: test_mesopotamia_guardians
     keys: set[str] = set()
     for state in positions:
         seat = rng.choice(GAME.active(state))
