@@ -188,3 +188,23 @@ def _enter(state: MesopotamiaState, index: int, region: str) -> None:
         state["running"].remove(run)
         state["sites"].pop(region, None)
         news.append(["event", {"region": region, "card": str(run["card"])}])
+
+
+AI: dict[str, float] = {k: float(v) for k, v in DATA["ai"].items() if not k.startswith("_")}
+
+
+def safety(state: MesopotamiaState) -> float:
+    """What the AI adds to your worth against the waves (weights: ``ai`` in
+    ``guardians.json``): the waves repelled, your units defending your Ziggurat and your
+    phalanxes, less each enemy land unit by its nearness to your Ziggurat; the end of the game
+    outweighs all."""
+    box = state["guardians"]
+    if box["result"] is not None:
+        return AI["end"] if box["result"] == "won" else -AI["end"]
+    seat, mine = int(box["seat"]), you(state)
+    far = routes.distances([HOME], frozenset(state["blockers"]))
+    threat = sum(1.0 / (1 + far.get(str(u[2]), 9)) for u in units_of(state, seat)
+                 if u[1] in D.LAND)
+    home = sum(1 for u in units_of(state, mine) if u[1] in D.LAND and u[2] == HOME)
+    return AI["wave"] * (int(box["wave"]) - 1) + AI["defender"] * home + \
+        AI["phalanx"] * int(state["players"][mine]["res"]["phalanx"]) - AI["threat"] * threat
