@@ -21,6 +21,7 @@ from bot.games.mesopotamia import battles, bids, events, solo, standard
 from bot.games.mesopotamia import data as D
 from bot.games.mesopotamia.automaton import deck, explain
 from bot.games.mesopotamia.combat import TRIBE, clashing_ships
+from bot.games.mesopotamia.guardians import mode as guardians
 from bot.games.mesopotamia.guardians import news
 from bot.games.mesopotamia.rounds import contested
 from bot.games.mesopotamia.state import PHASES, MesopotamiaState, seal_case
@@ -69,8 +70,9 @@ def _step(before: MesopotamiaState, seat: Seat, notation: str, after: Mesopotami
     if verb in SIMPLE or (verb == "colony" and args[0] not in battles.COLONY_CHOICES):
         return simple(notation)
     if verb == "return":
-        return t("did.return", kept=D.QUEST_KEPT, quest=D.name("quest", args[0])) if secret \
-            else t("did.returned", kept=D.QUEST_KEPT)
+        kept = guardians.quests(before)[1]
+        return t("did.return", kept=kept, quest=D.name("quest", args[0])) if secret \
+            else t("did.returned", kept=kept)
     if verb == "bid":
         return _bid(before, seat, int(args[0]), secret)
     if verb in ("event", "reward"):
@@ -349,13 +351,15 @@ def _after(before: MesopotamiaState, notation: str, after: MesopotamiaState,
     found += [_forced(s, n) for s, n in after["log"]
               if not (opened and n.startswith("fight "))]    # the bids name the region
     if after["phase"] == "quests" and before["phase"] != "quests":
-        found.append(t("report.dealt", n=D.QUEST_DEALT))
+        found.append(t("report.dealt", n=guardians.quests(after)[0]))
     found += solo.told(before, after, own)
     found += _combats(after)
     found += opened
     found += news.told(after)
     if before["phase"] in PHASES and after["phase"] not in PHASES:
         found += [t("report.ready"), t("report.round", n=after["round"])]
+    elif after["phase"] == "over" and "guardians" in after:
+        pass                        # the enemy's news tell the end
     elif after["phase"] == "over" or after.get("round", 0) != before.get("round", 0):
         found += _round_end(before, after)
     return found

@@ -264,7 +264,7 @@ def _next_bonus(state: MesopotamiaState, first: bool = False) -> None:
         return
     state["phase"], state["current"] = "quests", None
     quests = state["quests"]
-    dealt = guardians.QUESTS_DEALT if guardians.on(state) else D.QUEST_DEALT
+    dealt = guardians.quests(state)[0]
     for seat in range(state["n"]):
         if not guardians.plays(state, seat):    # « Piochez 3 cartes Quête, et choisissez-en 2 »
             quests["hands"][seat] = quests["deck"][:dealt]

@@ -10,6 +10,7 @@ from bot.engine import Action, Prompt, Seat, State, Text, TextArg, seat_ref
 from bot.games.kit import known, typed
 from bot.games.mesopotamia import battles, bids, events, solo, standard
 from bot.games.mesopotamia import data as D
+from bot.games.mesopotamia.guardians import mode as guardians
 from bot.games.mesopotamia.state import MesopotamiaState
 from bot.games.mesopotamia.words import a_unit, both, dice_numbers, in_region, side_name
 
@@ -238,7 +239,7 @@ def prompt(state: MesopotamiaState, seat: Seat) -> Prompt | None:
     if phase == "quests" and state["quests"]["returned"][seat] is None:
         cards = tuple(_t("quest_line", quest=D.name("quest", q), text=D.name("quest_text", q))
                       for q in state["quests"]["hands"][seat])
-        return Prompt(_t("prompt.quests", kept=D.QUEST_KEPT, cards=cards))
+        return Prompt(_t("prompt.quests", kept=guardians.quests(state)[1], cards=cards))
     event = state.get("event")
     if event and seat == state["current"]:
         args: dict[str, TextArg] = {"event": D.name("event", event["card"]),

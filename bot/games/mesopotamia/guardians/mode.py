@@ -37,6 +37,12 @@ def on(state: MesopotamiaState) -> bool:
     return "guardians" in state
 
 
+def quests(state: MesopotamiaState) -> tuple[int, int]:
+    """How many quest cards a seat is dealt and keeps: 3 and 2 in the Guardians, else the
+    base game's."""
+    return (QUESTS_DEALT, QUESTS_KEPT) if on(state) else (D.QUEST_DEALT, D.QUEST_KEPT)
+
+
 def plays(state: MesopotamiaState, seat: Seat) -> bool:
     """True when ``seat`` is the Guardians' enemy."""
     box = state.get("guardians")
