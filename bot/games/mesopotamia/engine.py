@@ -90,9 +90,10 @@ class MesopotamiaGame(RulesGame[MesopotamiaState, str]):
         hidden_information=True,
     )
     tuning = ContractTuning(playouts=1, density=0.02, ai_games=1, ai_seats=1, fast_ai=True,
-                            max_steps=60_000, variants=((("automaton", "igigi"),),))
+                            max_steps=60_000,
+                            variants=((("automaton", "igigi"),), (("mode", "guardians"),)))
     """Random games last hundreds of rounds (``tests/test_mesopotamia_battles.py`` plays more
-    of them); the variant is a game against the Automaton."""
+    of them); the variants are a game against the Automaton and one of the Guardians."""
 
     def setup(self, seed: int, n_players: int, options: Mapping[str, str]) -> State:
         mode = options.get("mode", MODES[0])
