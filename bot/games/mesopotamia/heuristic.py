@@ -174,8 +174,8 @@ def heuristic(state: MesopotamiaState, seat: Seat) -> float:
         return 0.0
     if guardians.on(state):     # you against the waves: no rival's score
         mine = guardians.you(state)
-        value = worth(state, mine, lambda s, x: float(sum(scoring.breakdown(s, x).values())),
-                      lambda s: mine) + guardians.safety(state)
+        value = worth(state, mine, lambda s, x: float(sum(scoring.breakdown(s, x).values()))
+                      + guardians.safety(s), lambda s: mine)
         return value if seat == mine else -value
     return lead([heuristic_worth(state, s) for s in range(state["n"])], seat)
 
