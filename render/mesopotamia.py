@@ -42,6 +42,8 @@ from PIL import Image, ImageChops, ImageDraw
 from bot.games.kit import typed
 from bot.games.mesopotamia import data as D
 from bot.games.mesopotamia.focus import MAX_FOCUS
+from bot.games.mesopotamia.guardians.mode import DATA as GUARDIAN_DATA
+from bot.games.mesopotamia.guardians.mode import WAVES as GUARDIAN_WAVES
 from bot.games.mesopotamia.rounds import contested
 from bot.games.mesopotamia.scoring import public as public_scores
 from bot.games.mesopotamia.setup import blocker_regions
@@ -49,6 +51,7 @@ from bot.games.mesopotamia.solo import cards_of
 from bot.games.mesopotamia.state import MesopotamiaState
 from bot.games.mesopotamia.trade import TOKENS
 from bot.games.mesopotamia.words import amounts
+from bot.games.mesopotamia.words import units as unit_count
 from bot.i18n import catalogue, tr, translate
 from render import fonts
 from render import mesopotamia_map as geo
@@ -487,7 +490,7 @@ class MesopotamiaRenderer:
         with self._lock:
             static = self._static(ctx.lang, view["n"])
             canvas = Image.new("P", (WIDTH, height(view["n"], max(0, len(quests) - 1),
-                                                   len(view.get("automata") or {}))),
+                                                   _scripted_rows(view))),
                                self.ink(BACKGROUND))
             canvas.putpalette(static.getpalette() or [])
             canvas.paste(static, (0, 0))
@@ -671,7 +674,7 @@ class _Board:
         self.players(top + 2 * TRACK + GARDEN)
         if quests:
             self.quests(quests, top + 2 * TRACK + GARDEN + view["n"] * PLAYER_ROW +
-                        len(view.get("automata") or {}) * AUTOMATON_ROW)
+                        _scripted_rows(view) * AUTOMATON_ROW)
 
     # -- the map --------------------------------------------------------------------------
 
@@ -901,9 +904,25 @@ def _panel_key(view: dict[str, Any], ctx: RenderContext, seat: int, mine: bool,
             _automaton_line(view, ctx, seat))
 
 
+GUARDIAN_KINDS: tuple[str, ...] = tuple(GUARDIAN_DATA["kinds"])
+
+
+def _scripted_rows(view: dict[str, Any]) -> int:
+    """How many seats have the line of the game's own opponent (:func:`_automaton_line`)."""
+    return len(view.get("automata") or {}) + (1 if view.get("guardians") else 0)
+
+
 def _automaton_line(view: dict[str, Any], ctx: RenderContext, seat: int) -> str:
     """An Automaton's difficulty and face-up Strategy cards, each with its two actions'
-    Amphorae (● placed, ○ not); "" for a player's seat."""
+    Amphorae (● placed, ○ not); the Guardians' wave and units on the map (its phalanxes are
+    among its resources); "" for a player's seat."""
+    box = view.get("guardians")
+    if box and int(box["seat"]) == seat:
+        kinds = Counter(str(k) for s, k, _ in view["units"] if s == seat)
+        units = ", ".join(translate(unit_count(k, kinds[k]), ctx.lang) for k in GUARDIAN_KINDS
+                          if kinds[k])
+        return tr(ctx.lang, "mesopotamia.render.guardians", wave=box["wave"],
+                  waves=len(GUARDIAN_WAVES), units=units or "—")
     own = (view.get("automata") or {}).get(str(seat))
     if own is None:
         return ""
