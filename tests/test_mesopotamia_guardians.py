@@ -240,6 +240,10 @@ def test_defeat_when_an_enemy_unit_enters_your_undefended_ziggurat() -> None:
     place(defended, [[ENEMY, "spearman", "uruk"]])
     mode.march(defended)
     assert defended["phase"] == "actions" and defended["guardians"]["result"] is None
+    beaten = ms(ready())        # it won the combat there: your defenders are gone
+    place(beaten, [[ENEMY, "spearman", "ur"]])
+    beaten["units"] = [u for u in beaten["units"] if u[0] == ENEMY]
+    assert mode.end_of_round(beaten) and beaten["guardians"]["result"] == "lost"
 
 
 # -- combat ---------------------------------------------------------------------------------

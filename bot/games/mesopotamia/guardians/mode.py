@@ -94,9 +94,13 @@ def wave_over(state: MesopotamiaState) -> bool:
 
 
 def end_of_round(state: MesopotamiaState) -> bool:
-    """After the combats: a wave repelled gives you the next Hanging Gardens tile and launches
+    """After the combats: the defeat when an enemy unit holds your Ziggurat's region
+    (R-guard-defeat); else a wave repelled gives you the next Hanging Gardens tile and launches
     the next one; the sixth repelled wins (R-guard-waves). True when the game is over."""
     box = state["guardians"]
+    if overrun(state):
+        _finish(state, "lost")
+        return True
     if not wave_over(state):
         return False
     if int(box["wave"]) >= len(WAVES):
@@ -162,10 +166,16 @@ def march(state: MesopotamiaState) -> None:
             _enter(state, partner, to)
         moved.add(i)
         _enter(state, i, to)
-    mine = you(state)
-    defended = any(u[0] == mine and u[1] in D.LAND and u[2] == HOME for u in state["units"])
-    if not defended and any(u[0] == seat and u[2] == HOME for u in state["units"]):
+    if overrun(state):
         _finish(state, "lost")
+
+
+def overrun(state: MesopotamiaState) -> bool:
+    """« Vous perdez si au moins une Unité ennemie entre dans la région de votre Ziggurat et
+    que vous n'avez aucune Unité en défense. » (R-guard-defeat)."""
+    seat, mine = int(state["guardians"]["seat"]), you(state)
+    defended = any(u[0] == mine and u[1] in D.LAND and u[2] == HOME for u in state["units"])
+    return not defended and any(u[0] == seat and u[2] == HOME for u in state["units"])
 
 
 def _partner(state: MesopotamiaState, seat: Seat, region: str, moved: set[int]) -> int | None:
