@@ -346,3 +346,21 @@ def test_each_enemy_step_is_told_in_english_and_french() -> None:
     ram = Text.of("mesopotamia.guardians.news.move", kind=D.name("unit", "ram"),
                   **{"from": D.name("region", "babylon"), "to": D.name("region", "uruk")})
     assert translate(ram, "en") == "the enemy's Ram moves from Babylon to Uruk"
+
+
+def test_a_combat_against_the_enemy_names_the_enemy_not_the_automaton() -> None:
+    """The march is told first, then the combat it begins, in the enemy's words."""
+    state = ms(ready())
+    place(state, [[ENEMY, "spearman", "uruk"]])
+    mine = {"ur"}
+    assert {u[2] for u in state["units"] if u[0] == 0} == mine
+    before = dict(state)
+    before["current"], before["index"] = ENEMY, 1
+    before["t"] = {"dice": [], "used": [], "rerolls": 0, "pawn": False, "done": [], "act": None}
+    after = GAME.apply(before, ENEMY, "advance")
+    report = GAME.report(before, ENEMY, GAME.legal(before, ENEMY)[0], after)
+    for lang in ("en", "fr"):
+        text = translate(report.public, lang)
+        assert "Automat" not in text and ("enemy" in text or "ennemi" in text)
+    en = translate(report.public, "en")
+    assert en.index("moves from Uruk to Ur") < en.index("fights the enemy in Ur")

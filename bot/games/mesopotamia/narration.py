@@ -338,7 +338,7 @@ def _after(before: MesopotamiaState, notation: str, after: MesopotamiaState,
            own: bool) -> list[Text]:
     """What happened by itself after the step, in order (``own``: as the seat's player reads
     it)."""
-    found: list[Text] = []
+    found: list[Text] = news.told(after, True)
     if before["phase"] not in PHASES and after["phase"] not in PHASES:
         found += _revealed(before, after)
     if before["phase"] == "actions" and (after["phase"] != "actions"
@@ -355,7 +355,7 @@ def _after(before: MesopotamiaState, notation: str, after: MesopotamiaState,
     found += solo.told(before, after, own)
     found += _combats(after)
     found += opened
-    found += news.told(after)
+    found += news.told(after, False)
     if before["phase"] in PHASES and after["phase"] not in PHASES:
         found += [t("report.ready"), t("report.round", n=after["round"])]
     elif after["phase"] == "over" and "guardians" in after:

@@ -10,14 +10,19 @@ from bot.engine import Text, seat_ref
 from bot.games.mesopotamia import data as D
 from bot.games.mesopotamia.state import MesopotamiaState
 
+MARCH = frozenset({"move", "tribe", "event"})
+"""The news of the enemy's march (told right after its step, before the combats it begins)."""
 
-def told(state: MesopotamiaState) -> list[Text]:
-    """The sentences of the last step's news (none outside the Guardians)."""
+
+def told(state: MesopotamiaState, march: bool) -> list[Text]:
+    """The sentences of the last step's news (none outside the Guardians): those of the march
+    (``march``) or the others (a wave, the end of the game)."""
     box = state.get("guardians")
     if not box:
         return []
     you = seat_ref(1 - int(box["seat"]))
-    return [_sentence(key, args, you) for key, args in box["news"]]
+    return [_sentence(key, args, you) for key, args in box["news"]
+            if (key in MARCH) == march]
 
 
 def _sentence(key: str, args: dict[str, Any], you: Text) -> Text:
