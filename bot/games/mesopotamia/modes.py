@@ -42,6 +42,20 @@ def scripted(state: MesopotamiaState, seat: Seat) -> bool:
     return deck.plays(state, seat) or enemy(state, seat)
 
 
+def figures(state: MesopotamiaState) -> dict[str, float]:
+    """What a finished solo game measures beside its result (``benchmarks/solo_modes.py``):
+    in the Siege, how many regions your Ram nearest Ur stands from it (none without a Ram);
+    in the Guardians, the wave reached."""
+    if siege.box(state) is not None:
+        to_ur = siege.distances({siege.UR})
+        rams = [to_ur[u[2]] for u in state["units"] if u[0] == siege.you(state)
+                and u[1] == "ram" and u[2] in to_ur]
+        return {"ram_to_ur": float(min(rams))} if rams else {}
+    if guardians.on(state):
+        return {"wave": float(state["guardians"]["wave"])}
+    return {}
+
+
 def quests(state: MesopotamiaState) -> tuple[int, int]:
     """How many quest cards a player is dealt and keeps: 3 and 2 in both solo modes (« Piochez
     3 cartes Quête, et choisissez-en 2 »), else the base game's."""
