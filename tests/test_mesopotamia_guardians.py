@@ -363,3 +363,9 @@ def test_a_combat_against_the_enemy_names_the_enemy_not_the_automaton() -> None:
         assert "Automat" not in text and ("Enemy Army" in text or "Armée ennemie" in text)
     en = translate(report.public, "en")
     assert en.index("moves from Uruk to Ur") < en.index("fights the Enemy Army in Ur")
+
+
+def test_the_contract_suite_plays_every_solo_mode() -> None:
+    """The contract's variants (``tests/test_contract.py``) include each mode of the game."""
+    variants = [dict(v) for v in GAME.tuning.variants]
+    assert {v.get("mode") for v in variants} >= {"siege", "guardians"}
