@@ -38,7 +38,7 @@ from typing import cast
 from bot import chance
 from bot.engine import Seat
 from bot.games.kit import known
-from bot.games.mesopotamia import actions, events, expansions, siege
+from bot.games.mesopotamia import actions, events, expansions, modes, siege
 from bot.games.mesopotamia import data as D
 from bot.games.mesopotamia.automaton import deck as automaton
 from bot.games.mesopotamia.guardians import mode as guardians
@@ -66,17 +66,14 @@ def _begin_turn(state: MesopotamiaState) -> None:
     seat = state["order"][state["index"]]
     colours = state["players"][seat]["dice"]
     state["current"] = seat
-    if guardians.plays(state, seat):    # « n'effectue aucune action »: it marches
+    if modes.enemy(state, seat):    # no dice, no pawn: the Defenders reveal two Action cards,
+        # the Guardians' enemy marches (« n'effectue aucune action »)
         state["t"] = {"dice": [], "used": [], "rerolls": 0, "pawn": False, "done": [],
                       "act": None}
         return
     if automaton.plays(state, seat):    # no dice, no pawn: its Action cards (R-auto-activation)
         state["t"] = {"dice": [], "used": [], "rerolls": 0, "pawn": False, "done": [],
                       "act": None, "cards": automaton.begin_turn(state, seat)}
-        return
-    if siege.defends(state, seat):      # no dice, no pawn: two Action cards (« MODE SIÈGE D'UR »)
-        state["t"] = {"dice": [], "used": [], "rerolls": 0, "pawn": False, "done": [],
-                      "act": None}
         return
     state["t"] = {"dice": [None] * len(colours), "used": [False] * len(colours),
                   "rerolls": 0, "pawn": True, "done": [], "act": None}
