@@ -8,11 +8,13 @@ Usage::
 
 Each ``--variant`` is a set of game options (``NAME=VALUE`` joined by commas; default: the
 Duel of Kings at each difficulty, Emperor, Igigi and Anunnaki, which the rulebook calls easy,
-medium and hard, then the Siege of Ur). A game seats one AI player (``bot.ai`` at
-``--budget``) and the game's own opponent, played by its script as the bot plays it
-(:class:`bot.scripted.Script`), from setup to the end. Per variant it prints the AI's win
+medium and hard, then the Siege of Ur and the Guardians of Assur). A game seats one AI player
+(``bot.ai`` at ``--budget``) and the game's own opponent, played by its script as the bot plays
+it (:class:`bot.scripted.Script`), from setup to the end. Per variant it prints the AI's win
 rate with its 95% interval, rounds per game (median and largest), the AI's steps per game
-(what a member plays), and CPU seconds per game.
+(what a member plays), CPU seconds per game, and the mean of what the mode measures beside
+its result (:func:`bot.games.mesopotamia.modes.figures`: in the Siege, regions from your Ram
+nearest Ur to it, over the games that end with a Ram; in the Guardians, the wave reached).
 ``--json`` writes the figures (default ``benchmarks/results/solo_modes.json``).
 
 Each game is appended to ``--records`` (JSON lines, default
@@ -48,10 +50,14 @@ from benchmarks.balance import (
     save,
     wilson,
 )
+from bot.games.kit import typed
+from bot.games.mesopotamia.modes import figures
+from bot.games.mesopotamia.state import MesopotamiaState
 from host.registry import CATALOGUE
 
 GAME = "mesopotamia"
-VARIANTS = ("automaton=emperor", "automaton=igigi", "automaton=anunnaki", "mode=siege")
+VARIANTS = ("automaton=emperor", "automaton=igigi", "automaton=anunnaki", "mode=siege",
+            "mode=guardians")
 RESULTS = Path(__file__).resolve().parent / "results" / "solo_modes.json"
 RECORDS = Path(__file__).resolve().parent / "results" / "solo_games.jsonl"
 CODE = (*rules_code(GAME), "bot/scripted.py", "benchmarks/balance.py", "benchmarks/solo_modes.py")
@@ -87,7 +93,8 @@ def play_one(variant: str, seed: int, budget: str) -> dict[str, Any]:
     outcome = engine.outcome(state)
     return {"seed": seed, "won": outcome is not None and outcome.seat_won(0),
             "ended": outcome is not None, "rounds": state.get("round", 0), "steps": steps,
-            "own_steps": counted["mine"], "cpu": time.process_time() - started}
+            "own_steps": counted["mine"], "cpu": time.process_time() - started,
+            "extra": figures(typed(MesopotamiaState, state))}
 
 
 def summary(variant: str, games: list[dict[str, Any]]) -> dict[str, Any]:
@@ -100,7 +107,19 @@ def summary(variant: str, games: list[dict[str, Any]]) -> dict[str, Any]:
             "rounds_median": statistics.median(rounds) if rounds else 0,
             "rounds_max": max(rounds, default=0),
             "own_steps_median": statistics.median(g["own_steps"] for g in games) if n else 0,
-            "cpu_per_game": statistics.mean(g["cpu"] for g in games) if n else 0.0}
+            "cpu_per_game": statistics.mean(g["cpu"] for g in games) if n else 0.0,
+            "extra": extras(games)}
+
+
+def extras(games: list[dict[str, Any]]) -> dict[str, dict[str, float]]:
+    """Each extra figure of the ``games`` (records older than them have none): its mean, least,
+    largest and over how many games."""
+    found: dict[str, list[float]] = {}
+    for game in games:
+        for name, value in game.get("extra", {}).items():
+            found.setdefault(name, []).append(float(value))
+    return {name: {"mean": statistics.mean(v), "min": min(v), "max": max(v), "games": len(v)}
+            for name, v in found.items()}
 
 
 def line(figures: dict[str, Any]) -> str:
@@ -110,7 +129,9 @@ def line(figures: dict[str, Any]) -> str:
             f"{100 * figures['win_rate']:5.1f}% [{100 * low:.1f}-{100 * high:.1f}]  rounds "
             f"median {figures['rounds_median']} max {figures['rounds_max']}  AI steps median "
             f"{figures['own_steps_median']}  CPU {figures['cpu_per_game']:.2f} s/game"
-            + (f"  unfinished {figures['unfinished']}" if figures["unfinished"] else ""))
+            + (f"  unfinished {figures['unfinished']}" if figures["unfinished"] else "")
+            + "".join(f"  {name} mean {e['mean']:.2f} [{e['min']:g}-{e['max']:g}] over "
+                      f"{e['games']}" for name, e in figures.get("extra", {}).items()))
 
 
 def load(path: Path) -> list[dict[str, Any]]:

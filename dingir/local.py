@@ -3,13 +3,14 @@
 Usage::
 
     python -m dingir.local GAME [--players N] [--seed S] [--ai 2,3 | --ai all]
-                             [--option NAME=VALUE ...] [--script FILE] [--out DIR]
-                             [--lang en|fr]
+                             [--mode VALUE] [--option NAME=VALUE ...] [--script FILE]
+                             [--out DIR] [--lang en|fr]
 
 Seats are numbered from 1 on the command line and in the output. ``--players`` counts the
 seats of people and of the AI; a game's own opponent, seated by an option, takes one more, the
 last (alone against Mesopotamia's Automaton: ``mesopotamia --players 1``, at the level for one
-person, or ``--option automaton=anunnaki``). Whoever must
+person, or ``--option automaton=anunnaki``; ``--mode siege`` or ``--mode guardians``, short for
+``--option mode=VALUE``, for a game with the option ``mode``). Whoever must
 decide is named (several seats may have a decision at once: sealed bids, an
 offer to answer; each is asked in turn); in a game with secrets, a seat is shown
 what it alone may see when the decision is its own, and the steps of the others only as
@@ -375,6 +376,18 @@ def parse_options(meta: GameMeta, pairs: Sequence[str]) -> dict[str, str]:
     return options
 
 
+def mode_option(meta: GameMeta, mode: str, lang: str) -> str:
+    """``--mode VALUE`` as the pair ``mode=VALUE``; ValueError saying why (the game has no
+    option ``mode``, or not this value: its values named)."""
+    spec = next((o for o in meta.options if o.name == "mode"), None)
+    if spec is None:
+        raise ValueError(tr(lang, "local.no_mode", game=meta.name))
+    if mode not in spec.choices:
+        raise ValueError(tr(lang, "local.bad_mode", game=meta.name, mode=mode,
+                            modes=", ".join(spec.choices)))
+    return f"mode={mode}"
+
+
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="python -m dingir.local", description="Play a Dingir game in the terminal."
@@ -383,6 +396,8 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--players", type=int, help="number of seats (default: the minimum)")
     parser.add_argument("--seed", type=int, help="setup seed (default: random, printed)")
     parser.add_argument("--ai", metavar="SEATS", help="AI seats, 1-based: 2,3 or all")
+    parser.add_argument("--mode", metavar="VALUE",
+                        help="the game option mode (--option mode=VALUE)")
     parser.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
                         help="a game option (repeatable)")
     parser.add_argument("--script", type=Path, metavar="FILE",
@@ -409,6 +424,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         known = ", ".join(registry.ids())
         parser.error(tr(lang, "local.unknown_game", game=args.game, known=known))
     meta = CATALOGUE.meta(args.game)
+    if args.mode is not None:
+        try:
+            args.option.append(mode_option(meta, args.mode, lang))
+        except ValueError as error:
+            parser.error(str(error))
     try:
         options = parse_options(meta, args.option)
     except ValueError as error:

@@ -42,6 +42,8 @@ from PIL import Image, ImageChops, ImageDraw
 from bot.games.kit import typed
 from bot.games.mesopotamia import data as D
 from bot.games.mesopotamia.focus import MAX_FOCUS
+from bot.games.mesopotamia.guardians.mode import DATA as GUARDIAN_DATA
+from bot.games.mesopotamia.guardians.mode import WAVES as GUARDIAN_WAVES
 from bot.games.mesopotamia.rounds import contested
 from bot.games.mesopotamia.scoring import public as public_scores
 from bot.games.mesopotamia.setup import blocker_regions
@@ -50,6 +52,7 @@ from bot.games.mesopotamia.solo import cards_of
 from bot.games.mesopotamia.state import MesopotamiaState
 from bot.games.mesopotamia.trade import TOKENS
 from bot.games.mesopotamia.words import amounts
+from bot.games.mesopotamia.words import units as unit_count
 from bot.i18n import catalogue, tr, translate
 from render import fonts
 from render import mesopotamia_map as geo
@@ -103,6 +106,8 @@ BORDER, GOLD = _C["edge"], _C["gold"]
 TERRAIN_FILL = {k: rgb(v) for k, v in DATA["terrains"].items()}
 EMPIRE_COLOURS = {k: rgb(v) for k, v in DATA["empires"].items()}
 SEAT_COLOURS = tuple(rgb(v) for v in DATA["seats"])
+ENEMY_COLOUR = rgb(DATA["enemy"])
+"""The Guardians' Enemy Army's colour (it has no empire): its units, its Ziggurat."""
 RES_COLOURS = {k: rgb(v) for k, v in DATA["resources"].items()}
 DIE_COLOURS = {k: rgb(v) for k, v in DATA["dice"].items()}
 WHITE: Colour = (255, 255, 255)
@@ -137,9 +142,29 @@ def _text(draw: ImageDraw.ImageDraw, xy: tuple[float, float], value: str, size: 
 
 
 def colour(view: dict[str, Any], seat: int) -> Colour:
-    """The colour of ``seat``'s empire (a grey before it has one)."""
+    """The colour of ``seat``'s empire (a grey before it has one; the Enemy Army's black)."""
+    if _enemy_of(view, "guardians") == seat:
+        return ENEMY_COLOUR
     empire = view["players"][seat]["empire"]
     return EMPIRE_COLOURS.get(empire, SEAT_COLOURS[seat % len(SEAT_COLOURS)])
+
+
+def _stats_line(view: dict[str, Any], ctx: RenderContext, seat: int) -> str:
+    """A seat's tracks, Ziggurat and units with its limit; a mode's enemy's, what means
+    something for it (no unit limit: it has none, R-siege-war, R-guard-other)."""
+    cases = {t: next((int(c) for s, c in view["seals"][t] if s == seat), 1) for t in D.TRACKS}
+    key = next((f"mesopotamia.render.stats_{mode}" for mode in ("siege", "guardians")
+                if _enemy_of(view, mode) == seat), "mesopotamia.render.stats")
+    return tr(ctx.lang, key, population=cases["population"], event=cases["event"],
+              ziggurat=view["players"][seat]["ziggurat"],
+              units=sum(1 for s, _, _ in view["units"] if s == seat),
+              limit=D.UNIT_LIMIT[cases["population"] - 1])
+
+
+def _enemy_of(view: dict[str, Any], mode: str) -> int | None:
+    """The seat of the ``mode``'s enemy (``siege``, ``guardians``), None outside it."""
+    box = view.get(mode)
+    return None if not box else int(box["seat"])
 
 
 def _deciding(view: dict[str, Any]) -> int | None:
@@ -389,7 +414,7 @@ class MesopotamiaRenderer:
         if self._palette is None:
             flat = [BACKGROUND, INK, MUTED, PANEL, BORDER, WHITE, *_C.values(),
                     *TERRAIN_FILL.values(), *(region_fill(r, True) for r in D.REGIONS),
-                    *EMPIRE_COLOURS.values(), *SEAT_COLOURS, *RES_COLOURS.values(),
+                    *EMPIRE_COLOURS.values(), *SEAT_COLOURS, ENEMY_COLOUR, *RES_COLOURS.values(),
                     *DIE_COLOURS.values()]
             sample = self._static_rgb("en", 4)
             self._palette = fixed_palette(sample, flat)
@@ -837,12 +862,7 @@ class _Board:
                            x, y + 4)
             x = self.paste(kit.label(str(p["res"].get(res, 0)), TEXT_MIN, INK, back), x,
                            y) + 8
-        cases = {t: next((int(c) for s, c in view["seals"][t] if s == seat), 1)
-                 for t in D.TRACKS}
-        units = sum(1 for s, _, _ in view["units"] if s == seat)
-        stats = tr(ctx.lang, "mesopotamia.render.stats", population=cases["population"],
-                   event=cases["event"], ziggurat=p["ziggurat"],
-                   units=units, limit=D.UNIT_LIMIT[cases["population"] - 1])
+        stats = _stats_line(view, ctx, seat)
         dice = [self.die(seat, i, back) for i in range(len(p["dice"]))]
         room = WIDTH - MARGIN - 14 - x - sum(d.width + 2 for d in dice)
         x = self.paste(kit.label(stats, TEXT_MIN, INK, back, False, room), x + 2, y) + 6
@@ -903,11 +923,14 @@ def _panel_key(view: dict[str, Any], ctx: RenderContext, seat: int, mine: bool,
 
 
 SIEGE_LADDER: list[list[Any]] = SIEGE_DATA["ladder"]
+GUARDIAN_KINDS: tuple[str, ...] = tuple(GUARDIAN_DATA["kinds"])
 
 
 def _scripted_rows(view: dict[str, Any]) -> int:
-    """How many seats' panels have a line of cards: the Automata's and the Defenders'."""
-    return len(view.get("automata") or {}) + (1 if view.get("siege") else 0)
+    """How many seats' panels have a line of the game's own opponent (:func:`_automaton_line`):
+    the Automata's, the Defenders', the Guardians' enemy's."""
+    return len(view.get("automata") or {}) + (1 if view.get("siege") or view.get("guardians")
+                                              else 0)
 
 
 def _siege_line(view: dict[str, Any], ctx: RenderContext) -> str:
@@ -922,12 +945,24 @@ def _siege_line(view: dict[str, Any], ctx: RenderContext) -> str:
               ladder=", ".join(ladder) or "—")
 
 
+def _guardians_line(view: dict[str, Any], ctx: RenderContext, seat: int) -> str:
+    """The Enemy Army's wave and its units on the map (its phalanxes are the stock of its
+    resources' row)."""
+    kinds = Counter(str(k) for s, k, _ in view["units"] if s == seat)
+    units = ", ".join(translate(unit_count(k, kinds[k]), ctx.lang) for k in GUARDIAN_KINDS
+                      if kinds[k])
+    return tr(ctx.lang, "mesopotamia.render.guardians", wave=view["guardians"]["wave"],
+              waves=len(GUARDIAN_WAVES), units=units or "—")
+
+
 def _automaton_line(view: dict[str, Any], ctx: RenderContext, seat: int) -> str:
     """An Automaton's difficulty and face-up Strategy cards, each with its two actions'
-    Amphorae (● placed, ○ not); the Defenders' cards and ladder (:func:`_siege_line`); "" for
-    a player's seat."""
+    Amphorae (● placed, ○ not); a mode's enemy's line (:func:`_siege_line`,
+    :func:`_guardians_line`); "" for a player's seat."""
     if view.get("siege") and seat == view["siege"]["seat"]:
         return _siege_line(view, ctx)
+    if view.get("guardians") and seat == int(view["guardians"]["seat"]):
+        return _guardians_line(view, ctx, seat)
     own = (view.get("automata") or {}).get(str(seat))
     if own is None:
         return ""

@@ -338,3 +338,24 @@ def test_one_seat_plays_mesopotamia_against_the_automaton(capsys, monkeypatch) -
     assert any(line.startswith("· Automaton: ") for line in out)
     with pytest.raises(SystemExit):
         local.main(["ur", "--players", "1", "--ai", "all"])
+
+
+@pytest.mark.parametrize(("mode", "seat"), [("siege", "Garrison of Ur"),
+                                           ("guardians", "Enemy Army")])
+def test_mode_plays_a_whole_solo_game_of_mesopotamia(mode, seat, capsys, monkeypatch) -> None:
+    """``--mode VALUE`` is ``--option mode=VALUE``: one seat against the mode's enemy, named,
+    to the end (won or lost together)."""
+    status, out, _ = _run(capsys, monkeypatch, ["mesopotamia", "--players", "1", "--mode",
+                                                mode, "--ai", "all", "--seed", "5"])
+    result = json.loads(out[-1])
+    assert status == local.EXIT_OK and result["together"] in ("won", "lost")
+    assert any(line.startswith(f"· {seat}: ") for line in out)
+
+
+def test_mode_is_refused_by_a_game_without_modes_naming_the_values(capsys, monkeypatch) -> None:
+    for argv, said in ((["race", "--mode", "siege"], "has no modes"),
+                       (["mesopotamia", "--players", "1", "--mode", "nope"],
+                        "choose one of duel, siege, guardians")):
+        with pytest.raises(SystemExit) as caught:
+            _run(capsys, monkeypatch, argv)
+        assert caught.value.code == local.EXIT_USAGE and said in capsys.readouterr().err

@@ -9,7 +9,7 @@ import pytest
 
 from bot.engine import IllegalMove, State
 from bot.games.mesopotamia import data as D
-from bot.games.mesopotamia import rounds, siege, solo, trade
+from bot.games.mesopotamia import modes, rounds, siege, solo, trade
 from bot.games.mesopotamia.automaton import play
 from bot.games.mesopotamia.engine import GAME
 from bot.games.mesopotamia.state import advance_seal, seal_case, seal_order, units_of
@@ -50,16 +50,15 @@ def on_box(state: State, track: str, seat: int, case: int) -> None:
         key=lambda e: (-e[1], e[0] == THEM))
 
 
-def test_the_mode_option_and_the_guardians_refused() -> None:
-    """The option ``mode`` (duel, siege, guardians; duel by default); the Guardians are not
-    built on this branch, and a new game of them is refused by name."""
+def test_the_mode_option_sets_up_each_mode() -> None:
+    """The option ``mode`` (duel, siege, guardians; duel by default): each solo mode sets up
+    its own enemy's box, the Duel neither."""
     spec = next(o for o in GAME.meta.options if o.name == "mode")
     assert spec.choices == ("duel", "siege", "guardians") and spec.default == "duel"
-    with pytest.raises(IllegalMove) as refused:
-        GAME.setup(1, 2, {"mode": "guardians"})
-    assert "guardians" in translate(refused.value.reason, "en")
-    assert "siege" in translate(refused.value.reason, "fr")
-    assert "siege" not in GAME.setup(1, 2, {})
+    plain_game = GAME.setup(1, 2, {})
+    assert "siege" not in plain_game and "guardians" not in plain_game
+    assert "siege" in GAME.setup(1, 2, {"mode": "siege"})
+    assert "guardians" in GAME.setup(1, 2, {"mode": "guardians"})
 
 
 def test_one_player_and_the_defenders_seat() -> None:
@@ -68,7 +67,7 @@ def test_one_player_and_the_defenders_seat() -> None:
     seats nobody else)."""
     script = CATALOGUE.scripts[0]
     assert script.seats({"mode": "siege", "automaton": "igigi"}) == 1
-    assert script.seats({"mode": "guardians"}) == 0
+    assert script.seats({"mode": "guardians"}) == 1
     state = new()
     assert play.plays(state, THEM) and not play.plays(state, YOU)
     assert translate(play.seat_name(state, THEM), "en") == "Garrison of Ur"
@@ -332,7 +331,7 @@ def test_combat_against_the_defenders_is_the_solo_combat() -> None:
     """« résolvez les combats, s'il y en a, en suivant les règles de combat en solo »: no bids,
     the solo combat's steps, the Defenders on the Automaton's side."""
     state = new()
-    assert solo.applies(state, (YOU, THEM)) and solo.scripted(state, THEM)
+    assert solo.applies(state, (YOU, THEM)) and modes.scripted(state, THEM)
     clear_units(state, (YOU, "spearman", "hamad"), (THEM, "archer", "hamad"))
     state["tribes"].pop("hamad", None)
     state = defenders_turn(state)

@@ -76,3 +76,15 @@ def test_the_units_left_shrink_as_they_are_placed() -> None:
     line = picture._automaton_line(GAME.view(state, None), ctx, THEM)
     assert "2 Spearmen" in line and "1 Cavalry unit" in line
     assert "Archer" not in line and "Chariot" not in line
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_the_defenders_stats_show_no_unit_limit(lang: str) -> None:
+    """The Defenders count no unit limit (their units come from the ladder, R-siege-war): their
+    panel shows their Population box, Event box and units, no « Units 9/8 »."""
+    view = GAME.view(siege_states(2)[-1], None)
+    ctx = RenderContext(("Alice", "Garrison"), lang)
+    line = picture._stats_line(view, ctx, THEM)
+    units = sum(1 for s, _, _ in view["units"] if s == THEM)
+    assert "/" not in line and line.endswith(f" {units}") and "Pop" in line
+    assert "/" in picture._stats_line(view, ctx, YOU)

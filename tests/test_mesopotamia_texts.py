@@ -271,6 +271,7 @@ def test_no_refusal_is_generic() -> None:
                                 "reward", "fatigue", "set", "die",
                                 "reveal", "clash",   # against the Automaton: test_..._solo_engine
                                 "defend",           # the Siege: test_mesopotamia_siege*
+                                "advance",          # the Guardians: test_mesopotamia_guardians
                                 "launch", "freeroll"}  # test_mesopotamia_expansions
     keys: set[str] = set()
     for state in positions:

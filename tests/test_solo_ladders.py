@@ -149,12 +149,15 @@ async def test_a_solo_game_counts_in_its_ladder_only(service: GameService) -> No
 
 
 def test_mesopotamia_ranks_each_solo_mode_and_difficulty_apart() -> None:
-    """The Siege of Ur has its ladder whatever the ``automaton`` option the lobby filled in;
-    the Duel of Kings one per difficulty."""
+    """The Siege of Ur and the Guardians of Assur have their ladder whatever the ``automaton``
+    option the lobby filled in; the Duel of Kings one per difficulty; each ladder is named in
+    both languages."""
     from host.registry import CATALOGUE as HOSTED
     engine = HOSTED.engine("mesopotamia")
     ann, its = SeatInfo(0, ANN.user_id, "Ann"), SeatInfo(1, None, "Automaton")
     for options, ranking in (({"mode": "siege", "automaton": "igigi"}, "mesopotamia:siege"),
+                             ({"mode": "guardians", "automaton": "emperor"},
+                              "mesopotamia:guardians"),
                              ({"automaton": "anunnaki"}, "mesopotamia:duel-anunnaki"),
                              ({"mode": "duel", "automaton": "emperor"},
                               "mesopotamia:duel-emperor")):
@@ -162,3 +165,9 @@ def test_mesopotamia_ranks_each_solo_mode_and_difficulty_apart() -> None:
                             status="finished", creator_id=ANN.user_id, options=options, seed=1,
                             seats=[ann, its], state=engine.setup(1, 2, options), version=1)
         assert HOSTED.ranking(record) == ranking, options
+    ladders = {ladder.key: ladder for ladder in engine.meta.ladders}
+    assert translate(ladders["guardians"].name, "en") == \
+        "Mesopotamia alone: the Guardians of Assur"
+    french = translate(ladders["guardians"].name, "fr")
+    assert french.replace("\u202f", " ").replace("\u00a0", " ") == \
+        "Mesopotamia en solo : les Gardiens d'Assur"

@@ -31,6 +31,7 @@ from typing import Any
 from bot.engine import Seat
 from bot.games.kit import known
 from bot.games.mesopotamia import data as D
+from bot.games.mesopotamia.guardians import mode as guardians
 from bot.games.mesopotamia.state import MesopotamiaState, pieces, seal_case, unit_limit, units_of
 
 VERBS = frozenset({"build"})
@@ -61,7 +62,7 @@ def legal(state: MesopotamiaState, seat: Seat, act: dict[str, Any]) -> list[str]
         out += [f"build ship {s}" for s in ship_sections(state, seat)]
     if "ram" in can and _affords(state, seat, "ram"):
         out += [f"build ram {r}" for r in ram_regions(state, seat)]
-    if "hanging_gardens_storey" in can:
+    if "hanging_gardens_storey" in can and not guardians.on(state):    # R-guard-gardens
         tile = garden_tile(state, seat)
         out += [] if tile is None else [f"build garden {tile}"]
     return out

@@ -13,6 +13,8 @@ def apply(state: MesopotamiaState, seat: Seat, checked: str) -> None:
     """Carry out ``seat``'s legal step ``checked`` on ``state`` (the rules alone: the turn
     counter and the regions changed are the engine's)."""
     phase = state["phase"]
+    if "guardians" in state:
+        state["guardians"]["news"] = []
     if phase in PHASES:
         setup.apply(state, seat, checked)
         if state["phase"] == "ready":

@@ -38,6 +38,7 @@ from bot.games.mesopotamia import (
     expansions,
     focus,
     heuristic,
+    modes,
     narration,
     options,
     rounds,
@@ -54,6 +55,7 @@ from bot.games.mesopotamia import (
 from bot.games.mesopotamia import data as D
 from bot.games.mesopotamia.automaton import deck
 from bot.games.mesopotamia.automaton.cards import DIFFICULTIES
+from bot.games.mesopotamia.guardians import mode as guardians
 from bot.games.mesopotamia.state import PHASES, MesopotamiaState
 
 VERBS = setup.VERBS | turn.VERBS | rounds.VERBS | battles.VERBS | standard.VERBS | solo.VERBS | \
@@ -85,32 +87,34 @@ class MesopotamiaGame(RulesGame[MesopotamiaState, str]):
                             (NO_AUTOMATON, *DIFFICULTIES), NO_AUTOMATON),
                  OptionSpec("team", Text.of("mesopotamia.option.team"), ("no", "yes"), "no"),
                  OptionSpec("mode", Text.of("mesopotamia.option.mode"),
-                            ("duel", "siege", "guardians"), "duel"),
+                            modes.MODES, modes.DUEL),
                  OptionSpec("expansions", Text.of("mesopotamia.option.expansions"),
                             D.EXPANSION_OPTIONS, expansions.NONE)),
         hidden_information=True,
         ladders=(Ladder("siege", Text.of("mesopotamia.ladder.siege"), (("mode", "siege"),)),
+                 Ladder("guardians", Text.of("mesopotamia.ladder.guardians"),
+                        (("mode", "guardians"),)),
                  *(Ladder(f"duel-{level}", Text.of(f"mesopotamia.ladder.duel-{level}"),
                           (("mode", "duel"), ("automaton", level))) for level in DIFFICULTIES)),
     )
     tuning = ContractTuning(playouts=1, density=0.02, ai_games=1, ai_seats=1, fast_ai=True,
                             max_steps=60_000, variants=((("automaton", "igigi"),),
-                                                        (("mode", "siege"),)))
+                                                        (("mode", "siege"),),
+                                                        (("mode", "guardians"),)))
     """Random games last hundreds of rounds (``tests/test_mesopotamia_battles.py`` plays more
-    of them); the variants are a game against the Automaton and the Siege of Ur."""
+    of them); the variants are a game against the Automaton, the Siege of Ur and the Guardians
+    of Assur."""
 
     def setup(self, seed: int, n_players: int, options: Mapping[str, str]) -> State:
-        mode = options.get("mode", siege.MODES[0])
-        if mode not in siege.BUILT:     # refused by name, with the modes there are
-            raise IllegalMove(Text.of("mesopotamia.siege.not_built", mode=mode))
+        mode = options.get("mode", modes.DUEL)
         chosen = expansions.chosen(options.get("expansions", expansions.NONE))
         state = setup.new_state(seed, n_players, tuple(chosen))
         state["no_chance"] = options.get("dice", "chance") == "no_chance"
         state["combat_mode"] = options.get("combat", battles.MODES[0])
         if chosen:
             state["expansions"] = chosen
-        if mode == "siege":
-            siege.enlist(state)
+        if mode != modes.DUEL:
+            modes.enlist(state, mode)
             return plain(state)
         for seat in automaton_seats(n_players, options):
             deck.enlist(state, seat, options["automaton"])
@@ -222,6 +226,8 @@ class MesopotamiaGame(RulesGame[MesopotamiaState, str]):
         ms = typed(MesopotamiaState, state)
         if ms["phase"] != "over":
             return None
+        if guardians.on(ms):
+            return _guardians_outcome(ms)
         totals = scoring.scores(ms)
         ranked = siege.ranking(ms) or scoring.ranking(ms)
         tied = len(set(totals)) < len(totals)
@@ -297,6 +303,11 @@ class MesopotamiaGame(RulesGame[MesopotamiaState, str]):
         ms = typed(MesopotamiaState, state)
         if ms["phase"] in PHASES:
             return ()
+        if guardians.on(ms):
+            mine = scoring.breakdown(ms, guardians.you(ms))
+            vp = sum(v for k, v in mine.items() if k != "quests")
+            return (Text.of("mesopotamia.standing", vp=vp),
+                    Text.of("mesopotamia.guardians.standing", n=ms["guardians"]["wave"]))
         return tuple(Text.of("mesopotamia.standing", vp=vp) for vp in scoring.public(ms))
 
     def secrets(self, state: State) -> list[Secret]:
@@ -308,12 +319,25 @@ GAME = MesopotamiaGame()
 
 def automaton_seats(n_players: int, options: Mapping[str, str]) -> list[Seat]:
     """The seats the game itself plays in a game of ``n_players`` with ``options``: the last
-    one, when the ``automaton`` option names a difficulty or in the Siege of Ur (the
-    Defenders; the ``automaton`` option then seats nobody)."""
-    mode = options.get("mode", siege.MODES[0])
-    if mode != siege.MODES[0]:
-        return [n_players - 1] if mode in siege.BUILT else []
+    one, when the ``automaton`` option names a difficulty or in a solo mode (the Defenders of
+    Ur, the Guardians' enemy; the ``automaton`` option then seats nobody)."""
+    if options.get("mode", modes.DUEL) != modes.DUEL:
+        return [n_players - 1]
     return [] if options.get("automaton", NO_AUTOMATON) == NO_AUTOMATON else [n_players - 1]
+
+
+def _guardians_outcome(state: MesopotamiaState) -> Outcome:
+    """You win or lose against the waves (R-guard-waves): your score, the enemy's 0."""
+    mine = guardians.you(state)
+    won = state["guardians"]["result"] == "won"
+    vp = sum(scoring.breakdown(state, mine).values())
+    totals = [0, 0]
+    totals[mine] = vp
+    ranked = ((mine,), (1 - mine,)) if won else ((1 - mine,), (mine,))
+    detail = Text.of("mesopotamia.detail", vp=vp, **scoring.breakdown(state, mine))
+    return Outcome(tuple(totals), ranked, None, (detail, Text.of("mesopotamia.guardians.detail",
+                                                                 n=state["guardians"]["wave"])),
+                   together="won" if won else "lost", team_score=vp)
 
 
 def _played(state: MesopotamiaState, seat: Seat, checked: str) -> MesopotamiaState:

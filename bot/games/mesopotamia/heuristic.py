@@ -29,6 +29,7 @@ from bot.games.mesopotamia import actions, scoring, siege
 from bot.games.mesopotamia import data as D
 from bot.games.mesopotamia.actions import harvest_sources
 from bot.games.mesopotamia.construction import COST, GARDEN
+from bot.games.mesopotamia.guardians import mode as guardians
 from bot.games.mesopotamia.state import PHASES, MesopotamiaState, seal_case, tech_level
 
 WEIGHTS: dict[str, Any] = content.load("mesopotamia", "ai")
@@ -197,6 +198,11 @@ def heuristic(state: MesopotamiaState, seat: Seat) -> float:
     the best rival's, plus a little for resources and units (material for later rounds)."""
     if state["phase"] in PHASES:
         return 0.0
+    if guardians.on(state):     # you against the waves: no rival's score
+        mine = guardians.you(state)
+        value = worth(state, mine, lambda s, x: float(sum(scoring.breakdown(s, x).values()))
+                      + guardians.safety(s), lambda s: mine)
+        return value if seat == mine else -value
     return lead([heuristic_worth(state, s) for s in range(state["n"])], seat)
 
 

@@ -17,10 +17,11 @@ from typing import Any
 
 from bot.engine import Report, Seat, Text, seat_ref
 from bot.games.kit import known
-from bot.games.mesopotamia import battles, bids, events, siege, siege_words, solo, standard
+from bot.games.mesopotamia import battles, bids, events, modes, siege, siege_words, solo, standard
 from bot.games.mesopotamia import data as D
 from bot.games.mesopotamia.automaton import deck, explain
 from bot.games.mesopotamia.combat import TRIBE, clashing_ships
+from bot.games.mesopotamia.guardians import news
 from bot.games.mesopotamia.rounds import contested
 from bot.games.mesopotamia.state import PHASES, MesopotamiaState, seal_case
 from bot.games.mesopotamia.words import (
@@ -68,7 +69,7 @@ def _step(before: MesopotamiaState, seat: Seat, notation: str, after: Mesopotami
     if verb in SIMPLE or (verb == "colony" and args[0] not in battles.COLONY_CHOICES):
         return simple(notation)
     if verb == "return":
-        kept = siege.quests_kept(before)
+        kept = modes.quests(before)[1]
         return t("did.return", kept=kept, quest=D.name("quest", args[0])) if secret \
             else t("did.returned", kept=kept)
     if verb == "bid":
@@ -88,7 +89,7 @@ def _step(before: MesopotamiaState, seat: Seat, notation: str, after: Mesopotami
 
 
 SIMPLE = frozenset({"role", "empire", "start", "die", "decline", "launch", "fight", "pair",
-                    "sacrifice", "halt", "drop", "stop", "end"})
+                    "sacrifice", "halt", "drop", "stop", "end", "advance"})
 """The verbs whose sentence needs nothing but the notation (and setup's ``colony``)."""
 
 
@@ -340,7 +341,7 @@ def _after(before: MesopotamiaState, notation: str, after: MesopotamiaState,
            own: bool) -> list[Text]:
     """What happened by itself after the step, in order (``own``: as the seat's player reads
     it)."""
-    found: list[Text] = []
+    found: list[Text] = news.told(after, True)
     if before["phase"] not in PHASES and after["phase"] not in PHASES:
         found += _revealed(before, after)
     if before["phase"] == "actions" and (after["phase"] != "actions"
@@ -353,15 +354,18 @@ def _after(before: MesopotamiaState, notation: str, after: MesopotamiaState,
     found += [_forced(s, n) for s, n in after["log"]
               if not (opened and n.startswith("fight "))]    # the bids name the region
     if after["phase"] == "quests" and before["phase"] != "quests":
-        found.append(t("report.dealt", n=len(after["quests"]["hands"][0])))
+        found.append(t("report.dealt", n=modes.quests(after)[0]))
     found += solo.told(before, after, own)
     found += _combats(after)
     found += opened
+    found += news.told(after, False)
     if before["phase"] in PHASES and after["phase"] not in PHASES:
         found += [t("report.ready"), t("report.round", n=after["round"])]
     elif after["phase"] == "over" and after.get("siege"):
         found.append(t(f"siege.{known(after.get('siege'))['result']}",
                        who=seat_ref(siege.you(after))))
+    elif after["phase"] == "over" and "guardians" in after:
+        pass                        # the enemy's news tell the end
     elif after["phase"] == "over" or after.get("round", 0) != before.get("round", 0):
         found += _round_end(before, after)
     return found

@@ -16,6 +16,7 @@ from __future__ import annotations
 from bot.engine import Seat
 from bot.games.mesopotamia import data as D
 from bot.games.mesopotamia import events, turn
+from bot.games.mesopotamia.guardians import mode as guardians
 from bot.games.mesopotamia.state import MesopotamiaState
 
 VERBS = frozenset({"reward"})
@@ -51,6 +52,10 @@ def end_round(state: MesopotamiaState) -> None:
         state["phase"], state["current"], state["t"] = "end", state["finals"][0]["seat"], None
         return
     state.pop("finals", None)
+    if guardians.on(state):     # its own end (R-guard-waves), not the Gardens'
+        if not guardians.end_of_round(state):
+            turn.begin_round(state)
+        return
     if gardens_complete(state) and "siege" not in state:     # R-siege-end
         state["phase"], state["current"], state["t"] = "over", None, None
         return

@@ -25,6 +25,7 @@ from typing import Any
 
 from bot.engine import Seat
 from bot.games.mesopotamia import data as D
+from bot.games.mesopotamia.guardians import mode as guardians
 from bot.games.mesopotamia.state import (
     MesopotamiaState,
     seal_case,
@@ -135,7 +136,10 @@ def completed_quests(state: MesopotamiaState, seat: Seat) -> list[str]:
 
 
 def breakdown(state: MesopotamiaState, seat: Seat) -> dict[str, int]:
-    """``seat``'s VP per source (:data:`SOURCES`)."""
+    """``seat``'s VP per source (:data:`SOURCES`); none for the Guardians' enemy (it scores
+    nothing: R-guard-waves)."""
+    if guardians.plays(state, seat):
+        return dict.fromkeys(SOURCES, 0)
     player = state["players"][seat]
     vp_tokens: dict[str, int] = state.get("vp_tokens", {})
     held = controllers(state, list(vp_tokens))

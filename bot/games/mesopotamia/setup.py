@@ -23,7 +23,8 @@ from bot import chance
 from bot.engine import Seat
 from bot.games.kit import known
 from bot.games.mesopotamia import data as D
-from bot.games.mesopotamia import expansions, siege
+from bot.games.mesopotamia import expansions, modes, siege
+from bot.games.mesopotamia.guardians import mode as guardians
 from bot.games.mesopotamia.state import (
     MesopotamiaState,
     Player,
@@ -113,7 +114,7 @@ def active(state: MesopotamiaState) -> list[Seat]:
     """The seats deciding now: one, or every seat still to return a quest card."""
     if state["phase"] == "quests":
         return [s for s, q in enumerate(state["quests"]["returned"])
-                if q is None and not siege.defends(state, s)]
+                if q is None and not modes.enemy(state, s)]
     return [] if state["current"] is None else [int(state["current"])]
 
 
@@ -198,7 +199,7 @@ def _choice(player: Player, field: str) -> str | None:
 def _next_sequential(state: MesopotamiaState, phase: str, order: list[Seat], field: str) -> None:
     """The next seat of ``order`` still to choose ``field``, or the next phase."""
     waiting = [s for s in order if _choice(state["players"][s], field) is None
-               and not siege.defends(state, s)]
+               and not modes.enemy(state, s)]
     if waiting:
         state["current"] = waiting[0]
     elif phase == "roles":
@@ -206,7 +207,7 @@ def _next_sequential(state: MesopotamiaState, phase: str, order: list[Seat], fie
     elif phase == "empires" and siege.box(state) is not None:
         siege.place_starts(state)
         _establish(state)
-    elif phase == "empires":
+    elif phase == "empires" and not guardians.on(state):
         state["phase"], state["current"] = "regions", by_role(state)[-1]
     else:
         _establish(state)
@@ -218,7 +219,7 @@ def _establish(state: MesopotamiaState) -> None:
     for seat, player in enumerate(state["players"]):
         if siege.defends(state, seat):
             siege.set_up_defenders(state, seat, player)
-        else:
+        elif not guardians.plays(state, seat):
             _set_up_empire(state, seat, player)
     taken = taken_regions(state)
     for number, region in D.START_REGIONS.items():
@@ -227,7 +228,9 @@ def _establish(state: MesopotamiaState) -> None:
     state["ziggurats"] = dict(sorted(state["ziggurats"].items(), key=lambda kv: kv[1]))
     for track in D.TRACKS:
         state["seals"][track] = _pile(state, track)
-    for seat in (s for s in by_role(state) if not siege.defends(state, s)):
+    if guardians.on(state):
+        guardians.establish(state)
+    for seat in (s for s in by_role(state) if not modes.enemy(state, s)):
         empire = D.ALL_EMPIRES[known(state["players"][seat]["empire"])]
         state["bonus"] += [[seat, "die"]] * empire.dice
         if empire.colony_rampart:
@@ -260,6 +263,8 @@ def _pile(state: MesopotamiaState, track: str) -> list[list[int]]:
     order = D.STACK_ORDER[track]
     seats = []
     for seat, player in enumerate(state["players"]):
+        if guardians.plays(state, seat):
+            continue
         empire = known(player["empire"])
         under = siege.defends(state, seat)
         case = 1 if under else dict(D.ALL_EMPIRES[empire].track)[track]
@@ -277,7 +282,7 @@ def _next_bonus(state: MesopotamiaState, first: bool = False) -> None:
         return
     state["phase"], state["current"] = "quests", None
     quests = state["quests"]
-    dealt = D.QUEST_DEALT if siege.box(state) is None else siege.QUESTS_DEALT
+    dealt = modes.quests(state)[0]
     for seat in active(state):
         quests["hands"][seat] = quests["deck"][:dealt]
         del quests["deck"][:dealt]

@@ -37,10 +37,6 @@ from bot.games.mesopotamia.state import (
 )
 
 DATA: dict[str, Any] = content.load("mesopotamia", "siege")
-MODES = ("duel", "siege", "guardians")
-"""The values of the game option ``mode``: the Duel of Kings (the ``automaton`` option), the
-Siege of Ur and the Guardians of Assur (not built here: refused)."""
-BUILT = ("duel", "siege")
 UR: str = DATA["ur"]
 START: str = DATA["start"]
 ACTIONS: tuple[str, ...] = tuple(DATA["actions"])
@@ -50,11 +46,6 @@ QUESTS_DEALT = int(DATA["quests_dealt"])
 QUESTS_KEPT = QUESTS_DEALT - 1
 XY: dict[str, tuple[float, float]] = {r["id"]: (float(r["x"]), float(r["y"]))
                                       for r in D.MAP["regions"]}
-
-
-def quests_kept(state: MesopotamiaState) -> int:
-    """How many quest cards a player keeps: 2 of 3 in the Siege, else the base game's."""
-    return D.QUEST_KEPT if box(state) is None else QUESTS_KEPT
 
 
 def box(state: MesopotamiaState) -> dict[str, Any] | None:

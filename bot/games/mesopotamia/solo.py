@@ -35,9 +35,8 @@ from typing import Any
 from bot.chance import Draw
 from bot.engine import Seat, Secret, Text, seat_ref
 from bot.games.kit import known
-from bot.games.mesopotamia import combat, siege, standard
+from bot.games.mesopotamia import combat, modes, standard
 from bot.games.mesopotamia import data as D
-from bot.games.mesopotamia.automaton import deck
 from bot.games.mesopotamia.automaton.solo_combat import (
     AUTOMATON,
     YOU,
@@ -48,6 +47,7 @@ from bot.games.mesopotamia.automaton.solo_combat import (
     draw_cards,
 )
 from bot.games.mesopotamia.combat import TRIBE, Side
+from bot.games.mesopotamia.guardians import mode as guardians
 from bot.games.mesopotamia.state import MesopotamiaState
 from bot.games.mesopotamia.words import amount, both, chain, in_region, t
 
@@ -56,28 +56,25 @@ ROWS = standard.ROWS
 
 
 def applies(state: MesopotamiaState, pair: tuple[Side, Side]) -> bool:
-    """True when ``pair`` is a seat against an Automaton (R-solo-combat)."""
+    """True when ``pair`` is a seat against an Automaton or a mode's enemy (R-solo-combat; the
+    Siege: « en suivant les règles de combat en solo »; the Guardians: « Le combat fonctionne
+    comme pour l'Automate en mode solo »)."""
     seats = [int(s) for s in pair if s != TRIBE]
-    return len(seats) == 2 and sum(scripted(state, s) for s in seats) == 1
-
-
-def scripted(state: MesopotamiaState, seat: Seat) -> bool:
-    """True for a seat that fights the solo combat's other side: the Automaton, or the
-    Defenders of Ur (« en suivant les règles de combat en solo »)."""
-    return deck.plays(state, seat) or siege.defends(state, seat)
+    return len(seats) == 2 and sum(modes.scripted(state, s) for s in seats) == 1
 
 
 def open_combat(state: MesopotamiaState, region: str, pair: tuple[Side, Side]) -> None:
     """Draw the cards of both sides in ``region`` (the seat's first, from the same decks), the
     Automaton's face down, and begin the placements."""
-    you, it = sorted((int(s) for s in pair), key=lambda s: scripted(state, s))
+    you, it = sorted((int(s) for s in pair), key=lambda s: modes.scripted(state, s))
     kinds = combat.fighters(state, region)
     cards = iter(draw_cards(Draw(state), [*kinds[you], *kinds[it]]))
     units = [Unit(side, kind, next(cards))
              for side, seat in ((YOU, you), (AUTOMATON, it)) for kind in kinds[seat]]
     stocks = {side: int(state["players"][seat]["res"]["phalanx"])
               for side, seat in ((YOU, you), (AUTOMATON, it))}
-    fight = SoloCombat(units, stocks, combat.tie_winner(state, you, it) == you)
+    fight = SoloCombat(units, stocks, combat.tie_winner(state, you, it) == you,
+                       holds=guardians.plays(state, it))
     state["solo"] = {"region": region, "you": you, "it": it, "shown": False, **asdict(fight)}
     _run(state)
 
@@ -86,7 +83,8 @@ def load(solo: dict[str, Any]) -> SoloCombat:
     """The :class:`SoloCombat` that ``solo`` (the state's record or a view's) holds."""
     clashes = [Clash(**{**c, "response": Response(**c["response"])}) for c in solo["clashes"]]
     return SoloCombat([Unit(**u) for u in solo["units"]], dict(solo["phalanxes"]),
-                      bool(solo["you_lead"]), clashes, int(solo["placed"]), solo["tiring"])
+                      bool(solo["you_lead"]), clashes, int(solo["placed"]), solo["tiring"],
+                      bool(solo.get("holds", False)))
 
 
 def _save(state: MesopotamiaState, fight: SoloCombat) -> None:
@@ -138,7 +136,8 @@ def _do(state: MesopotamiaState, notation: str) -> None:
         record = fight.clash(int(args[0]) - 1, int(args[1]) - 1)
         _on_map(state, fight, record)
         state.setdefault("clashed", []).append(
-            {**asdict(record), "seat": solo["you"], "your_kind": fight.units[record.you].kind,
+            {**asdict(record), "seat": solo["you"], "holds": fight.holds,
+             "your_kind": fight.units[record.you].kind,
              "its_kind": fight.units[record.its].kind})
     _save(state, fight)
 
@@ -218,13 +217,19 @@ def secrets(state: MesopotamiaState) -> list[Secret]:
 # -- words ---------------------------------------------------------------------------------------
 
 
+def _as(record: dict[str, Any], key: str) -> str:
+    """``key``, or its words for the Guardians' enemy (``<key>_enemy``) when ``record`` (a
+    combat or a clash) is one against it (R-guard-combat)."""
+    return f"{key}_enemy" if record.get("holds") else key
+
+
 def _unit(solo: dict[str, Any], n: int, public: bool = False) -> Text:
     """Unit ``n`` (from 1) of the combat: "your Archer (1)" or "its Spearman (4)" (``public``:
     "Alice's Archer (1)", "the Automaton's Spearman (4)")."""
     unit = solo["units"][n - 1]
     mine = unit["side"] == YOU
     if public:
-        key = "solo.whose" if mine else "solo.automatons"
+        key = "solo.whose" if mine else _as(solo, "solo.automatons")
     else:
         key = "solo.yours" if mine else "solo.its"
     return t(key, unit=D.name("unit", unit["kind"]), n=n, who=seat_ref(solo["you"]))
@@ -253,12 +258,12 @@ def prompt(state: MesopotamiaState) -> Text:
     where = in_region(solo["region"])
     cards = both(cards_of(solo))
     if fight.tiring is not None:
-        return t("solo.prompt.fatigue", where=where, unit=_unit(solo, fight.tiring + 1),
+        return t(_as(solo, "solo.prompt.fatigue"), where=where, unit=_unit(solo, fight.tiring + 1),
                  cards=cards)
     if not solo["shown"]:
-        return t("solo.prompt.place", where=where, cards=cards,
+        return t(_as(solo, "solo.prompt.place"), where=where, cards=cards,
                  n=fight.phalanxes[YOU] - fight.placed)
-    return t("solo.prompt.clash", where=where, cards=cards)
+    return t(_as(solo, "solo.prompt.clash"), where=where, cards=cards)
 
 
 def cards_of(solo: dict[str, Any], public: bool = False) -> list[Text]:
@@ -294,7 +299,7 @@ def did(before: MesopotamiaState, notation: str) -> Text:
         n = int(solo["tiring"])
         return t("did.fatigue", unit=kind[n], n=n + 1, row=t(f"fight.row.{args[0]}"))
     if verb == "clash":
-        return t("did.clash", yours=kind[int(args[0]) - 1], its=kind[int(args[1]) - 1])
+        return t(_as(solo, "did.clash"), yours=kind[int(args[0]) - 1], its=kind[int(args[1]) - 1])
     return t("did.reveal")
 
 
@@ -308,12 +313,12 @@ def told(before: MesopotamiaState, after: MesopotamiaState, own: bool) -> list[T
     for fight in [*after.get("solo_over", []), *([now] if now is not None else [])]:
         opened = was is None or was["region"] != fight["region"]
         if opened:
-            found.append(t("report.solo_open", who=seat_ref(fight["you"]),
+            found.append(t(_as(fight, "report.solo_open"), who=seat_ref(fight["you"]),
                            where=in_region(fight["region"])))
         if fight["shown"] and (opened or not known(was)["shown"]):
             its = [_card(fight, i + 1, True) for i, u in enumerate(fight["units"])
                    if u["side"] == AUTOMATON]
-            found.append(t("report.solo_reveal", cards=both(its)))
+            found.append(t(_as(fight, "report.solo_reveal"), cards=both(its)))
         was = fight
     return found + [clash_text(c, own) for c in after.get("clashed", [])]
 
@@ -325,15 +330,16 @@ def clash_text(record: dict[str, Any], own: bool) -> Text:
     placed = [t("solo.in", phalanxes=amount("phalanx", answer[row]), row=t(f"fight.row.{row}"))
               for row in ROWS if answer[row]]
     if answer["rule"] in "AB":
-        said = t("solo.answer.win", phalanxes=both(placed)) if placed else \
-            t("solo.answer.strong")
+        said = t(_as(record, "solo.answer.win"), phalanxes=both(placed)) if placed else \
+            t(_as(record, "solo.answer.strong"))
     elif answer["rule"] == "D":
         said = t("solo.answer.flee", phalanxes=both(placed))
     else:
-        said = t("solo.answer.none", phalanxes=amount("phalanx", answer["discard"]))
+        said = t(_as(record, "solo.answer.none"), phalanxes=amount("phalanx", answer["discard"]))
     person = "own" if own else "public"
     key = "won" if record["winner"] == YOU else "lost"
-    outcome = t(f"solo.clash.{person}.{key}", who=seat_ref(record["seat"]),
+    outcome = t(_as(record, f"solo.clash.{person}.{key}") if person == "public"
+                else f"solo.clash.{person}.{key}", who=seat_ref(record["seat"]),
                 yours=D.name("unit", record["your_kind"]),
                 its=D.name("unit", record["its_kind"]),
                 a=record["your_total"], b=record["its_total"],

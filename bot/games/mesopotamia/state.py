@@ -85,6 +85,8 @@ class MesopotamiaState(TypedDict):
     :mod:`bot.games.mesopotamia.automaton.deck`)."""
     chance: dict[str, int]
     """The box of randomness (:mod:`bot.chance`)."""
+    guardians: NotRequired[dict[str, Any]]
+    """The Guardians of Assur's box (:mod:`bot.games.mesopotamia.guardians.mode`)."""
     n: int
     phase: str
     """The setup's :data:`PHASES`, then ``actions``, ``events`` (a beaten tribe's or a reset

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from bot.engine import Action, Prompt, Seat, State, Text, TextArg, seat_ref
 from bot.games.kit import known, typed
-from bot.games.mesopotamia import battles, bids, events, siege, solo, standard
+from bot.games.mesopotamia import battles, bids, events, modes, solo, standard
 from bot.games.mesopotamia import data as D
 from bot.games.mesopotamia.state import MesopotamiaState
 from bot.games.mesopotamia.words import a_unit, both, dice_numbers, in_region, side_name
@@ -21,7 +21,8 @@ GROUPS = {"role": "role", "empire": "empire", "start": "region", "die": "bonus",
           "grow": "growth", "stop": "action", "activate": "exploration",
           "move": "exploration", "halt": "exploration", "drop": "exploration",
           "build": "construction", "trade": "trade", "event": "event", "reward": "event",
-          "fight": "combat", "pair": "combat", "bid": "combat", "sacrifice": "combat"}
+          "fight": "combat", "pair": "combat", "bid": "combat", "sacrifice": "combat",
+          "advance": "end"}
 
 
 def _t(key: str, **args: TextArg) -> Text:
@@ -240,7 +241,7 @@ def prompt(state: MesopotamiaState, seat: Seat) -> Prompt | None:
     if phase == "quests" and state["quests"]["returned"][seat] is None:
         cards = tuple(_t("quest_line", quest=D.name("quest", q), text=D.name("quest_text", q))
                       for q in state["quests"]["hands"][seat])
-        return Prompt(_t("prompt.quests", kept=siege.quests_kept(state), cards=cards))
+        return Prompt(_t("prompt.quests", kept=modes.quests(state)[1], cards=cards))
     event = state.get("event")
     if event and seat == state["current"]:
         args: dict[str, TextArg] = {"event": D.name("event", event["card"]),

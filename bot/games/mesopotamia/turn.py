@@ -38,13 +38,14 @@ from typing import cast
 from bot import chance
 from bot.engine import Seat
 from bot.games.kit import known
-from bot.games.mesopotamia import actions, events, expansions, siege
+from bot.games.mesopotamia import actions, events, expansions, modes, siege
 from bot.games.mesopotamia import data as D
 from bot.games.mesopotamia.automaton import deck as automaton
+from bot.games.mesopotamia.guardians import mode as guardians
 from bot.games.mesopotamia.state import MesopotamiaState, Turn, seal_order
 
-VERBS = frozenset({"set", "reroll", "use", "end", "defend", "freeroll"}) | actions.VERBS | \
-    events.VERBS
+VERBS = frozenset({"set", "reroll", "use", "end", "defend", "freeroll", "advance"}) | \
+    actions.VERBS | events.VERBS
 
 
 def begin_round(state: MesopotamiaState) -> None:
@@ -52,6 +53,8 @@ def begin_round(state: MesopotamiaState) -> None:
     state["phase"] = "actions"
     state["round"] = int(state.get("round", 0)) + 1
     state["order"] = seal_order(state, "population")
+    if guardians.on(state):     # « Il agit toujours après vous »
+        state["order"].append(int(state["guardians"]["seat"]))
     state["index"] = 0
     state.setdefault("pending_events", [])
     state.setdefault("amphorae", {})
@@ -63,13 +66,14 @@ def _begin_turn(state: MesopotamiaState) -> None:
     seat = state["order"][state["index"]]
     colours = state["players"][seat]["dice"]
     state["current"] = seat
+    if modes.enemy(state, seat):    # no dice, no pawn: the Defenders reveal two Action cards,
+        # the Guardians' enemy marches (« n'effectue aucune action »)
+        state["t"] = {"dice": [], "used": [], "rerolls": 0, "pawn": False, "done": [],
+                      "act": None}
+        return
     if automaton.plays(state, seat):    # no dice, no pawn: its Action cards (R-auto-activation)
         state["t"] = {"dice": [], "used": [], "rerolls": 0, "pawn": False, "done": [],
                       "act": None, "cards": automaton.begin_turn(state, seat)}
-        return
-    if siege.defends(state, seat):      # no dice, no pawn: two Action cards (« MODE SIÈGE D'UR »)
-        state["t"] = {"dice": [], "used": [], "rerolls": 0, "pawn": False, "done": [],
-                      "act": None}
         return
     state["t"] = {"dice": [None] * len(colours), "used": [False] * len(colours),
                   "rerolls": 0, "pawn": True, "done": [], "act": None}
@@ -97,6 +101,8 @@ def legal(state: MesopotamiaState, seat: Seat) -> list[str]:
     if t["act"] is not None:
         return actions.legal(state, seat)
     player = state["players"][seat]
+    if guardians.plays(state, seat):
+        return ["advance"]
     if "cards" in t:
         return _card_steps(t)
     if siege.defends(state, seat):
@@ -134,6 +140,8 @@ def more_actions(state: MesopotamiaState, seat: Seat) -> bool:
     """Whether ``seat`` could still take another action this turn with what it holds now (its
     pawn, or unused dice showing an untaken action's signs), or reroll."""
     t = known(state["t"])
+    if guardians.plays(state, seat):
+        return False
     if "cards" in t:
         return any(a not in t["done"] for a in t["cards"])
     if siege.defends(state, seat):
@@ -204,6 +212,10 @@ def apply(state: MesopotamiaState, seat: Seat, notation: str) -> None:
         t["done"].append(verb)
         siege.defend(state, seat)
         events.reveal(state)
+    elif verb == "advance":
+        guardians.march(state)
+        if state["phase"] != "over":
+            _end_turn(state)
     else:
         _end_turn(state)
 

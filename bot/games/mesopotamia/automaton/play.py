@@ -20,7 +20,7 @@ from typing import Any
 
 from bot.engine import Seat, State, Text
 from bot.games.kit import plain, typed
-from bot.games.mesopotamia import bids, siege, solo
+from bot.games.mesopotamia import bids, modes, siege
 from bot.games.mesopotamia import data as D
 from bot.games.mesopotamia.automaton import deck, explain
 from bot.games.mesopotamia.automaton.cards import DIFFICULTIES, STRATEGIES
@@ -72,8 +72,6 @@ NAME = Text.of("mesopotamia.automaton.name")
 """What the channel calls the Automaton (« the Automaton »)."""
 SEAT = Text.of("mesopotamia.automaton.seat")
 """Its seat's name, as a player's name is written (« Automaton », « Automate »)."""
-DEFENDERS = Text.of("mesopotamia.siege.seat")
-"""The Siege's scripted seat's name (« Garrison of Ur », « Garnison d'Ur »: R-siege-name)."""
 OPTION = ("automaton", tuple((d, Text.of(f"mesopotamia.automaton.difficulty.{d}"))
                              for d in DIFFICULTIES), "igigi")
 """The game option that seats the Automaton, its difficulties with their names, and the one a
@@ -86,22 +84,25 @@ def seats(options: Mapping[str, str]) -> int:
 
 
 def plays(state: State, seat: Seat) -> bool:
-    """True when ``seat`` of the plain ``state`` is an Automaton's, or the Defenders of Ur in
-    the Siege (their steps: the engine's first legal one, R-siege-steps)."""
-    return solo.scripted(typed(MesopotamiaState, state), seat)
+    """True when ``seat`` of the plain ``state`` is an Automaton's or a mode's enemy: the
+    Defenders of Ur (their steps: the engine's first legal one, R-siege-steps) or the Guardians'
+    enemy (its one step, ``advance``; its other decisions: the engine's first legal step,
+    R-guard-other-steps)."""
+    return modes.scripted(typed(MesopotamiaState, state), seat)
 
 
 def describe(options: Mapping[str, str]) -> tuple[Text, Text] | None:
-    """What the lobby calls the Siege's opponent: the Defenders' garrison, « Siege of Ur »;
-    None for the Automaton."""
-    if options.get("mode") != "siege":
-        return None
-    return Text.of("mesopotamia.siege.garrison"), Text.of("mesopotamia.siege.mode")
+    """What the lobby calls a mode's enemy and the mode (« the Garrison of Ur », « Siege of
+    Ur »); None for the Automaton."""
+    mode = options.get("mode", modes.DUEL)
+    return None if mode == modes.DUEL else (Text.of(f"mesopotamia.{mode}.opponent"),
+                                            Text.of(f"mesopotamia.{mode}.mode"))
 
 
 def seat_name(state: State, seat: Seat) -> Text:
-    """The seat's name: « Automaton », or « Garrison of Ur » in the Siege."""
-    return DEFENDERS if siege.defends(typed(MesopotamiaState, state), seat) else SEAT
+    """The seat's name: « Automaton », or the mode's enemy's (R-siege-name, R-guard-name)."""
+    ms = typed(MesopotamiaState, state)
+    return Text.of(f"mesopotamia.{modes.of(ms)}.seat") if modes.enemy(ms, seat) else SEAT
 
 
 def next_step(state: State, seat: Seat) -> str:

@@ -90,7 +90,7 @@ class Clash:
 
 
 def response(you: Unit, its: Unit, phalanxes: int, automaton_leads: bool,
-             line: list[Unit] | None = None) -> Response:
+             line: list[Unit] | None = None, holds: bool = False) -> Response:
     """« Réponse de l'Automate » for ``its`` facing ``you`` with ``phalanxes`` in stock.
 
     A: enough to win (more than your total, or as much while it leads the Event track): the
@@ -98,7 +98,8 @@ def response(you: Unit, its: Unit, phalanxes: int, automaton_leads: bool,
     the line (``line``: your units on it), else in Force first. B: the rest in Mobility only if
     it is enough to destroy your unit. C, D: cannot win: nothing in Force and Tactics; the fewest
     phalanxes (at least 1) that flee. E: cannot flee: no Mobility, 1 phalanx discarded, the unit
-    destroyed (R-solo-response, R-solo-mobility)."""
+    destroyed (R-solo-response, R-solo-mobility). ``holds``: the Guardians' enemy, which « n'utilise
+    jamais sa Mobilité pour fuir »: when it cannot win it spends nothing (R-guard-combat)."""
     foes = line or [you]
     need = you.total(its) + (0 if automaton_leads else 1) - its.total(you)
     rows = ["force"] + (["tactic"] if its.beats_type(you) else [])
@@ -118,6 +119,8 @@ def response(you: Unit, its: Unit, phalanxes: int, automaton_leads: bool,
             rest, its.free("mobility")) else 0
         return Response(spend["force"], spend["tactic"], mobility, 0,
                         "B" if mobility else "A", maximum)
+    if holds:
+        return Response(0, 0, 0, 0, "E", maximum)
     flee = max(1, you.value("mobility") - its.value("mobility"))
     if flee <= min(phalanxes, its.free("mobility")):
         return Response(0, 0, flee, 0, "D", maximum)
@@ -136,6 +139,9 @@ class SoloCombat:
     placed: int = 0
     tiring: int | None = None
     """Your winning unit whose fatigue row you are to choose (:meth:`tire`), or None."""
+    holds: bool = False
+    """The other side never flees: its beaten units are destroyed (the Guardians' enemy,
+    R-guard-combat)."""
 
     def place(self, unit: int, row: str, count: int = 1) -> None:
         """« Placez autant de Phalanges que vous souhaitez dans les emplacements libres de vos
@@ -161,7 +167,8 @@ class SoloCombat:
         if mine.side != YOU or theirs.side != AUTOMATON or mine.out or theirs.out or \
                 self.tiring is not None:
             raise ValueError("a clash is one of your units against one of the Automaton's")
-        answer = response(mine, theirs, self.phalanxes[AUTOMATON], not self.you_lead)
+        answer = response(mine, theirs, self.phalanxes[AUTOMATON], not self.you_lead,
+                          holds=self.holds)
         theirs.alloc["force"] += answer.force
         theirs.alloc["tactic"] += answer.tactic
         theirs.alloc["mobility"] += answer.mobility
@@ -170,7 +177,7 @@ class SoloCombat:
         ours, its_total = mine.total(theirs), theirs.total(mine)
         you_win = ours > its_total or (ours == its_total and self.you_lead)
         winner, loser = (mine, theirs) if you_win else (theirs, mine)
-        if answer.rule == "E":
+        if answer.rule == "E" or (self.holds and loser is theirs):
             fate = "dead"
         else:
             flees = loser.value("mobility") >= max(1, winner.value("mobility"))
