@@ -2,7 +2,7 @@
 (issue 27 §3). Ann opens ``/game new game:mesopotamia players:1 options:mode=guardians`` (the
 lobby says the Enemy Army takes the last seat), starts it and plays it to its end like the
 quick AI; the service plays the Enemy Army's seat, whose waves and marches are posted under
-its name; the final post names the result (won or lost together, with Ann's score), the game
+its name; the final post names the winner (Ann or the Enemy Army) and Ann's score, the game
 counts in the Guardians' own ladder and not in Mesopotamia's ranking between members, and the
 log replays to the stored state."""
 
@@ -42,7 +42,7 @@ async def test_one_person_holds_against_the_waves_to_the_end(tmp_path: Path) -> 
                                2_000)
 
         outcome = GAME.outcome(now.state)
-        assert outcome is not None and outcome.together in ("won", "lost")
+        assert outcome is not None and outcome.together is None       # R-solo-one
         lines = [line for m in w.posts() for line in m.text.split("\n")]
         steps = [line for line in lines if line.startswith("🎲 **Enemy Army** marches")]
         assert steps and any("the Enemy Army's" in line and "moves from Nineveh" in line
@@ -51,8 +51,9 @@ async def test_one_person_holds_against_the_waves_to_the_end(tmp_path: Path) -> 
                    for line in lines), lines[:30]
         final = await w.fake.wait_for_channel_message(
             w.channel, lambda m: not m.ephemeral and "🏁" in m.text, timeout=60)
-        said = "won together" if outcome.together == "won" else "lost together"
-        assert f"All the players {said} (score {outcome.team_score})" in final.text, final.text
+        winner = "ann" if outcome.seat_won(0) else "Enemy Army"
+        assert f"The winner is **{winner}**" in final.text, final.text
+        assert "together" not in final.text and str(outcome.scores[0]) in final.text
         print("\n" + "\n".join(steps[:3]) + "\n" + final.text)
 
         board = (await (await ann.slash("leaderboard", channel=w.channel,

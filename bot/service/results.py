@@ -41,8 +41,7 @@ class Results:
             if ranking != record.game:          # a solo ladder: against the game itself
                 places += [Place(GAME_ITSELF, r.place, r.won) for r in rows
                            if r.user_id is None][:1]
-            after = rate(before, places,
-                         together=outcome.together is not None and ranking == record.game)
+            after = rate(before, places, together=outcome.together is not None)
             ratings = {r.user_id or 0: (name, after[r.user_id or 0]) for r, name in members}
         return await self.core.store.record_result(record.id, record.guild_id or 0, ranking,
                                                    rows, ratings)

@@ -238,8 +238,6 @@ class MesopotamiaGame(RulesGame[MesopotamiaState, str]):
         together: Literal["won", "lost"] | None = None
         if ms.get("team"):          # R-solo-team
             together = "lost" if any(deck.plays(ms, s) for s in ranked[0]) else "won"
-        if "siege" in ms:           # R-siege-victory, R-siege-defeat
-            together = "won" if ms["siege"]["result"] == "won" else "lost"
         return Outcome(tuple(totals), tuple(tuple(g) for g in ranked), tiebreak, details,
                        together=together)
 
@@ -327,7 +325,8 @@ def automaton_seats(n_players: int, options: Mapping[str, str]) -> list[Seat]:
 
 
 def _guardians_outcome(state: MesopotamiaState) -> Outcome:
-    """You win or lose against the waves (R-guard-waves): your score, the enemy's 0."""
+    """You win or lose against the waves (R-guard-waves): your score, the enemy's 0; ranked
+    first when you won (one person against the game: not a team, R-solo-one)."""
     mine = guardians.you(state)
     won = state["guardians"]["result"] == "won"
     vp = sum(scoring.breakdown(state, mine).values())
@@ -336,8 +335,7 @@ def _guardians_outcome(state: MesopotamiaState) -> Outcome:
     ranked = ((mine,), (1 - mine,)) if won else ((1 - mine,), (mine,))
     detail = Text.of("mesopotamia.detail", vp=vp, **scoring.breakdown(state, mine))
     return Outcome(tuple(totals), ranked, None, (detail, Text.of("mesopotamia.guardians.detail",
-                                                                 n=state["guardians"]["wave"])),
-                   together="won" if won else "lost", team_score=vp)
+                                                                 n=state["guardians"]["wave"])))
 
 
 def _played(state: MesopotamiaState, seat: Seat, checked: str) -> MesopotamiaState:
