@@ -3,6 +3,12 @@
 Catalogues live in ``data/locales/<lang>/*.json`` (flat ``key -> template``
 maps, merged per language). A template is a ``str.format`` string, or a
 ``{"one": ..., "other": ...}`` dict chosen by the argument ``n``.
+
+A step's report is words in the third person, read after its player's name ("places a
+token on {cell}"); said to that player, its ``<key>.you`` form is read after "You" instead
+("place a token on {cell}", « placez un jeton sur {cell} »), and what followed names them
+as "you" where a ``<key>.you.<field>`` form says so: see :func:`addressed`. Each game keeps
+these forms in its own ``<game>_you.json``.
 """
 
 from __future__ import annotations
@@ -13,7 +19,7 @@ from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any
 
-from bot.engine import Text, TextArg
+from bot.engine import Seat, Text, TextArg, seat_ref
 
 LANGUAGES = ("en", "fr")
 DEFAULT_LANGUAGE = "en"
@@ -31,6 +37,7 @@ def add_catalogues(directory: Path) -> None:
         _DIRECTORIES.append(directory)
         catalogue.cache_clear()
         _translate.cache_clear()
+        _addressed.cache_clear()
 
 
 @cache
@@ -59,21 +66,28 @@ SEAT_KEY = "core.seat"
 """The key of :func:`bot.engine.seat_ref`: a seat, read as its player's name."""
 
 
-def _arg(value: TextArg, lang: str, names: tuple[str, ...]) -> Any:
+YOU = ".you"
+"""The suffix of a key's forms said to the player who acted (see :func:`addressed`)."""
+
+
+def _arg(value: TextArg, lang: str, names: tuple[str, ...], actor: Seat | None) -> Any:
     if isinstance(value, Text):
-        return translate(value, lang, names)
+        form = None if actor is None else _you_form(value, actor)
+        return translate(value, lang, names) if form is None or actor is None \
+            else _addressed(value, form, lang, names, actor)
     if isinstance(value, tuple):
-        return tr(lang, "core.list_separator").join(translate(v, lang, names) for v in value)
+        return tr(lang, "core.list_separator").join(_arg(v, lang, names, actor) for v in value)
     return value
 
 
-def _render(lang: str, key: str, args: dict[str, TextArg], names: tuple[str, ...]) -> str:
+def _render(lang: str, key: str, args: dict[str, TextArg], names: tuple[str, ...],
+            actor: Seat | None = None) -> str:
     template = catalogue(lang).get(key)
     if template is None:
         template = catalogue(DEFAULT_LANGUAGE).get(key)
     if template is None:
         raise KeyError(f"missing catalogue key: {key}")
-    values = {name: _arg(v, lang, names) for name, v in args.items()}
+    values = {name: _arg(v, lang, names, actor) for name, v in args.items()}
     text = _pick(template, values, lang)
     if lang != "fr":
         return text.format_map(values)
@@ -145,3 +159,38 @@ def _translate(text: Text, lang: str, names: tuple[str, ...]) -> str:
             return names[seat]
         return tr(lang, SEAT_KEY, n=(seat if isinstance(seat, int) else 0) + 1)
     return _render(lang, text.key, text.kwargs, names)
+
+
+def has_you(key: str) -> bool:
+    """True if ``key`` has a second-person form (``<key>.you``)."""
+    return key + YOU in catalogue(DEFAULT_LANGUAGE)
+
+
+def _you_form(text: Text, actor: Seat) -> str | None:
+    """The key of ``text`` said to ``actor``: ``<key>.you`` (words read after "You"), else
+    ``<key>.you.<field>`` when its argument ``field`` is ``actor``'s seat ("you reveal…" for
+    "{who} reveals…"); None when it has neither."""
+    if has_you(text.key):
+        return text.key + YOU
+    actor_ref = seat_ref(actor)
+    known = catalogue(DEFAULT_LANGUAGE)
+    return next((f"{text.key}{YOU}.{name}" for name, value in text.args
+                 if value == actor_ref and f"{text.key}{YOU}.{name}" in known), None)
+
+
+def addressed(text: Text, lang: str, names: tuple[str, ...], actor: Seat) -> str | None:
+    """``text``, the words of ``actor``'s step read after their name, said to them instead,
+    to be read after "You" / « Vous »: its ``<key>.you`` form. Its arguments read in their
+    own forms said to ``actor`` where they have one (:func:`_you_form`: the parts of the
+    step, "place a token and carry out War"; what followed, "you reveal…"), as usual
+    otherwise (a card, another player, a round that ends). None when ``key`` has no
+    ``.you`` form."""
+    if not has_you(text.key):
+        return None
+    return _addressed(text, text.key + YOU, lang, names if names and names_seats(text) else (),
+                      actor)
+
+
+@lru_cache(maxsize=4096)
+def _addressed(text: Text, form: str, lang: str, names: tuple[str, ...], actor: Seat) -> str:
+    return _render(lang, form, text.kwargs, names, actor)

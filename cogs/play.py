@@ -42,6 +42,7 @@ from cogs.common import (
     listed,
     loc,
     on_private_message,
+    own_step,
     reply,
     seat_name,
     text_of,
@@ -224,8 +225,9 @@ async def after_step(bot: DingirBot, result: StepResult, user_id: int, lang: str
         if result.outcome is None and result.seat in result.record.active:   # theirs again
             return await build_panel(bot, result.record, user_id, lang, note=done.content)
         return done
-    step = text_of(result.report.for_seat(result.seat), result.record, lang)
-    note = tr(lang, "discord.step_done", step=step)
+    seat = result.seat
+    note = tr(lang, "discord.step_done",
+              step=own_step(result.report.for_seat(seat), result.record, seat, lang))
     if not posting.needs_posting(result):
         return await build_panel(bot, result.record, user_id, lang, note=note)
     moving_on = bot.spawn(posting.advance(bot, result, result.record.id, present=True),
