@@ -168,14 +168,27 @@ def has_you(key: str) -> bool:
 
 def _you_form(text: Text, actor: Seat) -> str | None:
     """The key of ``text`` said to ``actor``: ``<key>.you`` (words read after "You"), else
-    ``<key>.you.<field>`` when its argument ``field`` is ``actor``'s seat ("you reveal…" for
-    "{who} reveals…"); None when it has neither."""
-    if has_you(text.key):
-        return text.key + YOU
-    actor_ref = seat_ref(actor)
+    its form for ``actor`` as one it names (:func:`_field_form`); None when it has neither."""
+    return text.key + YOU if has_you(text.key) else _field_form(text, actor)
+
+
+def _field_form(text: Text, reader: Seat) -> str | None:
+    """``<key>.you.<field>`` when ``text``'s argument ``field`` is ``reader``'s seat and the
+    catalogue has that form ("you reveal…" for "{who} reveals…"), else None."""
+    ref = seat_ref(reader)
     known = catalogue(DEFAULT_LANGUAGE)
     return next((f"{text.key}{YOU}.{name}" for name, value in text.args
-                 if value == actor_ref and f"{text.key}{YOU}.{name}" in known), None)
+                 if value == ref and f"{text.key}{YOU}.{name}" in known), None)
+
+
+def told_to(text: Text, lang: str, names: tuple[str, ...], reader: Seat) -> str:
+    """``text``, the words of someone else's step read after their name, as ``reader``
+    reads them: its ``<key>.you.<field>`` form when its argument ``field`` is ``reader``
+    ("declines your swap" for "declines {who}'s swap"), else as everyone reads it."""
+    form = _field_form(text, reader)
+    names = names if names and names_seats(text) else ()
+    return translate(text, lang, names) if form is None \
+        else _render(lang, form, text.kwargs, names)
 
 
 def addressed(text: Text, lang: str, names: tuple[str, ...], actor: Seat) -> str | None:

@@ -13,7 +13,7 @@ import discord
 from discord import app_commands
 
 from bot.engine import Action, GameError, Seat, Text
-from bot.i18n import LANGUAGES, addressed, names_seats, tr, translate
+from bot.i18n import LANGUAGES, addressed, names_seats, told_to, tr, translate
 from bot.notation import localized, whole_number
 from bot.records import GameRecord, ServiceError, StaleVersion, StoreUnavailable
 from host.registry import CATALOGUE
@@ -119,6 +119,15 @@ def said_to_actor(text: Text, record: GameRecord, seat: Seat, lang: str) -> str 
     be read after "You" (:func:`bot.i18n.addressed`); None when the game has no
     second-person form for them."""
     return addressed(text, lang, names_of(record, lang) if names_seats(text) else (), seat)
+
+
+def read_by(text: Text, record: GameRecord, reader: Seat | None, lang: str) -> str:
+    """The words of another player's step (``text``, as ``reader`` may read them) as
+    ``reader`` reads them: "declines your swap" (:func:`bot.i18n.told_to`); None: as
+    everyone reads them."""
+    if reader is None:
+        return text_of(text, record, lang)
+    return told_to(text, lang, names_of(record, lang) if names_seats(text) else (), reader)
 
 
 def own_step(text: Text, record: GameRecord, seat: Seat, lang: str) -> str:

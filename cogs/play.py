@@ -43,6 +43,7 @@ from cogs.common import (
     loc,
     on_private_message,
     own_step,
+    read_by,
     reply,
     seat_name,
     text_of,
@@ -242,7 +243,8 @@ async def after_step(bot: DingirBot, result: StepResult, user_id: int, lang: str
     answer = next((r for r in told if r.seat in result.asked), None)
     if answer is not None:
         note += "\n" + tr(lang, "discord.answered", name=seat_name(record, answer.seat, lang),
-                          step=text_of(answer.report.for_seat(result.seat), record, lang))
+                          step=read_by(answer.report.for_seat(result.seat), record, result.seat,
+                                       lang))
     return await build_panel(bot, record, user_id, lang, note=note)
 
 

@@ -35,7 +35,15 @@ from bot.records import (
 from bot.service.core import ServiceCore
 from bot.service.final import final_lines
 from cogs import buttons, webpage
-from cogs.common import game_title, listed, mentions, said_to_actor, seat_name, text_of
+from cogs.common import (
+    game_title,
+    listed,
+    mentions,
+    read_by,
+    said_to_actor,
+    seat_name,
+    text_of,
+)
 from host.registry import CATALOGUE
 from render.context import RenderContext
 
@@ -147,8 +155,8 @@ def steps_text(record: GameRecord, steps: Sequence[Played], lang: str,
         said = [p for p in run if not p.report.quiet] or ([] if seat in acted else run[-1:])
         own = _said_to_actor(record, run, lang) if seat == viewer else None
         texts, further = [], []
-        for played, words in zip(run, own or [text_of(p.report.for_seat(viewer), record, lang)
-                                             for p in run], strict=True):
+        for played, words in zip(run, own or [read_by(p.report.for_seat(viewer), record, viewer,
+                                                      lang) for p in run], strict=True):
             first, *rest = words.split("\n")
             if played in said:
                 texts.append(first)

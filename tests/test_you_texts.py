@@ -16,6 +16,8 @@ import pytest
 
 from benchmarks.wording import OTHER_LANGUAGE, PLACEHOLDER
 from bot.engine import State, Text, seat_ref
+from bot.games.civsets.engine import GAME as CIVSETS
+from bot.games.civsets.texts import card_name
 from bot.games.flood.engine import GAME as FLOOD
 from bot.games.mesopotamia import solo
 from bot.i18n import LANGUAGES, YOU, addressed, catalogue, translate
@@ -23,6 +25,7 @@ from bot.records import GameRecord, Played, SeatInfo
 from cogs import posting
 from cogs.common import own_step, text_of
 from host.registry import GAMES
+from tests.test_civsets_rules import cards_of, game
 from tests.test_flood_rules import empire, fresh, give, nothing, play
 
 NAMES = ("Alice", "Bob", "Éloïse", "Ugo", "Hélène", "Yann")
@@ -202,3 +205,26 @@ def test_the_panel_tells_a_turn_to_its_player_and_the_channel_of_them() -> None:
         "🎲 **Bob** extends its city of Ur with gold (+7 VP).", round_two]
     french = posting.steps_text(record, steps, "fr", viewer=1)
     assert french.startswith("🎲 Vous étendez votre cité d'Ur avec de l'or (+7 PV).\n🌅")
+
+
+def test_another_players_answer_names_its_reader_you() -> None:
+    """Alice offers Bob a swap and Bob declines: Alice's panel reads her offer to "you" and
+    Bob's answer as "declines your swap"; Carol's and the channel's name Alice."""
+    mine = cards_of("greeks")[0]
+    state = game(s0=[mine], s1=cards_of("romans")[:2])
+    record = _record("civsets", state)
+    steps = []
+    for seat, step in ((0, "trade 2 romans"), (0, f"offer {mine}"), (1, "decline")):
+        action = CIVSETS.parse(state, seat, step)
+        after = CIVSETS.apply(state, seat, action)
+        steps.append(Played(seat, action, state, after, CIVSETS))
+        state = after
+    card = translate(card_name(mine), "en")
+    assert posting.steps_text(record, steps, "en", viewer=0).split("\n") == [
+        f"🎲 You offer {card} to Bob in exchange for a Roman card.",
+        "🎲 **Bob** declines your swap."]
+    assert posting.steps_text(record, steps, "fr", viewer=0).split("\n")[1] == \
+        "🎲 **Bob** refuse votre échange."
+    for viewer in (2, None):
+        assert posting.steps_text(record, steps, "en", viewer=viewer).split("\n")[1] == \
+            "🎲 **Bob** declines Alice's swap."
