@@ -72,9 +72,9 @@ YOU = ".you"
 
 def _arg(value: TextArg, lang: str, names: tuple[str, ...], actor: Seat | None) -> Any:
     if isinstance(value, Text):
-        form = None if actor is None else _you_form(value, actor)
-        return translate(value, lang, names) if form is None or actor is None \
-            else _addressed(value, form, lang, names, actor)
+        if actor is not None and (form := _you_form(value, actor)) is not None:
+            return _addressed(value, form, lang, names, actor)
+        return translate(value, lang, names)
     if isinstance(value, tuple):
         return tr(lang, "core.list_separator").join(_arg(v, lang, names, actor) for v in value)
     return value

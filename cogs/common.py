@@ -123,8 +123,8 @@ def said_to_actor(text: Text, record: GameRecord, seat: Seat, lang: str) -> str 
 
 def read_by(text: Text, record: GameRecord, reader: Seat | None, lang: str) -> str:
     """The words of another player's step (``text``, as ``reader`` may read them) as
-    ``reader`` reads them: "declines your swap" (:func:`bot.i18n.told_to`); None: as
-    everyone reads them."""
+    ``reader`` reads them: "declines your swap" (:func:`bot.i18n.told_to`); as everyone
+    reads them when ``reader`` is None."""
     if reader is None:
         return text_of(text, record, lang)
     return told_to(text, lang, names_of(record, lang) if names_seats(text) else (), reader)
