@@ -11,9 +11,11 @@ import random
 import re
 import string
 from collections.abc import Mapping
+from pathlib import Path
 
 import pytest
 
+from benchmarks import private_you
 from benchmarks.wording import OTHER_LANGUAGE, PLACEHOLDER
 from bot.engine import State, Text, seat_ref
 from bot.games.civsets.engine import GAME as CIVSETS
@@ -228,3 +230,17 @@ def test_another_players_answer_names_its_reader_you() -> None:
     for viewer in (2, None):
         assert posting.steps_text(record, steps, "en", viewer=viewer).split("\n")[1] == \
             "🎲 **Bob** declines Alice's swap."
+
+
+def test_the_private_transcripts_are_counted_by_who_they_speak_to(tmp_path: Path) -> None:
+    """``benchmarks/private_you.py``: a note that speaks to the player, one that does not, a
+    turn line to them, one naming them, another player's answer to them."""
+    path = tmp_path / "ur-en.private.md"
+    path.write_text("# ur · en · private answers of alice\n\n> ✓ You place a token on E2\n"
+                    "> ✓ places a token on B2\n> ✅ Turn done.\n> 🎲 You place a token on E2.\n"
+                    "> 🎲 **alice** places a token on B2.\n> 🎲 **bob** declines your swap.\n",
+                    encoding="utf-8")
+    line, wrong = private_you.figures(path)
+    assert "step notes    2, to you    1; own turn lines to you    1; naming the player " \
+        "as who acts   1" in line, line
+    assert wrong == ["✓ places a token on B2", "🎲 **alice** places a token on B2."]
