@@ -161,7 +161,7 @@ def _translate(text: Text, lang: str, names: tuple[str, ...]) -> str:
     return _render(lang, text.key, text.kwargs, names)
 
 
-def has_you(key: str) -> bool:
+def _has_you(key: str) -> bool:
     """True if ``key`` has a second-person form (``<key>.you``)."""
     return key + YOU in catalogue(DEFAULT_LANGUAGE)
 
@@ -169,7 +169,7 @@ def has_you(key: str) -> bool:
 def _you_form(text: Text, actor: Seat) -> str | None:
     """The key of ``text`` said to ``actor``: ``<key>.you`` (words read after "You"), else
     its form for ``actor`` as one it names (:func:`_field_form`); None when it has neither."""
-    return text.key + YOU if has_you(text.key) else _field_form(text, actor)
+    return text.key + YOU if _has_you(text.key) else _field_form(text, actor)
 
 
 def _field_form(text: Text, reader: Seat) -> str | None:
@@ -198,7 +198,7 @@ def addressed(text: Text, lang: str, names: tuple[str, ...], actor: Seat) -> str
     step, "place a token and carry out War"; what followed, "you reveal…"), as usual
     otherwise (a card, another player, a round that ends). None when ``key`` has no
     ``.you`` form."""
-    if not has_you(text.key):
+    if not _has_you(text.key):
         return None
     return _addressed(text, text.key + YOU, lang, names if names and names_seats(text) else (),
                       actor)

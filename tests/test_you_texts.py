@@ -1,9 +1,10 @@
 """Private answers speak to "you" (issue 25 §1): what a player reads of their own steps in
 their panel ("✓ You place a token on E2", « ✓ Vous placez un jeton sur E2 », the turn done)
-is in the second person in English and French, in every game, while the channel reads the
-same steps in the third person. The forms live in each game's ``<game>_you.json``: a report's
-``<key>.you`` (words read after "You") and ``<key>.you.<field>`` (what followed, when it
-names the player: "you reveal…")."""
+is in the second person in English and French, in every game, and another player's answer
+to them reads "declines your swap", while the channel reads the same steps in the third
+person. The forms live in each game's ``<game>_you.json``: a report's ``<key>.you`` (words
+read after "You") and ``<key>.you.<field>`` (a text naming the player in ``field``: "you
+reveal…", "declines your swap")."""
 
 from __future__ import annotations
 
