@@ -3,6 +3,12 @@
 Catalogues live in ``data/locales/<lang>/*.json`` (flat ``key -> template``
 maps, merged per language). A template is a ``str.format`` string, or a
 ``{"one": ..., "other": ...}`` dict chosen by the argument ``n``.
+
+A step's report is words in the third person, read after its player's name ("places a
+token on {cell}"); said to that player, its ``<key>.you`` form is read after "You" instead
+("place a token on {cell}", « placez un jeton sur {cell} »), and what followed names them
+as "you" where a ``<key>.you.<field>`` form says so: see :func:`addressed`. Each game keeps
+these forms in its own ``<game>_you.json``.
 """
 
 from __future__ import annotations
@@ -13,7 +19,7 @@ from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any
 
-from bot.engine import Text, TextArg
+from bot.engine import Seat, Text, TextArg, seat_ref
 
 LANGUAGES = ("en", "fr")
 DEFAULT_LANGUAGE = "en"
@@ -31,6 +37,7 @@ def add_catalogues(directory: Path) -> None:
         _DIRECTORIES.append(directory)
         catalogue.cache_clear()
         _translate.cache_clear()
+        _addressed.cache_clear()
 
 
 @cache
@@ -59,21 +66,28 @@ SEAT_KEY = "core.seat"
 """The key of :func:`bot.engine.seat_ref`: a seat, read as its player's name."""
 
 
-def _arg(value: TextArg, lang: str, names: tuple[str, ...]) -> Any:
+YOU = ".you"
+"""The suffix of a key's forms said to the player who acted (see :func:`addressed`)."""
+
+
+def _arg(value: TextArg, lang: str, names: tuple[str, ...], actor: Seat | None) -> Any:
     if isinstance(value, Text):
+        if actor is not None and (form := _you_form(value, actor)) is not None:
+            return _addressed(value, form, lang, names, actor)
         return translate(value, lang, names)
     if isinstance(value, tuple):
-        return tr(lang, "core.list_separator").join(translate(v, lang, names) for v in value)
+        return tr(lang, "core.list_separator").join(_arg(v, lang, names, actor) for v in value)
     return value
 
 
-def _render(lang: str, key: str, args: dict[str, TextArg], names: tuple[str, ...]) -> str:
+def _render(lang: str, key: str, args: dict[str, TextArg], names: tuple[str, ...],
+            actor: Seat | None = None) -> str:
     template = catalogue(lang).get(key)
     if template is None:
         template = catalogue(DEFAULT_LANGUAGE).get(key)
     if template is None:
         raise KeyError(f"missing catalogue key: {key}")
-    values = {name: _arg(v, lang, names) for name, v in args.items()}
+    values = {name: _arg(v, lang, names, actor) for name, v in args.items()}
     text = _pick(template, values, lang)
     if lang != "fr":
         return text.format_map(values)
@@ -145,3 +159,51 @@ def _translate(text: Text, lang: str, names: tuple[str, ...]) -> str:
             return names[seat]
         return tr(lang, SEAT_KEY, n=(seat if isinstance(seat, int) else 0) + 1)
     return _render(lang, text.key, text.kwargs, names)
+
+
+def _has_you(key: str) -> bool:
+    """True if ``key`` has a second-person form (``<key>.you``)."""
+    return key + YOU in catalogue(DEFAULT_LANGUAGE)
+
+
+def _you_form(text: Text, actor: Seat) -> str | None:
+    """The key of ``text`` said to ``actor``: ``<key>.you`` (words read after "You"), else
+    its form for ``actor`` as one it names (:func:`_field_form`); None when it has neither."""
+    return text.key + YOU if _has_you(text.key) else _field_form(text, actor)
+
+
+def _field_form(text: Text, reader: Seat) -> str | None:
+    """``<key>.you.<field>`` when ``text``'s argument ``field`` is ``reader``'s seat and the
+    catalogue has that form ("you reveal…" for "{who} reveals…"), else None."""
+    ref = seat_ref(reader)
+    known = catalogue(DEFAULT_LANGUAGE)
+    return next((f"{text.key}{YOU}.{name}" for name, value in text.args
+                 if value == ref and f"{text.key}{YOU}.{name}" in known), None)
+
+
+def told_to(text: Text, lang: str, names: tuple[str, ...], reader: Seat) -> str:
+    """``text``, the words of someone else's step read after their name, as ``reader``
+    reads them: its ``<key>.you.<field>`` form when its argument ``field`` is ``reader``
+    ("declines your swap" for "declines {who}'s swap"), else as everyone reads it."""
+    form = _field_form(text, reader)
+    names = names if names and names_seats(text) else ()
+    return translate(text, lang, names) if form is None \
+        else _render(lang, form, text.kwargs, names)
+
+
+def addressed(text: Text, lang: str, names: tuple[str, ...], actor: Seat) -> str | None:
+    """``text``, the words of ``actor``'s step read after their name, said to them instead,
+    to be read after "You" / « Vous »: its ``<key>.you`` form. Its arguments read in their
+    own forms said to ``actor`` where they have one (:func:`_you_form`: the parts of the
+    step, "place a token and carry out War"; what followed, "you reveal…"), as usual
+    otherwise (a card, another player, a round that ends). None when ``key`` has no
+    ``.you`` form."""
+    if not _has_you(text.key):
+        return None
+    return _addressed(text, text.key + YOU, lang, names if names and names_seats(text) else (),
+                      actor)
+
+
+@lru_cache(maxsize=4096)
+def _addressed(text: Text, form: str, lang: str, names: tuple[str, ...], actor: Seat) -> str:
+    return _render(lang, form, text.kwargs, names, actor)

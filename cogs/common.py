@@ -13,7 +13,7 @@ import discord
 from discord import app_commands
 
 from bot.engine import Action, GameError, Seat, Text
-from bot.i18n import LANGUAGES, names_seats, tr, translate
+from bot.i18n import LANGUAGES, addressed, names_seats, told_to, tr, translate
 from bot.notation import localized, whole_number
 from bot.records import GameRecord, ServiceError, StaleVersion, StoreUnavailable
 from host.client import expired
@@ -113,6 +113,32 @@ def names_of(record: GameRecord, lang: str) -> tuple[str, ...]:
 def text_of(text: Text, record: GameRecord, lang: str) -> str:
     """``text`` in ``lang``, the seats it names written as their players' names."""
     return translate(text, lang, names_of(record, lang) if names_seats(text) else ())
+
+
+def said_to_actor(text: Text, record: GameRecord, seat: Seat, lang: str) -> str | None:
+    """The words of ``seat``'s step (``text``, as ``seat`` reads them) said to its player, to
+    be read after "You" (:func:`bot.i18n.addressed`); None when the game has no
+    second-person form for them."""
+    return addressed(text, lang, names_of(record, lang) if names_seats(text) else (), seat)
+
+
+def read_by(text: Text, record: GameRecord, reader: Seat | None, lang: str) -> str:
+    """The words of another player's step (``text``, as ``reader`` may read them) as
+    ``reader`` reads them: "declines your swap" (:func:`bot.i18n.told_to`); as everyone
+    reads them when ``reader`` is None."""
+    if reader is None:
+        return text_of(text, record, lang)
+    return told_to(text, lang, names_of(record, lang) if names_seats(text) else (), reader)
+
+
+def own_step(text: Text, record: GameRecord, seat: Seat, lang: str) -> str:
+    """What the player of ``seat`` reads of their own step (``text``, as ``seat`` reads it):
+    "You place a token on E2"; the third-person words when the game has no second-person
+    form."""
+    words = said_to_actor(text, record, seat, lang)
+    if words is None:
+        return text_of(text, record, lang)
+    return tr(lang, "discord.you_did", step=words)
 
 
 def label(action: Action, record: GameRecord, lang: str, limit: int = 100) -> str:

@@ -42,6 +42,8 @@ from cogs.common import (
     listed,
     loc,
     on_private_message,
+    own_step,
+    read_by,
     reply,
     seat_name,
     text_of,
@@ -224,8 +226,9 @@ async def after_step(bot: DingirBot, result: StepResult, user_id: int, lang: str
         if result.outcome is None and result.seat in result.record.active:   # theirs again
             return await build_panel(bot, result.record, user_id, lang, note=done.content)
         return done
-    step = text_of(result.report.for_seat(result.seat), result.record, lang)
-    note = tr(lang, "discord.step_done", step=step)
+    seat = result.seat
+    note = tr(lang, "discord.step_done",
+              step=own_step(result.report.for_seat(seat), result.record, seat, lang))
     if not posting.needs_posting(result):
         return await build_panel(bot, result.record, user_id, lang, note=note)
     moving_on = bot.spawn(posting.advance(bot, result, result.record.id, present=True),
@@ -240,7 +243,8 @@ async def after_step(bot: DingirBot, result: StepResult, user_id: int, lang: str
     answer = next((r for r in told if r.seat in result.asked), None)
     if answer is not None:
         note += "\n" + tr(lang, "discord.answered", name=seat_name(record, answer.seat, lang),
-                          step=text_of(answer.report.for_seat(result.seat), record, lang))
+                          step=read_by(answer.report.for_seat(result.seat), record, result.seat,
+                                       lang))
     return await build_panel(bot, record, user_id, lang, note=note)
 
 

@@ -35,7 +35,15 @@ from bot.records import (
 from bot.service.core import ServiceCore
 from bot.service.final import final_lines
 from cogs import buttons, webpage
-from cogs.common import game_title, listed, mentions, seat_name, text_of
+from cogs.common import (
+    game_title,
+    listed,
+    mentions,
+    read_by,
+    said_to_actor,
+    seat_name,
+    text_of,
+)
 from host.registry import CATALOGUE
 from render.context import RenderContext
 
@@ -131,10 +139,10 @@ def board_file(png: bytes) -> discord.File:
 def steps_text(record: GameRecord, steps: Sequence[Played], lang: str,
                viewer: Seat | None = None) -> str:
     """What ``viewer`` may read of a turn's steps (None: the public), a sentence per run of
-    steps by the same player: "🎲 **Alice** draws a card and offers a trade." (the steps
-    that go without saying left out, unless the player did nothing else in these steps),
-    then the further lines of its reports (what the game did by itself: a round ends), each
-    on its own."""
+    steps by the same player: "🎲 **Alice** draws a card and offers a trade." ("🎲 You draw
+    a card and offer a trade." for the viewer's own steps; the steps that go without saying
+    left out, unless the player did nothing else in these steps), then the further lines of
+    its reports (what the game did by itself: a round ends), each on its own."""
     acted = {played.seat for played in steps if not played.report.quiet}
     runs: list[tuple[Seat, list[Played]]] = []
     for played in steps:
@@ -145,20 +153,30 @@ def steps_text(record: GameRecord, steps: Sequence[Played], lang: str,
     lines = []
     for seat, run in runs:
         said = [p for p in run if not p.report.quiet] or ([] if seat in acted else run[-1:])
+        own = _said_to_actor(record, run, lang) if seat == viewer else None
         texts, further = [], []
-        for played in run:
-            first, *rest = text_of(played.report.for_seat(viewer), record, lang).split("\n")
+        for played, words in zip(run, own or [read_by(p.report.for_seat(viewer), record, viewer,
+                                                      lang) for p in run], strict=True):
+            first, *rest = words.split("\n")
             if played in said:
                 texts.append(first)
             further += rest
         if not texts:
             lines += further
             continue
-        lines.append(sentence(lang, tr(lang, "discord.turn_summary",
-                                       name=seat_name(record, seat, lang),
-                                       steps=listed(lang, texts))))
+        summary = tr(lang, "discord.turn_summary_you", steps=listed(lang, texts)) if own else \
+            tr(lang, "discord.turn_summary", name=seat_name(record, seat, lang),
+               steps=listed(lang, texts))
+        lines.append(sentence(lang, summary))
         lines += further
     return "\n".join(lines)
+
+
+def _said_to_actor(record: GameRecord, run: Sequence[Played], lang: str) -> list[str] | None:
+    """The words of each step of ``run`` (steps by one player) said to that player (see
+    :func:`cogs.common.said_to_actor`); None when one has no second-person form."""
+    words = [said_to_actor(p.report.for_seat(p.seat), record, p.seat, lang) for p in run]
+    return None if None in words else [w for w in words if w is not None]
 
 
 def sentence(lang: str, text: str) -> str:

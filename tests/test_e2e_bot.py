@@ -96,7 +96,8 @@ async def test_wrong_player_and_malformed_action_are_refused_privately(tmp_path:
                                 for c in filtered)
         assert len(filtered) < len(legal)
         played = await (await player.slash("ur place", channel=w.channel, cell=typed)).final()
-        assert played.ephemeral and is_panel(played) and "✓" in played.text, played.text
+        assert played.ephemeral and is_panel(played), played.text
+        assert f"✓ You place a token on {typed.upper()}" in played.text, played.text
         assert await history(w, player) != before
 
 

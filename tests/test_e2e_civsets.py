@@ -140,7 +140,7 @@ async def test_a_game_of_civilizations_with_every_kind_of_step(tmp_path: Path) -
         # answer
         mark = w.fake.mark()
         done = await play(w, ann, f"place {TARGET}")
-        assert "completes the Greek set" in done.text, done.text
+        assert "You place" in done.text and "complete the Greek set" in done.text, done.text
         now = current(tmp_path)
         wanted = a_civ([c for c in now["hands"][1] if c in CIV_CARDS],
                        TARGET, CONTESTED)
@@ -165,7 +165,7 @@ async def test_a_game_of_civilizations_with_every_kind_of_step(tmp_path: Path) -
         # two public posts, the question and the turn message, which does not tell the
         # explanation again
         contested = await play(w, bob, f"place {CONTESTED}")
-        assert "places" in contested.text
+        assert "You place" in contested.text, contested.text
         mark = w.fake.mark()
         question = await challenge(w, bob, 3, "right")
         post = await w.next_board(mark)
@@ -176,7 +176,7 @@ async def test_a_game_of_civilizations_with_every_kind_of_step(tmp_path: Path) -
         await play(w, cid, f"buy 1 {a_civ(current(tmp_path)['hands'][0], TARGET)}")
         ann_panel = await open_panel(w, ann, post)
         sold = await step(w, ann, ann_panel, "sell")
-        assert "sells" in sold.text or "Your panel" in sold.text, sold.text
+        assert "You sell" in sold.text or "Your panel" in sold.text, sold.text
         mark = w.fake.mark()
         await play(w, cid, "end")
         post = await w.next_board(mark)
