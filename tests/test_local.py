@@ -344,11 +344,11 @@ def test_one_seat_plays_mesopotamia_against_the_automaton(capsys, monkeypatch) -
                                            ("guardians", "Enemy Army")])
 def test_mode_plays_a_whole_solo_game_of_mesopotamia(mode, seat, capsys, monkeypatch) -> None:
     """``--mode VALUE`` is ``--option mode=VALUE``: one seat against the mode's enemy, named,
-    to the end (won or lost together)."""
+    to the end (one of the two wins)."""
     status, out, _ = _run(capsys, monkeypatch, ["mesopotamia", "--players", "1", "--mode",
                                                 mode, "--ai", "all", "--seed", "5"])
     result = json.loads(out[-1])
-    assert status == local.EXIT_OK and result["together"] in ("won", "lost")
+    assert status == local.EXIT_OK and result["winners"] in ([1], [2])
     assert any(line.startswith(f"· {seat}: ") for line in out)
 
 
