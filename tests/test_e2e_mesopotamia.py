@@ -42,7 +42,7 @@ from bot.games.mesopotamia import data as D
 from bot.games.mesopotamia.combat import Side
 from bot.games.mesopotamia.engine import GAME
 from bot.i18n import translate
-from bot.replay import Step, iter_states
+from bot.replay import Step, iter_states, replay
 from tests.fakediscord import FakeUser, Message
 from tests.secret_scan import leaks, received
 from tests.test_e2e_bazaar import open_panel
@@ -166,6 +166,32 @@ async def by_play(w: World, user: FakeUser, notation: str) -> None:
     assert notation in [c["value"].split(" #v")[0] for c in offered], (notation, offered[:5])
     answer = await (await user.slash("play", channel=w.channel, action=notation)).final()
     assert answer.ephemeral, answer.text
+
+
+async def open_alone(w: World, user: FakeUser, tmp_path: Path, **chosen: str
+                     ) -> tuple[str, Snapshot]:
+    """``user`` opens a game of Mesopotamia for one person (``chosen``: more options of
+    ``/game new``) and starts it: the lobby's text, and the game once its first board is
+    out, ``user`` in seat 0."""
+    lobby = (await (await user.slash("game new", channel=w.channel, game="mesopotamia",
+                                     players=1, **chosen)).final()).text
+    mark = w.fake.mark()
+    await (await user.slash("game start", channel=w.channel)).final()
+    await w.next_board(mark)
+    by_user, _ = seats_of(tmp_path)
+    assert by_user == {user.id: 0}
+    return lobby, await settled(tmp_path)
+
+
+def replays_to(tmp_path: Path, state: State) -> dict[str, str]:
+    """The stored log replays to ``state``; the game's options."""
+    with sqlite3.connect(tmp_path / "dingir.sqlite3") as db:
+        seed, stored = db.execute("SELECT seed, options FROM games").fetchone()
+        steps = [Step(s, n) for s, n in db.execute(
+            "SELECT seat, notation FROM actions WHERE undone = 0 ORDER BY idx")]
+    options: dict[str, str] = json.loads(stored)
+    assert replay(GAME, seed, 2, options, steps) == state
+    return options
 
 
 async def play_alone(w: World, user: FakeUser, tmp_path: Path, now: Snapshot,

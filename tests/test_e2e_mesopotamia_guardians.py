@@ -8,16 +8,13 @@ log replays to the stored state."""
 
 from __future__ import annotations
 
-import json
-import sqlite3
 from pathlib import Path
 
 import pytest
 
 from bot.games.mesopotamia.engine import GAME
-from bot.replay import Step, replay
 from tests.test_e2e_game import world
-from tests.test_e2e_mesopotamia import play_alone, seats_of, settled
+from tests.test_e2e_mesopotamia import open_alone, play_alone, replays_to
 
 pytestmark = pytest.mark.slow
 
@@ -27,16 +24,9 @@ SEED = 42
 async def test_one_person_holds_against_the_waves_to_the_end(tmp_path: Path) -> None:
     async with world(tmp_path, seed=SEED) as w:
         ann = w.user("ann")
-        created = await (await ann.slash("game new", channel=w.channel, game="mesopotamia",
-                                         players=1, options="mode=guardians")).final()
+        created, now = await open_alone(w, ann, tmp_path, options="mode=guardians")
         assert "the Enemy Army (the rulebook's enemy, six waves from Nineveh) takes the last" \
-               " seat (Guardians of Assur)" in created.text, created.text
-        mark = w.fake.mark()
-        await (await ann.slash("game start", channel=w.channel)).final()
-        await w.next_board(mark)
-        by_user, _ = seats_of(tmp_path)
-        assert by_user == {ann.id: 0}
-        now = await settled(tmp_path)
+               " seat (Guardians of Assur)" in created, created
         assert now.state["guardians"]["seat"] == 1
         now = await play_alone(w, ann, tmp_path, now, lambda s: s.state["phase"] == "over",
                                2_000)
@@ -64,9 +54,4 @@ async def test_one_person_holds_against_the_waves_to_the_end(tmp_path: Path) -> 
                                           game="mesopotamia")).final()
         assert "Nobody has finished" in members.text, members.text
 
-        with sqlite3.connect(tmp_path / "dingir.sqlite3") as db:
-            seed, options = db.execute("SELECT seed, options FROM games").fetchone()
-            logged = [Step(s, n) for s, n in db.execute(
-                "SELECT seat, notation FROM actions WHERE undone = 0 ORDER BY idx")]
-        assert json.loads(options)["mode"] == "guardians"
-        assert replay(GAME, seed, 2, json.loads(options), logged) == now.state
+        assert replays_to(tmp_path, now.state)["mode"] == "guardians"

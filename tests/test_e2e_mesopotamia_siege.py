@@ -7,18 +7,15 @@ received shows a secret she may not read, and the log replays to the stored stat
 
 from __future__ import annotations
 
-import json
-import sqlite3
 from pathlib import Path
 
 import pytest
 
 from bot.games.mesopotamia.engine import GAME
-from bot.replay import Step, replay
 from tests.contract import secret_texts
 from tests.secret_scan import leaks, received
 from tests.test_e2e_game import world
-from tests.test_e2e_mesopotamia import play_alone, seats_of, settled
+from tests.test_e2e_mesopotamia import open_alone, play_alone, replays_to, settled
 
 pytestmark = pytest.mark.slow
 
@@ -40,15 +37,8 @@ async def test_one_person_besieges_ur(tmp_path: Path, lang: str) -> None:
     ours = WORDS[lang]
     async with world(tmp_path, seed=SEED, locale="fr" if lang == "fr" else "en-US") as w:
         ann = w.user("ann")
-        created = await (await ann.slash("game new", channel=w.channel, game="mesopotamia",
-                                         players=1, options="mode=siege")).final()
-        assert ours["lobby"] in created.text, created.text
-        mark = w.fake.mark()
-        await (await ann.slash("game start", channel=w.channel)).final()
-        await w.next_board(mark)
-        by_user, _ = seats_of(tmp_path)
-        assert by_user == {ann.id: 0}
-        now = await settled(tmp_path)
+        created, now = await open_alone(w, ann, tmp_path, options="mode=siege")
+        assert ours["lobby"] in created, created
         assert now.state["siege"]["seat"] == 1
         now = await play_alone(w, ann, tmp_path, now, lambda s: s.state["phase"] == "over"
                                or s.state.get("round", 0) >= ROUNDS, 300)
@@ -62,9 +52,4 @@ async def test_one_person_besieges_ur(tmp_path: Path, lang: str) -> None:
         hidden = [secret for secret in GAME.secrets(now.state) if 0 not in secret.readers]
         forbidden = {text for secret in hidden for text in secret_texts(secret)}
         assert not leaks(received(w.fake, ann), forbidden)
-        with sqlite3.connect(tmp_path / "dingir.sqlite3") as db:
-            seed, options = db.execute("SELECT seed, options FROM games").fetchone()
-            steps = [Step(s, n) for s, n in db.execute(
-                "SELECT seat, notation FROM actions WHERE undone = 0 ORDER BY idx")]
-        assert json.loads(options)["mode"] == "siege"
-        assert replay(GAME, seed, 2, json.loads(options), steps) == now.state
+        assert replays_to(tmp_path, now.state)["mode"] == "siege"

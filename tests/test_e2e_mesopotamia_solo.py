@@ -15,19 +15,16 @@ stored state.
 
 from __future__ import annotations
 
-import json
-import sqlite3
 from pathlib import Path
 
 import pytest
 
 from bot.games.mesopotamia.automaton import deck
 from bot.games.mesopotamia.engine import GAME
-from bot.replay import Step, replay
 from tests.contract import secret_texts
 from tests.secret_scan import leaks, received
 from tests.test_e2e_game import world
-from tests.test_e2e_mesopotamia import play_alone, seats_of, settled
+from tests.test_e2e_mesopotamia import open_alone, play_alone, replays_to, seats_of, settled
 
 pytestmark = pytest.mark.slow
 
@@ -91,11 +88,7 @@ async def test_one_person_plays_mesopotamia_against_the_automaton(tmp_path: Path
         forbidden = {text for secret in hidden for text in secret_texts(secret)}
         assert not leaks(received(w.fake, ann), forbidden)
         assert not leaks(received(w.fake, cid), forbidden)
-        with sqlite3.connect(tmp_path / "dingir.sqlite3") as db:
-            seed, options = db.execute("SELECT seed, options FROM games").fetchone()
-            steps = [Step(s, n) for s, n in db.execute(
-                "SELECT seat, notation FROM actions WHERE undone = 0 ORDER BY idx")]
-        assert replay(GAME, seed, 2, json.loads(options), steps) == now.state
+        replays_to(tmp_path, now.state)
 
 
 async def test_a_solo_duel_is_played_to_the_end_and_counts_in_its_own_ladder(
@@ -105,12 +98,7 @@ async def test_a_solo_duel_is_played_to_the_end_and_counts_in_its_own_ladder(
     (``/leaderboard``, ``/stats``) and not in Mesopotamia's ranking between members."""
     async with world(tmp_path, seed=SEED) as w:
         ann = w.user("ann")
-        await (await ann.slash("game new", channel=w.channel, game="mesopotamia", players=1,
-                               difficulty="emperor")).final()
-        mark = w.fake.mark()
-        await (await ann.slash("game start", channel=w.channel)).final()
-        await w.next_board(mark)
-        now = await settled(tmp_path)
+        _, now = await open_alone(w, ann, tmp_path, difficulty="emperor")
         now = await play_alone(w, ann, tmp_path, now, lambda s: s.state["phase"] == "over",
                                2_000)
         outcome = GAME.outcome(now.state)

@@ -340,9 +340,10 @@ def test_the_board_keeps_the_places_of_the_last_turn() -> None:
     assert state["last_turn"] == {"seat": 1, "places": ["uruk"]}
 
 
-def test_a_round_that_ends_after_a_quiet_step_is_told_on_its_own_line() -> None:
-    """Blake extends Ur, then extends no more cities: the turn summary tells the extension,
-    then the new round on a line of its own, without "extends no city"."""
+def ur_extended() -> tuple[State, list[Played], State]:
+    """Seat 1, with Ur, Eridu, wood and gold, extends Ur with gold at the end of round 1
+    (everyone else has passed), then no more city, which ends the round: the state before,
+    the three steps, the state after."""
     state = empire(fresh(), 1, troops={"elam": 1})
     state["cities"]["ur"] = [1, False]
     state["cities"]["eridu"] = [1, False]
@@ -351,14 +352,21 @@ def test_a_round_that_ends_after_a_quiet_step_is_told_on_its_own_line() -> None:
     give(state, 1, wood=4, gold=1)
     state = play(state, "pass", "pass", "done", "pass")
     assert state["phase"] == "vp" and state["current"] == 1
-    record = GameRecord(1, 1, 1, "flood", "running", 1, {}, 1,
-                        [SeatInfo(s, 10 + s, n) for s, n in enumerate(NAMES)], state, 0)
-    steps = []
+    start, steps = state, []
     for step in ("enlarge ur", "add gold", "done"):
         action = GAME.parse(state, 1, step)
         after = GAME.apply(state, 1, action)
         steps.append(Played(1, action, state, after, GAME))
         state = after
+    return start, steps, state
+
+
+def test_a_round_that_ends_after_a_quiet_step_is_told_on_its_own_line() -> None:
+    """Blake extends Ur, then extends no more cities: the turn summary tells the extension,
+    then the new round on a line of its own, without "extends no city"."""
+    start, steps, state = ur_extended()
+    record = GameRecord(1, 1, 1, "flood", "running", 1, {}, 1,
+                        [SeatInfo(s, 10 + s, n) for s, n in enumerate(NAMES)], start, 0)
     assert steps[-1].report.quiet and state["round"] == 2
     assert posting.steps_text(record, steps, "en").split("\n") == [
         "🎲 **Blake** extends its city of Ur with gold (+7 VP).",

@@ -21,7 +21,6 @@ from benchmarks.wording import OTHER_LANGUAGE, PLACEHOLDER
 from bot.engine import State, Text, seat_ref
 from bot.games.civsets.engine import GAME as CIVSETS
 from bot.games.civsets.texts import card_name
-from bot.games.flood.engine import GAME as FLOOD
 from bot.games.mesopotamia import modes
 from bot.i18n import LANGUAGES, YOU, addressed, catalogue, translate
 from bot.records import GameRecord, Played, SeatInfo
@@ -29,7 +28,7 @@ from cogs import posting
 from cogs.common import own_step, text_of
 from host.registry import GAMES
 from tests.test_civsets_rules import cards_of, game
-from tests.test_flood_rules import empire, fresh, give, nothing, play
+from tests.test_flood_texts import ur_extended
 
 NAMES = ("Alice", "Bob", "Éloïse", "Ugo", "Hélène", "Yann")
 SUBJECT = {"en": "You ", "fr": "Vous "}
@@ -189,21 +188,8 @@ def _check_note(record: GameRecord, played: Played) -> None:
 def test_the_panel_tells_a_turn_to_its_player_and_the_channel_of_them() -> None:
     """Bob extends Ur, then extends no more cities: his panel says so to him, the channel
     of him, and the new round on its own line for both."""
-    state = empire(fresh(), 1, troops={"elam": 1})
-    state["cities"]["ur"] = [1, False]
-    state["cities"]["eridu"] = [1, False]
-    for seat in range(3):
-        nothing(state, seat)
-    give(state, 1, wood=4, gold=1)
-    state = play(state, "pass", "pass", "done", "pass")
-    assert state["phase"] == "vp" and state["current"] == 1
-    record = _record("flood", state)
-    steps = []
-    for step in ("enlarge ur", "add gold", "done"):
-        action = FLOOD.parse(state, 1, step)
-        after = FLOOD.apply(state, 1, action)
-        steps.append(Played(1, action, state, after, FLOOD))
-        state = after
+    start, steps, _ = ur_extended()
+    record = _record("flood", start)
     round_two = posting.steps_text(record, steps, "en").split("\n")[1]
     assert posting.steps_text(record, steps, "en", viewer=1).split("\n") == [
         "🎲 You extend your city of Ur with gold (+7 VP).", round_two]
