@@ -38,6 +38,7 @@ from bot.games.mesopotamia import (
     expansions,
     focus,
     heuristic,
+    large,
     narration,
     options,
     rounds,
@@ -69,7 +70,8 @@ another action can be taken (:func:`turn.more_actions`), none of them closes the
 
 
 class MesopotamiaGame(RulesGame[MesopotamiaState, str]):
-    """Mesopotamia for 2 to 4 players (seed 004); see :mod:`bot.games.mesopotamia.setup`."""
+    """Mesopotamia for 2 to 6 players (seed 004; 5-6: :mod:`bot.games.mesopotamia.large`); see
+    :mod:`bot.games.mesopotamia.setup`."""
 
     meta = GameMeta(
         id="mesopotamia",
@@ -87,7 +89,7 @@ class MesopotamiaGame(RulesGame[MesopotamiaState, str]):
                  OptionSpec("mode", Text.of("mesopotamia.option.mode"),
                             ("duel", "siege", "guardians"), "duel"),
                  OptionSpec("expansions", Text.of("mesopotamia.option.expansions"),
-                            D.EXPANSION_OPTIONS, expansions.NONE)),
+                            (large.AUTO, *D.EXPANSION_OPTIONS), large.AUTO)),
         hidden_information=True,
         ladders=(Ladder("siege", Text.of("mesopotamia.ladder.siege"), (("mode", "siege"),)),
                  *(Ladder(f"duel-{level}", Text.of(f"mesopotamia.ladder.duel-{level}"),
@@ -103,12 +105,12 @@ class MesopotamiaGame(RulesGame[MesopotamiaState, str]):
         mode = options.get("mode", siege.MODES[0])
         if mode not in siege.BUILT:     # refused by name, with the modes there are
             raise IllegalMove(Text.of("mesopotamia.siege.not_built", mode=mode))
-        chosen = expansions.chosen(options.get("expansions", expansions.NONE))
-        state = setup.new_state(seed, n_players, tuple(chosen))
+        chosen = large.chosen(options.get("expansions", large.AUTO), n_players)
+        state = setup.new_state(seed, n_players, chosen)
         state["no_chance"] = options.get("dice", "chance") == "no_chance"
         state["combat_mode"] = options.get("combat", battles.MODES[0])
         if chosen:
-            state["expansions"] = chosen
+            state["expansions"] = list(chosen)
         if mode == "siege":
             siege.enlist(state)
             return plain(state)

@@ -6,14 +6,20 @@ the check that there are enough empires for the players.
   and regions 5 and 6 hold their ziggurat tokens; with 5 or 6 players all six numbered regions
   are start regions (Q-start-regions (a)), and a numbered region nobody chose gets its token.
 - Roles A-F, blockers, tribes and trade slots are those of 4 players (``map.json``).
-- Every player drafts an empire of his own: a game of more players than the empires in play
-  (4 in the base game, 6 with one expansion, 8 with both) is refused at its start.
+- Every player drafts an empire of his own. The ``expansions`` option's default, ``auto``,
+  plays the base game's four empires with 2-4 players and both expansions (eight empires) with
+  5-6; a game of more players than the empires its option puts in play (4 with ``none``, 6
+  with one expansion, 8 with both) is refused at its start, naming what is allowed.
 """
 
 from __future__ import annotations
 
 from bot.engine import IllegalMove, Text
 from bot.games.mesopotamia import data as D
+from bot.games.mesopotamia import expansions
+
+AUTO = "auto"
+"""The default of the ``expansions`` option: the expansions a game of its player count needs."""
 
 
 def start_regions(n_players: int) -> dict[int, str]:
@@ -29,6 +35,14 @@ def ziggurats_always(n_players: int) -> dict[int, str]:
     that are no start region at this count (regions 5 and 6 with 2-4 players)."""
     starts = start_regions(n_players)
     return {n: r for n, r in sorted(D.NUMBERED.items()) if n not in starts}
+
+
+def chosen(option: str, n_players: int) -> tuple[str, ...]:
+    """The expansions in play in a game of ``n_players`` whose ``expansions`` option is
+    ``option`` (:data:`AUTO`: none with 2-4 players, both with 5-6)."""
+    if option == AUTO:
+        option = expansions.NONE if n_players <= len(D.EMPIRES) else expansions.BOTH
+    return tuple(expansions.chosen(option))
 
 
 def check_empires(n_players: int, extra: tuple[str, ...]) -> None:
