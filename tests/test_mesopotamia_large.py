@@ -18,8 +18,11 @@ from bot.games.mesopotamia.state import by_role, seal_order
 from bot.i18n import LANGUAGES, translate
 from host.registry import GameEntry
 from render import mesopotamia as picture
+from render import mesopotamia_board as board
 from render.context import RenderContext
+from render.draw import legible
 from tests.contract import NAMES, hidden_from, playout
+from tests.phone import MIN_PHONE_TEXT, PHONE, font_sizes
 
 SIX_NAMES = ("A very long player name indeed", "Bob", "Éloïse", "Dan", "Ezekiel Longname",
              "Fatima")
@@ -190,14 +193,22 @@ def test_random_games_of_five_and_six_keep_the_contract(n: int) -> None:
 
 
 @pytest.mark.parametrize("n", [5, 6])
-def test_the_board_of_five_and_six_is_readable(n: int) -> None:
-    """Every text of the picture at least ``legible(width)``; one player row more a seat
-    (``picture.height``), at most 120 KB."""
+def test_the_board_of_five_and_six_is_readable(n: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The board at 5-6 players: one player row more a seat (``picture.height``: 1,340 and
+    1,406 px public), at most 120 KB, every text readable once shown 400 px wide; every seat's
+    own board within the limits of 2-4."""
+    sizes = font_sizes(monkeypatch)
+    renderer = picture.MesopotamiaRenderer()       # draws every text anew, sizes recorded
     state, _ = random_setup(n, n)
     ctx = RenderContext(SIX_NAMES[:n], "fr")
     for seat in (None, 0):
-        png = picture.RENDERER.png(GAME.view(state, seat), ctx)
+        png = renderer.png(GAME.view(state, seat), ctx)
         image = Image.open(io.BytesIO(png))
         assert len(png) <= 120_000 and image.size[0] == picture.WIDTH
         quests = 0 if seat is None else len(state["quests"]["hands"][seat])
         assert image.size[1] == picture.height(n, quests)
+    for seat in range(n):
+        png = board.board_png(GAME.view(state, seat), ctx, seat)
+        assert len(png) <= 100_000 and Image.open(io.BytesIO(png)).size[1] <= board.TALLEST
+    assert sizes and min(sizes) >= legible(picture.WIDTH)
+    assert min(sizes) * PHONE / picture.WIDTH >= MIN_PHONE_TEXT
