@@ -12,7 +12,7 @@ from PIL import Image
 
 from bot.engine import IllegalMove, State
 from bot.games.mesopotamia import data as D
-from bot.games.mesopotamia import large
+from bot.games.mesopotamia import combat, large
 from bot.games.mesopotamia.engine import GAME
 from bot.games.mesopotamia.state import by_role, seal_order
 from bot.i18n import LANGUAGES, translate
@@ -161,6 +161,18 @@ def test_six_seals_in_the_rulebook_order() -> None:
             state = GAME.apply(state, seat, GAME.legal(state, seat)[0])
     assert state["seals"]["event"] == [[0, 2], [4, 1], [5, 1], [1, 1], [2, 1], [3, 1]]
     assert state["seals"]["population"] == [[5, 2], [4, 1], [3, 1], [2, 1], [1, 1], [0, 1]]
+
+
+def test_the_event_track_rules_read_six_seals() -> None:
+    """With six seals on the Event track: the first orders the combats, « Si vous n'êtes pas
+    dernier de la piste Événement, c'est le joueur derrière vous qui la contrôle. Si vous êtes
+    dernier, c'est le joueur devant. », and a tie goes to the seat ahead."""
+    state, _ = random_setup(4, 6)
+    state["seals"]["event"] = [[3, 9], [5, 7], [0, 4], [2, 4], [4, 2], [1, 1]]
+    assert seal_order(state, "event") == [3, 5, 0, 2, 4, 1]
+    assert combat.order_chooser(state) == 3
+    assert [combat.tribe_controller(state, s) for s in (3, 0, 2, 1)] == [5, 2, 4, 4]
+    assert combat.tie_winner(state, 1, 2) == 2 and combat.tie_winner(state, 5, 0) == 5
 
 
 # -- replay, secrecy, whole games ---------------------------------------------------------------
