@@ -11,8 +11,8 @@ import pytest
 from PIL import Image
 
 from bot.engine import IllegalMove, State
-from bot.games.mesopotamia import data as D
 from bot.games.mesopotamia import combat, large
+from bot.games.mesopotamia import data as D
 from bot.games.mesopotamia.engine import GAME
 from bot.games.mesopotamia.state import by_role, seal_order
 from bot.i18n import LANGUAGES, translate
