@@ -3,7 +3,10 @@
 Usage::
 
     python benchmarks/mesopotamia_balance.py [--games N] [--players 2,3,4] [--workers W]
-        [--budget quick|fast|full] [--json FILE] [--records FILE]
+        [--budget quick|fast|full] [--json FILE] [--records FILE] [--expansions X]
+
+Player counts 2 to 6; ``--expansions auto`` (the game's default) plays 2-4 players with the base
+game's empires and 5-6 players with both expansions' (all eight: R-players-5-6).
 
 Every game is played from ``setup`` to its end (the round in which the fifth Hanging Gardens
 storey is built) by the AI (``bot.ai``, which lets ``MesopotamiaGame.ai_step`` choose; the
@@ -54,7 +57,7 @@ from benchmarks.balance import (
 )
 from bot.engine import Action, Seat, State
 from bot.games.mesopotamia import data as D
-from bot.games.mesopotamia import scoring
+from bot.games.mesopotamia import large, scoring
 from host import registry
 from tests.contract import playout
 
@@ -96,7 +99,7 @@ def one_game(args: tuple[int, int, str, float, str]) -> dict[str, Any]:
 
     started = time.process_time()
     played = playout(registry.GAMES["mesopotamia"], players, seed, ai_seats=range(players),
-                     options={"expansions": expansions} if expansions != "none" else {},
+                     options={"expansions": expansions},
                      density=density, images=0, max_steps=MAX_STEPS,
                      budget=BUDGETS[budget_name], observe=observe)
     state, outcome = played.final, played.outcome
@@ -238,12 +241,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--records", type=Path, default=RECORDS)
     parser.add_argument("--contract-density", type=float, default=0.1,
                         help="share of steps with the contract's thorough checks")
-    parser.add_argument("--expansions", choices=D.EXPANSION_OPTIONS, default="none",
-                        help="the expansions option of every game (the empires drafted)")
+    parser.add_argument("--expansions", choices=(large.AUTO, *D.EXPANSION_OPTIONS),
+                        default=large.AUTO,
+                        help="the expansions option of every game (the empires drafted); "
+                             "auto: none at 2-4 players, both at 5-6")
     args = parser.parse_args(argv)
     counts = [int(p) for p in args.players.split(",")]
     code = f"{fingerprint(CODE)}:{BUDGETS[args.budget]}:{args.contract_density}"
-    if args.expansions != "none":
+    if args.expansions not in ("none", large.AUTO):
         code += f":{args.expansions}"
     started = time.perf_counter()
     games = [g for g in load_records(args.records, code)

@@ -905,7 +905,7 @@ def _builders(view: dict[str, Any]) -> dict[int, int]:
 
 @cache
 def _garden_vp(tile: str) -> int:
-    return int(next(t["vp"] for t in D.GARDEN_DATA["tiles"] if t["id"] == tile))
+    return int(next(t["vp"] for t in D.GARDEN_TILE_DATA if t["id"] == tile))
 
 
 def _panel_key(view: dict[str, Any], ctx: RenderContext, seat: int, mine: bool,
@@ -1090,7 +1090,7 @@ def _garden_rows(view: dict[str, Any], lang: str) -> list[Row]:
             rows.append((str(storey["storey"]), tr(lang, "mesopotamia.render.face_down"),
                          (190, 184, 172), None))
             continue
-        spec = next(t for t in D.GARDEN_DATA["tiles"] if t["id"] == tile)
+        spec = next(t for t in D.GARDEN_TILE_DATA if t["id"] == tile)
         needs = [tr(lang, f"mesopotamia.render.needs.{k}", n=n)
                  for k, n in spec["conditions"].items()]
         text = tr(lang, "mesopotamia.render.garden_row", name=_t(lang, "garden", tile),

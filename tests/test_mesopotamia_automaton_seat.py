@@ -88,7 +88,7 @@ def test_players_and_difficulty_ask_for_the_automaton(games: GameService) -> Non
 
 async def test_a_full_lobby_leaves_the_automaton_its_seat(games: GameService) -> None:
     await games.lobby.create(None, CHANNEL, ANN, "mesopotamia", {"automaton": "emperor"},
-                             ai_seats=2)
+                             ai_seats=4)              # 6 seats at most (R-players-5-6)
     with pytest.raises(ServiceError, match="game_full"):
         await games.lobby.add_ai(CHANNEL, ANN.user_id)
 

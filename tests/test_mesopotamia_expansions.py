@@ -133,8 +133,8 @@ def test_every_empire_has_a_name_in_both_languages() -> None:
 
 def test_the_expansions_option_lists_its_values() -> None:
     spec = next(o for o in GAME.meta.options if o.name == "expansions")
-    assert spec.choices == ("none", "assyrians_hittites", "mariotes_eblaites", "both")
-    assert spec.default == "none"
+    assert spec.choices == ("auto", "none", "assyrians_hittites", "mariotes_eblaites", "both")
+    assert spec.default == "auto"
 
 
 @pytest.mark.parametrize("option, extra", [

@@ -160,10 +160,10 @@ def test_ziggurat_tokens_on_regions_5_and_6() -> None:
 
 
 def test_player_counts() -> None:
-    """The multiplayer base game: 2 to 4 players (solo and 5-6 players are not here)."""
-    for n in (1, 5):
+    """2 to 6 players; 5-6 need an expansion's empires (``tests/test_mesopotamia_large.py``)."""
+    for n in (1, 7):
         with pytest.raises(ValueError):
-            GAME.setup(1, n, {})
+            GAME.setup(1, n, {"expansions": "both"})
 
 
 # -- the order of the decisions ---------------------------------------------------------

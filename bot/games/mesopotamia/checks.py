@@ -22,6 +22,7 @@ from bot.games.mesopotamia import (
     events,
     expansions,
     exploration,
+    large,
     rounds,
     siege,
     solo,
@@ -201,7 +202,7 @@ def _start(state: MesopotamiaState, seat: Seat, args: list[str]) -> Text | None:
     region = _region(args)
     if region is None:
         return t("why.unknown", what=" ".join(args))
-    if region not in D.START_REGIONS.values():
+    if region not in large.start_regions(state["n"]).values():
         return t("why.start_not", region=D.name("region", region))
     owner = next((s for s, p in enumerate(state["players"]) if p["start"] == region), None)
     if owner is None:

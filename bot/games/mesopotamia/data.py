@@ -33,10 +33,11 @@ COMBAT_DATA = _load("combat")
 EXPANSION_DATA = _load("expansions")
 
 MIN_PLAYERS = 2
-MAX_PLAYERS = 4
-"""The multiplayer base game (solo modes and the 5-6 player expansions are not here)."""
-ROLES: tuple[str, ...] = ("a", "b", "c", "d")
-"""« Lors d'une partie à 4, les joueurs reçoivent un rôle de A à D. »"""
+MAX_PLAYERS = 6
+"""2-4 players with the base game's empires, 5-6 with an expansion's (R-players-5-6)."""
+ROLES: tuple[str, ...] = ("a", "b", "c", "d", "e", "f")
+"""« Lors d'une partie à 4, les joueurs reçoivent un rôle de A à D. »; E and F at 5-6
+players (R-players-5-6)."""
 
 
 @dataclass(frozen=True)
@@ -65,7 +66,10 @@ REGIONS: dict[str, Region] = {
     for r in MAP["regions"]
 }
 START_REGIONS: dict[int, str] = {int(k): v for k, v in MAP["start_regions"]["regions"].items()}
-"""The four start regions a player may choose, by number (1-4)."""
+"""The four start regions a player may choose with 2-4 players, by number (1-4)."""
+START_NUMBERS_BY_PLAYERS: dict[int, tuple[int, ...]] = {
+    int(k): tuple(v) for k, v in MAP["start_regions"]["by_players"].items()}
+"""Players (5, 6) -> the numbered regions open as start regions (R-players-5-6)."""
 NUMBERED: dict[int, str] = {r.start: r.id for r in REGIONS.values() if r.start is not None}
 """Every numbered region (1-6), each with its ziggurat token's number."""
 ZIGGURAT_ALWAYS: dict[int, str] = {int(k): v for k, v in

@@ -38,6 +38,7 @@ from bot.games.mesopotamia import (
     expansions,
     focus,
     heuristic,
+    large,
     modes,
     narration,
     options,
@@ -71,7 +72,8 @@ another action can be taken (:func:`turn.more_actions`), none of them closes the
 
 
 class MesopotamiaGame(RulesGame[MesopotamiaState, str]):
-    """Mesopotamia for 2 to 4 players (seed 004); see :mod:`bot.games.mesopotamia.setup`."""
+    """Mesopotamia for 2 to 6 players (seed 004; 5-6: :mod:`bot.games.mesopotamia.large`); see
+    :mod:`bot.games.mesopotamia.setup`."""
 
     meta = GameMeta(
         id="mesopotamia",
@@ -89,7 +91,7 @@ class MesopotamiaGame(RulesGame[MesopotamiaState, str]):
                  OptionSpec("mode", Text.of("mesopotamia.option.mode"),
                             modes.MODES, modes.DUEL),
                  OptionSpec("expansions", Text.of("mesopotamia.option.expansions"),
-                            D.EXPANSION_OPTIONS, expansions.NONE)),
+                            (large.AUTO, *D.EXPANSION_OPTIONS), large.AUTO)),
         hidden_information=True,
         ladders=(Ladder("siege", Text.of("mesopotamia.ladder.siege"), (("mode", "siege"),)),
                  Ladder("guardians", Text.of("mesopotamia.ladder.guardians"),
@@ -107,12 +109,12 @@ class MesopotamiaGame(RulesGame[MesopotamiaState, str]):
 
     def setup(self, seed: int, n_players: int, options: Mapping[str, str]) -> State:
         mode = options.get("mode", modes.DUEL)
-        chosen = expansions.chosen(options.get("expansions", expansions.NONE))
-        state = setup.new_state(seed, n_players, tuple(chosen))
+        chosen = large.chosen(options.get("expansions", large.AUTO), n_players)
+        state = setup.new_state(seed, n_players, chosen)
         state["no_chance"] = options.get("dice", "chance") == "no_chance"
         state["combat_mode"] = options.get("combat", battles.MODES[0])
         if chosen:
-            state["expansions"] = chosen
+            state["expansions"] = list(chosen)
         if mode != modes.DUEL:
             modes.enlist(state, mode)
             return plain(state)

@@ -23,7 +23,7 @@ from bot import chance
 from bot.engine import Seat
 from bot.games.kit import known
 from bot.games.mesopotamia import data as D
-from bot.games.mesopotamia import expansions, modes, siege
+from bot.games.mesopotamia import expansions, large, modes, siege
 from bot.games.mesopotamia.guardians import mode as guardians
 from bot.games.mesopotamia.state import (
     MesopotamiaState,
@@ -40,11 +40,12 @@ VERBS = frozenset({"role", "empire", "start", "die", "colony", "decline", "retur
 
 
 def new_state(seed: int, n_players: int, extra: tuple[str, ...] = ()) -> MesopotamiaState:
-    """The board laid out for ``n_players`` (2-4), before any player's decision; the decks of
+    """The board laid out for ``n_players`` (2-6), before any player's decision; the decks of
     the expansions ``extra`` shuffled in (R-expansion-decks)."""
     if not D.MIN_PLAYERS <= n_players <= D.MAX_PLAYERS:
         raise ValueError(f"Mesopotamia is set up here for {D.MIN_PLAYERS} to "
                          f"{D.MAX_PLAYERS} players, not {n_players}")
+    large.check_empires(n_players, extra)
     randomness = chance.start(seed)
     draw = chance.Draw({chance.KEY: randomness})
     return {
@@ -52,7 +53,7 @@ def new_state(seed: int, n_players: int, extra: tuple[str, ...] = ()) -> Mesopot
         "turn": 0, "log": [],
         "players": [new_player() for _ in range(n_players)], "units": [],
         "seals": {t: [] for t in D.TRACKS},
-        "ziggurats": {r: n for n, r in sorted(D.ZIGGURAT_ALWAYS.items())},
+        "ziggurats": {r: n for n, r in large.ziggurats_always(n_players).items()},
         "blockers": blocker_regions(n_players),
         "tribes": {r.id: dict(r.tribe) for r in D.REGIONS.values() if r.tribe},
         "sites": _event_sites(draw), "trade": _trade_tokens(draw, n_players, extra),
@@ -131,7 +132,8 @@ def legal(state: MesopotamiaState, seat: Seat) -> list[str]:
                 if e not in taken_empires(state)]
     if phase == "regions":
         taken = taken_regions(state)
-        return [f"start {r}" for _, r in sorted(D.START_REGIONS.items()) if r not in taken]
+        return [f"start {r}" for _, r in sorted(large.start_regions(state["n"]).items())
+                if r not in taken]
     if phase == "bonus":
         if state["bonus"][0][1] == "die":
             return [f"die {c}" for c in D.COLOURS]
@@ -222,7 +224,7 @@ def _establish(state: MesopotamiaState) -> None:
         elif not guardians.plays(state, seat):
             _set_up_empire(state, seat, player)
     taken = taken_regions(state)
-    for number, region in D.START_REGIONS.items():
+    for number, region in large.start_regions(state["n"]).items():
         if region not in taken:
             state["ziggurats"][region] = number
     state["ziggurats"] = dict(sorted(state["ziggurats"].items(), key=lambda kv: kv[1]))

@@ -84,7 +84,8 @@ def determinize(view_: dict[str, Any], seat: Seat, rng: random.Random) -> State:
     state["gardens"] = [[g["tile"], True] if g["up"]
                         else [rng.choice(D.GARDEN_TILES[g["storey"]]), False]
                         for g in view_["gardens"]]
-    state["quests"] = _guess_quests(view_["quests"], seat, rng)
+    every = (*D.QUESTS, *(q for x in view_.get("expansions", []) for q in D.EXPANSION_QUESTS[x]))
+    state["quests"] = _guess_quests(view_["quests"], seat, rng, every)
     if "bids" in view_:
         state["bids"] = bids.guess(view_["bids"])
     if "solo" in view_:
@@ -93,17 +94,19 @@ def determinize(view_: dict[str, Any], seat: Seat, rng: random.Random) -> State:
     return state
 
 
-def _guess_quests(shown: dict[str, Any], seat: Seat, rng: random.Random) -> dict[str, Any]:
-    """Hands, returned cards and deck that fit what ``seat`` knows of the quests."""
+def _guess_quests(shown: dict[str, Any], seat: Seat, rng: random.Random,
+                  every: tuple[str, ...]) -> dict[str, Any]:
+    """Hands, returned cards and deck that fit what ``seat`` knows of the quests (``every``:
+    the quest cards of the game, those of its expansions included)."""
     own = shown["returned"]
-    pool = [q for q in D.QUESTS if q not in (shown["hand"] or ()) and q != own]
+    pool = [q for q in every if q not in (shown["hand"] or ()) and q != own]
     rng.shuffle(pool)
     hands = [list(shown["hand"]) if s == seat else [pool.pop() for _ in range(size)]
              for s, size in enumerate(shown["hand_sizes"])]
     if all(shown["chosen"]):
         # the returned cards went back into the deck, from which events may draw them again:
         # another seat's returned card is any card ``seat`` does not hold
-        unknown = [q for q in D.QUESTS if q not in shown["hand"] and q != own]
+        unknown = [q for q in every if q not in shown["hand"] and q != own]
         others = iter(rng.sample(unknown, len(hands) - 1))
         returned = [own if s == seat else next(others) for s in range(len(hands))]
         deck = [*pool, own]
