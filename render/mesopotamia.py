@@ -77,6 +77,8 @@ from render.mesopotamia_map import short_name
 DATA = load("mesopotamia")
 WIDTH = 900
 MARGIN = 12
+BOTTOM = 6
+"""The space under the last panel (six players' panels fit in 1,400 px)."""
 TEXT_MIN = legible(WIDTH)
 HEADER = 46
 MAP_TOP = HEADER
@@ -244,7 +246,7 @@ def height(n: int, quests: int = 0, automata: int = 0) -> int:
     """The board's height for ``n`` players, ``automata`` of them Automata (and a seat's own
     ``quests``: their names, two a line, under a title)."""
     top = MAP_TOP + MAP_HEIGHT + LEGEND + 2 * TRACK + GARDEN + n * PLAYER_ROW + \
-        automata * AUTOMATON_ROW + MARGIN
+        automata * AUTOMATON_ROW + BOTTOM
     return top + ((1 + (quests + 1) // 2) * QUEST_ROW + 16 if quests else 0)
 
 
