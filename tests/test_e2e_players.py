@@ -152,7 +152,7 @@ async def test_a_french_player_types_steps_in_french(tmp_path: Path) -> None:
         cell = offered[0]["value"].split()[1]
         played = await (await amelie.slash("play", channel=w.channel,
                                            action=f"Placer {cell.lower()}")).final()
-        assert played.ephemeral and f"place un jeton sur {cell}" in played.text, played.text
+        assert played.ephemeral and f"Vous placez un jeton sur {cell}" in played.text, played.text
         refused = await (await amelie.slash("play", channel=w.channel,
                                             action="voler A1")).final()
         assert "`fin`" in refused.text, refused.text          # alternatives as she types them

@@ -207,8 +207,8 @@ def test_random_games_of_five_and_six_keep_the_contract(n: int) -> None:
 @pytest.mark.parametrize("n", [5, 6])
 def test_the_board_of_five_and_six_is_readable(n: int, monkeypatch: pytest.MonkeyPatch) -> None:
     """The board at 5-6 players: one player row more a seat (``picture.height``: 1,334 and
-    1,400 px public, as tall as 2-4 players' may be), at most 120 KB, every text readable once shown 400 px wide; every seat's
-    own board within the limits of 2-4."""
+    1,400 px public, as tall as 2-4 players' may be), at most 120 KB, every text readable
+    once shown 400 px wide; every seat's own board within the limits of 2-4."""
     sizes = font_sizes(monkeypatch)
     renderer = picture.MesopotamiaRenderer()       # draws every text anew, sizes recorded
     state, _ = random_setup(n, n)
