@@ -10,7 +10,7 @@ import random
 import pytest
 from PIL import Image
 
-from bot.engine import IllegalMove, State
+from bot.engine import IllegalMove
 from bot.games.mesopotamia import combat, large
 from bot.games.mesopotamia import data as D
 from bot.games.mesopotamia.engine import GAME
@@ -23,30 +23,10 @@ from render.context import RenderContext
 from render.draw import legible
 from tests.contract import NAMES, hidden_from, playout
 from tests.phone import MIN_PHONE_TEXT, PHONE, font_sizes
+from tests.test_mesopotamia_setup import random_setup
 
 SIX_NAMES = ("A very long player name indeed", "Bob", "Éloïse", "Dan", "Ezekiel Longname",
              "Fatima")
-
-
-def random_setup(seed: int, n: int, options: dict[str, str] | None = None
-                 ) -> tuple[State, list[tuple[int, str]]]:
-    """A whole setup of random legal steps, and the steps; no report tells a secret."""
-    rng = random.Random(seed)
-    state = GAME.setup(seed, n, options or {})
-    steps = []
-    while state["phase"] != "actions":
-        seat = rng.choice(GAME.active(state))
-        action = rng.choice(GAME.legal(state, seat))
-        steps.append((seat, action.notation))
-        after = GAME.apply(state, seat, action)
-        report = GAME.report(state, seat, action, after)
-        secrets = [*GAME.secrets(state), *GAME.secrets(after)]
-        for reader in (None, *range(n)):
-            told = " ".join(translate(report.for_seat(reader), lang, NAMES).lower()
-                            for lang in LANGUAGES)
-            assert not [s for s in hidden_from(secrets, reader, n) if s in told]
-        state = after
-    return state, steps
 
 
 # -- the empires the players need ---------------------------------------------------------------

@@ -29,11 +29,13 @@ def play(state: State, *steps: str) -> State:
     return state
 
 
-def random_setup(seed: int, n: int) -> tuple[State, list[tuple[int, str]]]:
-    """A whole setup with random legal steps, and the steps taken; every step's report tells
-    each reader (and the public) no secret that reader may not read."""
+def random_setup(seed: int, n: int, options: dict[str, str] | None = None
+                 ) -> tuple[State, list[tuple[int, str]]]:
+    """A whole setup with random legal steps (and the game's ``options``), and the steps
+    taken; every step's report tells each reader (and the public) no secret that reader may
+    not read."""
     rng = random.Random(seed)
-    state = GAME.setup(seed, n, {})
+    state = GAME.setup(seed, n, options or {})
     steps = []
     while state["phase"] != "actions":
         seat = rng.choice(GAME.active(state))
