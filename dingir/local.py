@@ -363,29 +363,22 @@ def parse_ai(text: str | None, n_players: int) -> frozenset[Seat]:
     return frozenset(seats)
 
 
-def parse_options(meta: GameMeta, pairs: Sequence[str]) -> dict[str, str]:
-    """The game options: defaults overridden by ``NAME=VALUE`` pairs; ValueError if invalid."""
+def parse_options(meta: GameMeta, pairs: Sequence[str], lang: str) -> dict[str, str]:
+    """The game options: defaults overridden by ``NAME=VALUE`` pairs; ValueError saying what
+    is wrong with a pair and what the game allows (its options, or the option's values)."""
     specs = {spec.name: spec for spec in meta.options}
     options = {spec.name: spec.default for spec in meta.options}
     for pair in pairs:
         name, sep, value = pair.partition("=")
         spec = specs.get(name.strip())
-        if not sep or spec is None or (spec.choices and value.strip() not in spec.choices):
-            raise ValueError(pair)
+        if not sep or spec is None:
+            raise ValueError(tr(lang, "local.bad_option", text=pair, game=meta.name,
+                                names=", ".join(specs) or "-"))
+        if spec.choices and value.strip() not in spec.choices:
+            raise ValueError(tr(lang, "local.bad_value", text=pair, name=spec.name,
+                                values=", ".join(spec.choices)))
         options[spec.name] = value.strip()
     return options
-
-
-def mode_option(meta: GameMeta, mode: str, lang: str) -> str:
-    """``--mode VALUE`` as the pair ``mode=VALUE``; ValueError saying why (the game has no
-    option ``mode``, or not this value: its values named)."""
-    spec = next((o for o in meta.options if o.name == "mode"), None)
-    if spec is None:
-        raise ValueError(tr(lang, "local.no_mode", game=meta.name))
-    if mode not in spec.choices:
-        raise ValueError(tr(lang, "local.bad_mode", game=meta.name, mode=mode,
-                            modes=", ".join(spec.choices)))
-    return f"mode={mode}"
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -424,15 +417,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         known = ", ".join(registry.ids())
         parser.error(tr(lang, "local.unknown_game", game=args.game, known=known))
     meta = CATALOGUE.meta(args.game)
-    if args.mode is not None:
-        try:
-            args.option.append(mode_option(meta, args.mode, lang))
-        except ValueError as error:
-            parser.error(str(error))
+    pairs = [*args.option, *([] if args.mode is None else [f"mode={args.mode}"])]
     try:
-        options = parse_options(meta, args.option)
+        options = parse_options(meta, pairs, lang)
     except ValueError as error:
-        parser.error(tr(lang, "local.bad_option", text=str(error)))
+        parser.error(str(error))
     script = next((s for s in CATALOGUE.scripts if s.game == args.game), None)
     if script is not None and args.players and args.players < meta.min_players \
             and not script.seats(options):         # too few people: its opponent plays

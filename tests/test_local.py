@@ -353,9 +353,11 @@ def test_mode_plays_a_whole_solo_game_of_mesopotamia(mode, seat, capsys, monkeyp
 
 
 def test_mode_is_refused_by_a_game_without_modes_naming_the_values(capsys, monkeypatch) -> None:
-    for argv, said in ((["race", "--mode", "siege"], "has no modes"),
+    for argv, said in ((["race", "--mode", "siege"], "invalid option 'mode=siege': write"
+                        " NAME=VALUE with an option of Race (test game): target"),
                        (["mesopotamia", "--players", "1", "--mode", "nope"],
-                        "choose one of duel, siege, guardians")):
+                        "mode is one of duel, siege, guardians"),
+                       (["mesopotamia", "--option", "dice=loaded"], "dice is one of")):
         with pytest.raises(SystemExit) as caught:
             _run(capsys, monkeypatch, argv)
         assert caught.value.code == local.EXIT_USAGE and said in capsys.readouterr().err
