@@ -93,16 +93,15 @@ class MesopotamiaGame(RulesGame[MesopotamiaState, str]):
                  OptionSpec("expansions", Text.of("mesopotamia.option.expansions"),
                             (large.AUTO, *D.EXPANSION_OPTIONS), large.AUTO)),
         hidden_information=True,
-        ladders=(Ladder("siege", Text.of("mesopotamia.ladder.siege"), (("mode", "siege"),)),
-                 Ladder("guardians", Text.of("mesopotamia.ladder.guardians"),
-                        (("mode", "guardians"),)),
+        ladders=(*(Ladder(m, Text.of(f"mesopotamia.ladder.{m}"), (("mode", m),))
+                   for m in modes.MODES[1:]),
                  *(Ladder(f"duel-{level}", Text.of(f"mesopotamia.ladder.duel-{level}"),
                           (("mode", "duel"), ("automaton", level))) for level in DIFFICULTIES)),
     )
     tuning = ContractTuning(playouts=1, density=0.02, ai_games=1, ai_seats=1, fast_ai=True,
                             max_steps=60_000, variants=((("automaton", "igigi"),),
-                                                        (("mode", "siege"),),
-                                                        (("mode", "guardians"),)))
+                                                        *((("mode", m),)
+                                                          for m in modes.MODES[1:])))
     """Random games last hundreds of rounds (``tests/test_mesopotamia_battles.py`` plays more
     of them); the variants are a game against the Automaton, the Siege of Ur and the Guardians
     of Assur."""
