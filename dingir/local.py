@@ -322,7 +322,12 @@ async def play(game: str, renderer: Renderer, players: int, options: dict[str, s
                                   ai_search=one_generator(random.Random(f"dingir-ai:{seed}")))
             seats = [None if s in ai_seats else Player(user_of(s), f"Seat {s + 1}")
                      for s in range(players)]
-            record = await service.lobby.open_table(CHANNEL, game, options, seats, lang)
+            try:
+                record = await service.lobby.open_table(CHANNEL, game, options, seats, lang)
+            except (GameError, ServiceError) as error:     # a table the rules refuse
+                print(tr(lang, "local.table_refused", reason=translate(error.reason, lang)),
+                      file=sys.stderr)
+                return EXIT_USAGE
             return await LocalGame(service, record, renderer, ai_seats, lang, out).run(source)
         finally:
             await store.close()

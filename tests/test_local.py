@@ -361,3 +361,11 @@ def test_mode_is_refused_by_a_game_without_modes_naming_the_values(capsys, monke
         with pytest.raises(SystemExit) as caught:
             _run(capsys, monkeypatch, argv)
         assert caught.value.code == local.EXIT_USAGE and said in capsys.readouterr().err
+
+
+def test_a_table_the_rules_refuse_is_told_not_a_traceback(capsys, monkeypatch) -> None:
+    """Five players without an expansion: four empires for five (R-players-5-6)."""
+    status, _, err = _run(capsys, monkeypatch, ["mesopotamia", "--players", "5", "--option",
+                                                "expansions=none", "--ai", "all"])
+    assert status == local.EXIT_USAGE and "Traceback" not in err
+    assert err.startswith("this table cannot be set up: ") and "5" in err, err
