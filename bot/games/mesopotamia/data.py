@@ -31,6 +31,7 @@ GARDEN_DATA = _load("gardens")
 TRADE_DATA = _load("trade_tokens")
 COMBAT_DATA = _load("combat")
 EXPANSION_DATA = _load("expansions")
+EXPANSION_EVENT_DATA = _load("expansion_events")
 
 MIN_PLAYERS = 2
 MAX_PLAYERS = 6
@@ -218,6 +219,13 @@ EXPANSION_TRADE: dict[str, dict[int, tuple[str, ...]]] = {
         for lv in TRADE_TOKENS} for x, deck in _DECKS.items()}
 """Each expansion's combat cards by unit, quests, Gardens tiles by storey and trade tokens by
 level."""
+EVENT_CARDS: tuple[dict[str, Any], ...] = (*EVENT_DATA["cards"], *EXPANSION_EVENT_DATA["cards"])
+"""Every event card, the base game's and the expansions' (designed, ``expansion_events.json``)."""
+EXPANSION_EVENTS: dict[str, dict[str, tuple[str, ...]]] = {
+    x: {t: tuple(c["id"] for c in EXPANSION_EVENT_DATA["cards"]
+                 if c["expansion"] == x and c["terrain"] == t) for t in TERRAINS}
+    for x in EXPANSIONS}
+"""Each expansion's event tokens (one per event card, same id) by terrain."""
 
 
 # -- names (catalogue keys) ----------------------------------------------------------------

@@ -37,7 +37,7 @@ from bot.games.mesopotamia.actions import next_card
 from bot.games.mesopotamia.construction import add_storey, storey_colours
 from bot.games.mesopotamia.state import MesopotamiaState, advance_seal, pieces, unit_limit, units_of
 
-CARDS: dict[str, dict[str, Any]] = {c["id"]: c for c in D.EVENT_DATA["cards"]}
+CARDS: dict[str, dict[str, Any]] = {c["id"]: c for c in D.EVENT_CARDS}
 DICE_PER_EMPIRE = int(D.EVENT_DATA["rules"]["control_rounds"]["dice_per_empire"])
 ROUNDS = int(D.EVENT_DATA["rules"]["control_rounds"]["rounds"])
 

@@ -43,6 +43,12 @@ def expansion_of(empire: str) -> str | None:
     return next((x for x, ids in D.EXPANSIONS.items() if empire in ids), None)
 
 
+def event_tokens(terrain: str, extra: tuple[str, ...] | list[str]) -> list[str]:
+    """The event tokens of ``terrain`` in a game of the expansions ``extra``: the base game's,
+    then each expansion's (R-expansion-events)."""
+    return [*D.EVENTS[terrain], *(e for x in extra for e in D.EXPANSION_EVENTS[x][terrain])]
+
+
 def launch_sections(state: MesopotamiaState, seat: Seat) -> list[str]:
     """The river sections where the Eblaites may put their setup Ship: a bank is their start
     region (R-eblaite-ship)."""

@@ -56,7 +56,7 @@ def new_state(seed: int, n_players: int, extra: tuple[str, ...] = ()) -> Mesopot
         "ziggurats": {r: n for n, r in large.ziggurats_always(n_players).items()},
         "blockers": blocker_regions(n_players),
         "tribes": {r.id: dict(r.tribe) for r in D.REGIONS.values() if r.tribe},
-        "sites": _event_sites(draw), "trade": _trade_tokens(draw, n_players, extra),
+        "sites": _event_sites(draw, extra), "trade": _trade_tokens(draw, n_players, extra),
         "gardens": _gardens(draw, extra), "quests": _quest_deck(draw, n_players, extra),
     }
 
@@ -71,13 +71,16 @@ def blocker_regions(n_players: int) -> list[str]:
     return regions
 
 
-def _event_sites(draw: chance.Draw) -> dict[str, list[str | bool]]:
-    """One token face down on each site, shuffled per terrain."""
+def _event_sites(draw: chance.Draw, extra: tuple[str, ...]) -> dict[str, list[str | bool]]:
+    """One token face down on each site, shuffled per terrain with the tokens of the
+    expansions ``extra``; the tokens left over are out of the game, unseen
+    (R-expansion-events)."""
     sites: dict[str, list[str | bool]] = {}
     for terrain in D.TERRAINS:
-        tokens = list(D.EVENTS[terrain])
-        draw.shuffle(tokens)
-        for region, token in zip(D.EVENT_SITES[terrain], tokens, strict=True):
+        pool = expansions.event_tokens(terrain, extra)
+        draw.shuffle(pool)
+        slots = D.EVENT_SITES[terrain]
+        for region, token in zip(slots, pool[: len(slots)], strict=True):
             sites[region] = [token, False]
     return sites
 

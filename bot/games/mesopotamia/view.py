@@ -19,7 +19,7 @@ from typing import Any
 from bot import chance
 from bot.engine import Seat, Secret, State
 from bot.games.kit import clone
-from bot.games.mesopotamia import bids, focus, solo
+from bot.games.mesopotamia import bids, expansions, focus, solo
 from bot.games.mesopotamia import data as D
 from bot.games.mesopotamia.state import MesopotamiaState
 
@@ -76,7 +76,9 @@ def determinize(view_: dict[str, Any], seat: Seat, rng: random.Random) -> State:
     dealt at random from those the seat cannot place, and an unknown future."""
     state: State = clone({k: v for k, v in view_.items() if k not in ("you", *HIDDEN)})
     seen = {s["token"] for s in view_["sites"].values() if s["up"]}
-    pools = {t: [e for e in D.EVENTS[t] if e not in seen] for t in D.TERRAINS}
+    extra = view_.get("expansions", [])
+    pools = {t: [e for e in expansions.event_tokens(t, extra) if e not in seen]
+             for t in D.TERRAINS}
     for pool in pools.values():
         rng.shuffle(pool)
     state["sites"] = {r: [s["token"], True] if s["up"] else [pools[s["terrain"]].pop(), False]
