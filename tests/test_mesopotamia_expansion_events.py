@@ -132,6 +132,21 @@ def test_the_designed_events_have_the_base_forms_and_value_bands() -> None:
                 assert words[f"mesopotamia.event_option.{card['id']}.{i}"] == f"{name} — {text}"
 
 
+def test_no_other_text_names_an_event() -> None:
+    """A face-down token's card is a secret (its title too): no other text of the game holds an
+    event's title, or a public line (a trade token, a quest, a civilization card) would seem to
+    reveal it (the contract's leak check)."""
+    for lang in LANGUAGES:
+        words = {k: str(v).lower() for k, v in catalogue(lang).items()
+                 if k.startswith("mesopotamia.")}
+        for card in D.EVENT_CARDS:
+            own = (f"mesopotamia.event.{card['id']}", f"mesopotamia.event_name.{card['id']}.",
+                   f"mesopotamia.event_option.{card['id']}.")
+            title = words[own[0]]
+            assert not [k for k, v in words.items() if title in v and not k.startswith(own)], \
+                (lang, card["id"])
+
+
 # -- the setup ------------------------------------------------------------------------------------
 
 def sites_in_order(state: State) -> str:
