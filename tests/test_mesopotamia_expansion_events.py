@@ -341,6 +341,28 @@ def test_each_expansion_event_option_does_what_its_card_says(card: str, option: 
         assert changes(before, done, seat, region)["event"] == 3
 
 
+def test_a_revealed_expansion_event_is_told_and_drawn() -> None:
+    """« Quand vous piochez une carte Événement, vous devez lire les éléments suivants à voix
+    haute : 1. Le titre de l'Événement » — the revealer's prompt names the card in both
+    languages, the public report of the choice names the option, and the board draws the token
+    face up."""
+    from render.context import RenderContext
+    from render.mesopotamia import RENDERER
+    state, region, seat = revealed("desert_13")
+    prompt = GAME.prompt(state, seat)
+    assert prompt is not None
+    assert "Hanean Herdsmen" in translate(prompt.text, "en", NAMES)
+    assert "Pasteurs hanéens" in translate(prompt.text, "fr", NAMES)
+    action = GAME.parse(state, seat, "event desert_13 2")
+    done = GAME.apply(state, seat, "event desert_13 2")
+    report = GAME.report(state, seat, action, done)
+    assert "Share the pastures" in translate(report.public, "en", NAMES)
+    assert "Partager les pâturages" in translate(report.public, "fr", NAMES)
+    public = GAME.view(done, None)
+    assert public["sites"][region] == {"terrain": "desert", "token": "desert_13", "up": True}
+    assert RENDERER.png(public, RenderContext(NAMES, "en"))
+
+
 # -- random openings ------------------------------------------------------------------------------
 
 def opening(seed: int, option: str, steps: int) -> tuple[State, list[Step], set[str]]:
