@@ -359,7 +359,8 @@ def test_a_revealed_expansion_event_is_told_and_drawn() -> None:
     assert "Share the pastures" in translate(report.public, "en", NAMES)
     assert "Partager les pâturages" in translate(report.public, "fr", NAMES)
     public = GAME.view(done, None)
-    assert public["sites"][region] == {"terrain": "desert", "token": "desert_13", "up": True}
+    assert public["sites"][region] == {"terrain": D.REGIONS[region].terrain,
+                                       "token": "desert_13", "up": True}
     assert RENDERER.png(public, RenderContext(NAMES, "en"))
 
 
