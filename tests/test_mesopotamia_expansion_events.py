@@ -15,7 +15,7 @@ import pytest
 
 from bot.engine import State
 from bot.games.mesopotamia import data as D
-from bot.games.mesopotamia import events, expansions
+from bot.games.mesopotamia import events, expansions, exploration
 from bot.games.mesopotamia import view as mview
 from bot.games.mesopotamia.engine import GAME
 from bot.games.mesopotamia.state import advance_seal, seal_case, tech_level
@@ -24,7 +24,6 @@ from bot.replay import Step, replay
 from tests.contract import NAMES, hidden_from
 from tests.test_mesopotamia_actions import play, ready, set_card
 from tests.test_mesopotamia_decks import KINDS, _check_effect, _effect_value
-from tests.test_mesopotamia_events import near_event
 from tests.test_mesopotamia_expansions import quoted
 
 CARDS = D.EXPANSION_EVENT_DATA["cards"]
@@ -278,15 +277,19 @@ def changes(before: State, after: State, seat: int, region: str) -> Effect:
 
 def revealed(card: str) -> tuple[State, str, int]:
     """A game with ``card``'s expansion where the current seat (3 of each resource, Population
-    case 4, Exploration level 2) has just moved a spearman onto ``card``'s face-down token: the
-    state, the region and the seat."""
+    case 4, Exploration level 2) has just moved a spearman onto ``card``'s face-down token, on a
+    site of its terrain next to its start region when there is one: the state, the region and
+    the seat."""
     state = ready(4, options={"expansions": events.CARDS[card]["expansion"]})
     seat = state["current"]
     state["players"][seat]["res"].update(dict.fromkeys(D.RESOURCES, 3))
     for _ in range(3):
         advance_seal(state, "population", seat)
     set_card(state, seat, "exploration", 2)
-    start, region = near_event(state)
+    start = state["players"][seat]["start"]
+    open_sites = [r for r in exploration.moves_from(state, seat, start) if r in state["sites"]
+                  and r not in state["blockers"] and not state["tribes"].get(r)]
+    region = min(open_sites, key=lambda r: D.REGIONS[r].terrain != events.CARDS[card]["terrain"])
     state["sites"][region] = [card, False]
     state = play(state, "use exploration pawn", f"activate spearman {start}", f"move {region}")
     assert state["event"] == {"seat": seat, "region": region, "card": card}
