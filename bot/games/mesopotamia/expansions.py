@@ -1,6 +1,6 @@
 """The two expansions (« EXTENSION : ASSYRIENS ET HITTITES », « EXTENSION : MARIOTES ET
-ÉBLAÏTES »): which empires a game drafts, and the expansion empires' own setup and turn steps
-(``expansions.json``):
+ÉBLAÏTES »): which empires a game drafts, which event tokens it lays (:func:`event_tokens`,
+R-expansion-events), and the expansion empires' own setup and turn steps (``expansions.json``):
 
 - ``launch <section>``: the Eblaites' setup Ship (« Commence avec un Navire sur un fleuve près de
   sa Région de départ »), on a river section one bank of which is their start region
@@ -14,6 +14,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from itertools import combinations
 
 from bot.engine import Seat
@@ -43,7 +44,7 @@ def expansion_of(empire: str) -> str | None:
     return next((x for x, ids in D.EXPANSIONS.items() if empire in ids), None)
 
 
-def event_tokens(terrain: str, extra: tuple[str, ...] | list[str]) -> list[str]:
+def event_tokens(terrain: str, extra: Sequence[str]) -> list[str]:
     """The event tokens of ``terrain`` in a game of the expansions ``extra``: the base game's,
     then each expansion's (R-expansion-events)."""
     return [*D.EVENTS[terrain], *(e for x in extra for e in D.EXPANSION_EVENTS[x][terrain])]
