@@ -3,7 +3,7 @@
 Usage::
 
     python benchmarks/narration.py [--games ur,civsets,flood,mesopotamia] [--langs en,fr]
-        [--turns 60] [--seed 7] [--minutes 6] [--out DIR] [--json FILE]
+        [--turns 60] [--seed 7] [--minutes 6] [--out DIR] [--json FILE] [--panel 0.33]
 
 For each game id and language it starts the local Discord stand-in and the real bot as a
 subprocess (``world()`` of ``tests/test_e2e_game.py``, the bot given ``--seed`` for every
@@ -12,9 +12,9 @@ People open a game and fill a typical table with AI seats (ur 2 + 1 AI, civsets 
 flood 2 + 1, mesopotamia 2 + 1), then play ``--turns`` turns (the game's own turn counter)
 or to the end. A person acts whenever the bot's database says their decision is pending
 and the channel has been quiet for a moment: they press one of the answer buttons of a
-public question that mentions them (a civsets quiz), else, one step in three, take a
-random step from their private panel ("Take my turn", or "My panel" for a decision out of
-turn), else pick a random step from ``/play``'s autocomplete.
+public question that mentions them (a civsets quiz), else, one step in three (``--panel``:
+the share), take a random step from their private panel ("Take my turn", or "My panel" for a
+decision out of turn), else pick a random step from ``/play``'s autocomplete.
 
 Printed per game and language (and written with ``--json``):
 
@@ -89,7 +89,7 @@ TABLES = {"ur": Table(2, 1), "civsets": Table(3, 1), "flood": Table(2, 1),
 PEOPLE = {"en": ("alice", "bob", "carol"), "fr": ("amélie", "bruno", "chloé")}
 LOCALES = {"en": "en-US", "fr": "fr"}
 PANEL_SHARE = 1 / 3
-"""Steps a person takes from their private panel instead of ``/play``."""
+"""Steps a person takes from their private panel instead of ``/play`` (``--panel``)."""
 QUIET = 0.3
 """Seconds without a new message after which the bot is taken to be done reacting."""
 GRACE = 3.0
@@ -305,8 +305,9 @@ class Player:
     """The people of one table and what they do when their decision is pending."""
 
     def __init__(self, w: World, tmp: Path, run: Run, people: list[FakeUser],
-                 rng: random.Random) -> None:
+                 rng: random.Random, panel_share: float = PANEL_SHARE) -> None:
         self.w, self.tmp, self.run, self.people, self.rng = w, tmp, run, people, rng
+        self.panel_share = panel_share
         self.engine = registry.get(run.game).engine
         self.watched = people[0]
         self.seats: dict[int, int] = {}
@@ -366,7 +367,7 @@ class Player:
             self.note(user, pressed.message)
             self.run.steps["question"] += 1
             return
-        if self.rng.random() < PANEL_SHARE and await self.by_panel(user):
+        if self.rng.random() < self.panel_share and await self.by_panel(user):
             self.run.steps["panel"] += 1
             return
         choices = await user.autocomplete("play", "action", "", channel=self.w.channel)
@@ -432,7 +433,7 @@ async def play_at(run: Run, tmp: Path, opts: argparse.Namespace) -> None:
         await open_game(w, people[0], people[1:], ai=table.ai, game=game, title=title)
         start = next(m.seq for m in w.posts() if m.interaction is not None
                      and m.interaction.name == "game start")
-        player = Player(w, tmp, run, people, rng)
+        player = Player(w, tmp, run, people, rng, opts.panel)
         run.watched = people[0].name
         try:
             await player.play(opts.turns, opts.minutes * 60)
@@ -557,6 +558,8 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
                         help="wall-clock cap of one game and language")
     parser.add_argument("--out", default="", help="folder for the Markdown transcripts")
     parser.add_argument("--json", default="", help="file for the figures")
+    parser.add_argument("--panel", type=float, default=PANEL_SHARE,
+                        help="share of a person's steps taken from their panel (0-1)")
     return parser.parse_args(argv)
 
 
