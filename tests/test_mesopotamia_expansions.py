@@ -14,7 +14,7 @@ import pytest
 
 from bot.engine import IllegalMove, State
 from bot.games.mesopotamia import data as D
-from bot.games.mesopotamia import expansions
+from bot.games.mesopotamia import expansions, texts
 from bot.games.mesopotamia.engine import GAME
 from bot.i18n import LANGUAGES, catalogue, translate
 from bot.replay import Step, replay
@@ -324,6 +324,64 @@ def test_no_free_reroll_without_chance() -> None:
     while None in state["t"]["dice"]:
         state = GAME.apply(state, seat, GAME.legal(state, seat)[0])
     assert not [a for a in GAME.legal(state, seat) if a.notation.startswith("freeroll")]
+
+
+# -- the expansion empires' variant cards ---------------------------------------------------
+
+
+def first_turn(empires: list[str], empire: str) -> tuple[State, int]:
+    """The state at the start of ``empire``'s first turn, and its seat."""
+    state = set_up(empires, until="actions")
+    seat = seat_of(state, empire)
+    return until_turn(state, seat, 1), seat
+
+
+def test_the_hittite_cuneiform_makes_two_discoveries() -> None:
+    """The Hittite Cunéiforme, a designed variant (R-variants, R-expansion-empires): up to 2
+    Discoveries in one Research action, where the common card (the Babylonians') makes 1; the
+    board reads the variant's text in both languages."""
+    state, seat = first_turn(["hittite", "babylonian"], "hittite")
+    assert state["players"][seat]["tech"]["research"] == "hittite_cuneiform"
+    en, fr = said(texts.card_lines(state, seat)[D.ACTIONS.index("research")])
+    assert en == "Cuneiform (level 1): Convert 2 Clay into 1 Tablet (once), and/or make up " \
+        "to 2 Discoveries (1 Tablet each)."
+    assert "jusqu'à 2 Découvertes" in fr
+    state["players"][seat]["res"]["tablet"] = 2
+    state = GAME.apply(state, seat, "use research pawn")
+    state = GAME.apply(state, seat, "discover war")
+    assert "discover war" in [a.notation for a in GAME.legal(state, seat)]
+    state = GAME.apply(state, seat, "discover war")
+    assert state["players"][seat]["tech"]["war"] == "hittite_animal_husbandry"
+    assert state["players"][seat]["res"]["tablet"] == 0 and state["t"]["act"] is None
+
+    state, seat = first_turn(["hittite", "babylonian"], "babylonian")
+    assert state["players"][seat]["tech"]["research"] == "babylonian_cuneiform"
+    state["players"][seat]["res"]["tablet"] = 2
+    state = GAME.apply(state, seat, "use research pawn")
+    state = GAME.apply(state, seat, "discover war")
+    assert state["t"]["act"] is None                  # one Discovery: the action is over
+    assert state["players"][seat]["res"]["tablet"] == 1
+    assert state["players"][seat]["tech"]["war"] == "babylonian_archery"
+
+
+def test_the_mariote_irrigation_spends_one_food() -> None:
+    """The Mariote Irrigation (a designed variant): 1 Food for a Population step, where the
+    common Irrigation (the Babylonians' start card) asks 2."""
+    state, seat = first_turn(["mariote", "babylonian"], "mariote")
+    assert state["players"][seat]["tech"]["growth"] == "mariote_irrigation"
+    state["players"][seat]["res"]["food"] = 1
+    before = dict(state["seals"]["population"])[seat]
+    state = GAME.apply(state, seat, "use growth pawn")
+    assert "grow" in [a.notation for a in GAME.legal(state, seat)]
+    state = GAME.apply(state, seat, "grow")
+    assert state["players"][seat]["res"]["food"] == 0
+    assert dict(state["seals"]["population"])[seat] == before + 1
+
+    state, seat = first_turn(["mariote", "babylonian"], "babylonian")
+    assert state["players"][seat]["tech"]["growth"] == "babylonian_irrigation"
+    state["players"][seat]["res"]["food"] = 1
+    state = GAME.apply(state, seat, "use growth pawn")
+    assert state["t"]["act"] is None                  # 1 Food is not enough: nothing to do
 
 
 # -- the seals of all eight empires ---------------------------------------------------------
