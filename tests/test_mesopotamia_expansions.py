@@ -336,32 +336,28 @@ def first_turn(empires: list[str], empire: str) -> tuple[State, int]:
     return until_turn(state, seat, 1), seat
 
 
-def test_the_hittite_cuneiform_makes_two_discoveries() -> None:
-    """The Hittite Cunéiforme, a designed variant (R-variants, R-expansion-empires): up to 2
-    Discoveries in one Research action, where the common card (the Babylonians') makes 1; the
-    board reads the variant's text in both languages."""
-    state, seat = first_turn(["hittite", "babylonian"], "hittite")
-    assert state["players"][seat]["tech"]["research"] == "hittite_cuneiform"
-    en, fr = said(texts.card_lines(state, seat)[D.ACTIONS.index("research")])
-    assert en == "Cuneiform (level 1): Convert 2 Clay into 1 Tablet (once), and/or make up " \
-        "to 2 Discoveries (1 Tablet each)."
-    assert "jusqu'à 2 Découvertes" in fr
-    state["players"][seat]["res"]["tablet"] = 2
-    state = GAME.apply(state, seat, "use research pawn")
-    state = GAME.apply(state, seat, "discover war")
-    assert "discover war" in [a.notation for a in GAME.legal(state, seat)]
-    state = GAME.apply(state, seat, "discover war")
-    assert state["players"][seat]["tech"]["war"] == "hittite_animal_husbandry"
-    assert state["players"][seat]["res"]["tablet"] == 0 and state["t"]["act"] is None
+def test_the_hittite_agriculture_spends_two_food() -> None:
+    """The Hittite Agriculture, a designed variant (R-variants, R-expansion-empires): 2 Food
+    for a Population step, where the common card (the Akkadians') asks 3; the board reads the
+    variant's text in both languages."""
+    state, seat = first_turn(["hittite", "akkadian"], "hittite")
+    assert state["players"][seat]["tech"]["growth"] == "hittite_agriculture"
+    en, fr = said(texts.card_lines(state, seat)[D.ACTIONS.index("growth")])
+    assert en == "Agriculture (level 1): Spend 2 Food: move up 1 step on the Population track."
+    assert "Dépensez 2 Nourritures" in fr
+    state["players"][seat]["res"]["food"] = 2
+    before = dict(state["seals"]["population"])[seat]
+    state = GAME.apply(state, seat, "use growth pawn")
+    state = GAME.apply(state, seat, "grow")
+    assert state["players"][seat]["res"]["food"] == 0
+    assert dict(state["seals"]["population"])[seat] == before + 1
 
-    state, seat = first_turn(["hittite", "babylonian"], "babylonian")
-    assert state["players"][seat]["tech"]["research"] == "babylonian_cuneiform"
-    state["players"][seat]["res"]["tablet"] = 2
-    state = GAME.apply(state, seat, "use research pawn")
-    state = GAME.apply(state, seat, "discover war")
-    assert state["t"]["act"] is None                  # one Discovery: the action is over
-    assert state["players"][seat]["res"]["tablet"] == 1
-    assert state["players"][seat]["tech"]["war"] == "babylonian_archery"
+    state, seat = first_turn(["hittite", "akkadian"], "akkadian")
+    assert state["players"][seat]["tech"]["growth"] == "akkadian_agriculture"
+    state["players"][seat]["res"]["food"] = 2
+    state = GAME.apply(state, seat, "use growth pawn")
+    assert state["t"]["act"] is None                  # 2 Food are not enough: nothing to do
+    assert state["players"][seat]["res"]["food"] == 2
 
 
 def test_the_mariote_irrigation_spends_one_food() -> None:
