@@ -1,6 +1,7 @@
 """Data checks for Mesopotamia (``mesopotamia``): the Dingir dice, the technology cards and the
 four base empires with their civilization cards (data/mesopotamia/dice.json,
-technologies.json, empires.json).
+technologies.json, empires.json); the civilization cards of the four expansion empires
+(expansions.json) are held to the same checks.
 
 Pure data test: no network, no engine code. The contents were designed for this project (the
 rulebook gives the rules, not the printed faces and cards); these checks pin every number the
@@ -92,7 +93,13 @@ def _load(name: str) -> dict[str, Any]:
 DICE = _load("dice.json")
 TECH = _load("technologies.json")
 EMP = _load("empires.json")
-FILES = {"dice.json": DICE, "technologies.json": TECH, "empires.json": EMP}
+EXP = _load("expansions.json")
+FILES = {"dice.json": DICE, "technologies.json": TECH, "empires.json": EMP,
+         # the expansions' empires in the same form (their decks: test_mesopotamia_expansions)
+         "expansions.json": {k: EXP[k] for k in ("designed_for", "game", "seed", "empires")}}
+EVERY_EMPIRE: list[dict[str, Any]] = [*EMP["empires"], *EXP["empires"]]
+"""The base empires, then the expansions' (expansions.json, in the same form)."""
+CIV_CARDS: list[dict[str, Any]] = [c for e in EVERY_EMPIRE for c in e["civilization_cards"]]
 
 SIGNS: dict[str, dict[str, Any]] = {s["id"]: s for s in DICE["signs"]}
 STAR = next(sid for sid, s in SIGNS.items() if s["star"])
@@ -243,8 +250,8 @@ def test_ids_unique_and_snake_case() -> None:
         "structures": [s["id"] for s in TECH["structures"]],
         "technologies": [t["id"] for t in TECH["technologies"]],
         "empires": [e["id"] for e in EMP["empires"]],
-        "civilization_cards": [c["id"] for e in EMP["empires"] for c in e["civilization_cards"]],
-        "bonuses": [b["id"] for e in EMP["empires"] for b in e["bonuses"]],
+        "civilization_cards": [c["id"] for c in CIV_CARDS],
+        "bonuses": [b["id"] for e in EVERY_EMPIRE for b in e["bonuses"]],
     }
     for group, ids in groups.items():
         assert ids, group
@@ -352,9 +359,7 @@ def test_technology_names_are_the_texts() -> None:
 
 def test_every_cost_uses_signs_the_dice_have() -> None:
     per_level = DICE["rules"]["signs_per_level"]
-    cards = list(TECHS.values()) + [
-        _resolved(c) for e in EMP["empires"] for c in e["civilization_cards"]
-    ]
+    cards = list(TECHS.values()) + [_resolved(c) for c in CIV_CARDS]
     for card in cards:
         signs = card["signs"]
         assert len(signs) == per_level[str(card["level"])], card["id"]
@@ -479,9 +484,7 @@ def test_growth_numbers_from_the_text() -> None:
 
 
 def test_card_texts_state_the_card_numbers() -> None:
-    cards = list(TECHS.values()) + [
-        _resolved(c) for e in EMP["empires"] for c in e["civilization_cards"]
-    ]
+    cards = list(TECHS.values()) + [_resolved(c) for c in CIV_CARDS]
     for card in cards:
         numbers = [
             v
@@ -577,26 +580,49 @@ def test_twenty_three_civilization_cards_per_empire() -> None:
     expansions = EMP["rules"]["civilization_cards_expansions"]
     assert expansions["hittite"] == len(TECHS)
     assert expansions["mariote"] == len(TECHS) - len(ACTION_IDS)
-    for eid, emp in EMPIRES.items():
-        cards = emp["civilization_cards"]
-        assert len(cards) == 23, eid
+    # « 24 cartes Civilisation hittite … 23 cartes Civilisation assyrienne … »
+    listed = {k: v for k, v in EXP["rules"]["civilization_cards"].items() if k != "_source"}
+    counts = {**dict.fromkeys(EMPIRES, 23), **listed}
+    assert sorted(counts) == sorted(e["id"] for e in EVERY_EMPIRE)
+    for emp in EVERY_EMPIRE:
+        eid, cards = emp["id"], emp["civilization_cards"]
+        assert len(cards) == counts[eid], eid
         techs = [c["technology"] for c in cards]
-        assert len(set(techs)) == 23 and set(techs) <= set(TECHS), eid
+        assert len(set(techs)) == len(techs) and set(techs) <= set(TECHS), eid
         missing = set(TECHS) - set(techs)
-        start = TECHS[START_TECH[eid]]
-        assert missing == {BY_SLOT[(start["action"], 1)]["id"]}, f"{eid}: missing {missing}"
+        above = {BY_SLOT[(a, 1)]["id"] for a, lv in emp["start"]["technologies"].items() if lv > 1}
+        assert missing == above, f"{eid}: missing {missing}"
+        if eid in START_TECH:
+            assert missing == {BY_SLOT[(TECHS[START_TECH[eid]]["action"], 1)]["id"]}, eid
         for card in cards:
             assert card["id"] == f"{eid}_{card['technology']}"
 
 
-COSTS = frozenset({"food"})
-"""Effect numbers that a card spends: a better card spends less."""
+COSTS = frozenset({"food", "clay"})
+"""Effect numbers that a card spends (Food to grow, Clay to convert): a better card spends
+less."""
+
+
+def _numbers(effect: dict[str, Any]) -> dict[str, int]:
+    """Every whole number of an effect, by its path (``/convert/tablet``)."""
+    return {p: v for p, _, v in _walk(effect) if isinstance(v, int) and not isinstance(v, bool)}
+
+
+def _others(effect: dict[str, Any]) -> dict[str, Any]:
+    """Every value of an effect that is neither a number nor a group of values (the unit
+    types, the structures it builds …), by its path."""
+    return {p: v for p, _, v in _walk(effect)
+            if p not in _numbers(effect) and not isinstance(v, dict)}
 
 
 def test_variants_change_an_effect_and_keep_its_shape() -> None:
+    """R-variants: a variant improves one number of the common card by one (more of what it
+    gives, less of what it spends), with the same signs and the same other values; 3 to 5
+    per empire, the expansion empires' too (R-expansion-empires), each said to be designed
+    and led by its people's words in the rulebook."""
     variants = 0
-    for eid, emp in EMPIRES.items():
-        count = 0
+    for emp in EVERY_EMPIRE:
+        eid, count = emp["id"], 0
         for card in emp["civilization_cards"]:
             variant = card["variant"]
             if variant is None:
@@ -605,31 +631,51 @@ def test_variants_change_an_effect_and_keep_its_shape() -> None:
             base = TECHS[card["technology"]]
             assert variant["effect"], card["id"]
             assert set(variant["effect"]) <= set(base["effect"]), card["id"]
-            changed = [k for k, v in variant["effect"].items() if base["effect"][k] != v]
-            assert changed, f"{card['id']}: a variant must differ from the common card"
-            for key in changed:
-                value, old = variant["effect"][key], base["effect"][key]
-                assert type(value) is type(old), (card["id"], key)
-                if isinstance(value, int):
-                    better = value < old if key in COSTS else value > old
-                    assert better, f"{card['id']}: a variant is a better card"
+            assert "signs" not in variant, f"{card['id']}: a variant keeps the signs"
+            effect = _resolved(card)["effect"]
+            old, new = _numbers(base["effect"]), _numbers(effect)
+            assert set(old) == set(new), f"{card['id']}: the same numbers as the common card"
+            changed = [p for p in old if old[p] != new[p]]
+            assert len(changed) == 1, f"{card['id']}: one number changed, not {changed}"
+            gain = old[changed[0]] - new[changed[0]] if changed[0].rsplit("/", 1)[1] in COSTS \
+                else new[changed[0]] - old[changed[0]]
+            assert gain == 1, f"{card['id']}: a variant is a better card by one"
+            assert _others(effect) == _others(base["effect"]), card["id"]
             assert variant["text"] != base["text"], card["id"]
             assert variant.get("_source") or variant.get("grounding"), card["id"]
-        assert 2 <= count <= 6, f"{eid}: {count} variants"
+            if eid not in EMPIRES:
+                assert variant["grounding"].startswith("Designed for this project: «")
+        assert 3 <= count <= 5, f"{eid}: {count} variants"
         variants += count
-    assert variants >= 10
+    assert variants >= 25
+
+
+def test_expansion_variants_quote_their_people() -> None:
+    """Each expansion variant is led by its people's description in the rulebook (« les
+    Assyriens et leur discipline de fer … »): every «…» of its grounding is verbatim there."""
+    if not SEED.is_file():
+        pytest.skip(f"rulebook not available at {SEED} (set MESOPOTAMIA_SEED)")
+    text = " ".join(SEED.read_text(encoding="utf-8").replace("**", "").split())
+    quotes = 0
+    for emp in EXP["empires"]:
+        for card in emp["civilization_cards"]:
+            if card["variant"]:
+                for quote in re.findall(r"« (.+?) »", card["variant"]["grounding"]):
+                    for piece in quote.split(" … "):
+                        assert piece in text, f"{card['id']}: not in the rulebook: {piece!r}"
+                        quotes += 1
+    assert quotes >= 14
 
 
 def test_construction_2_cards_say_so() -> None:
     found = 0
-    for emp in EMPIRES.values():
-        for card in emp["civilization_cards"]:
-            resolved = _resolved(card)
-            if resolved["action"] == "construction" and resolved["effect"]["builds"] == 2:
-                found += 1
-                # « Si une carte de Technologie d'un Empire indique « Construction 2 » »
-                assert resolved["text"]["fr"].startswith("Construction 2 :"), card["id"]
-                assert resolved["text"]["en"].startswith("Construction 2:"), card["id"]
+    for card in CIV_CARDS:
+        resolved = _resolved(card)
+        if resolved["action"] == "construction" and resolved["effect"]["builds"] == 2:
+            found += 1
+            # « Si une carte de Technologie d'un Empire indique « Construction 2 » »
+            assert resolved["text"]["fr"].startswith("Construction 2 :"), card["id"]
+            assert resolved["text"]["en"].startswith("Construction 2:"), card["id"]
     assert found >= 1, "the text says some empires have Construction 2 cards"
 
 

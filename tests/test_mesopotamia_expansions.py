@@ -14,7 +14,7 @@ import pytest
 
 from bot.engine import IllegalMove, State
 from bot.games.mesopotamia import data as D
-from bot.games.mesopotamia import expansions
+from bot.games.mesopotamia import expansions, texts
 from bot.games.mesopotamia.engine import GAME
 from bot.i18n import LANGUAGES, catalogue, translate
 from bot.replay import Step, replay
@@ -324,6 +324,60 @@ def test_no_free_reroll_without_chance() -> None:
     while None in state["t"]["dice"]:
         state = GAME.apply(state, seat, GAME.legal(state, seat)[0])
     assert not [a for a in GAME.legal(state, seat) if a.notation.startswith("freeroll")]
+
+
+# -- the expansion empires' variant cards ---------------------------------------------------
+
+
+def first_turn(empires: list[str], empire: str) -> tuple[State, int]:
+    """The state at the start of ``empire``'s first turn, and its seat."""
+    state = set_up(empires, until="actions")
+    seat = seat_of(state, empire)
+    return until_turn(state, seat, 1), seat
+
+
+def test_the_hittite_agriculture_spends_two_food() -> None:
+    """The Hittite Agriculture, a designed variant (R-variants, R-expansion-empires): 2 Food
+    for a Population step, where the common card (the Akkadians') asks 3; the board reads the
+    variant's text in both languages."""
+    state, seat = first_turn(["hittite", "akkadian"], "hittite")
+    assert state["players"][seat]["tech"]["growth"] == "hittite_agriculture"
+    en, fr = said(texts.card_lines(state, seat)[D.ACTIONS.index("growth")])
+    assert en == "Agriculture (level 1): Spend 2 Food: move up 1 step on the Population track."
+    assert "Dépensez 2 Nourritures" in fr
+    state["players"][seat]["res"]["food"] = 2
+    before = dict(state["seals"]["population"])[seat]
+    state = GAME.apply(state, seat, "use growth pawn")
+    state = GAME.apply(state, seat, "grow")
+    assert state["players"][seat]["res"]["food"] == 0
+    assert dict(state["seals"]["population"])[seat] == before + 1
+
+    state, seat = first_turn(["hittite", "akkadian"], "akkadian")
+    assert state["players"][seat]["tech"]["growth"] == "akkadian_agriculture"
+    state["players"][seat]["res"]["food"] = 2
+    state = GAME.apply(state, seat, "use growth pawn")
+    assert state["t"]["act"] is None                  # 2 Food are not enough: nothing to do
+    assert state["players"][seat]["res"]["food"] == 2
+
+
+def test_the_mariote_irrigation_spends_one_food() -> None:
+    """The Mariote Irrigation (a designed variant): 1 Food for a Population step, where the
+    common Irrigation (the Babylonians' start card) asks 2."""
+    state, seat = first_turn(["mariote", "babylonian"], "mariote")
+    assert state["players"][seat]["tech"]["growth"] == "mariote_irrigation"
+    state["players"][seat]["res"]["food"] = 1
+    before = dict(state["seals"]["population"])[seat]
+    state = GAME.apply(state, seat, "use growth pawn")
+    assert "grow" in [a.notation for a in GAME.legal(state, seat)]
+    state = GAME.apply(state, seat, "grow")
+    assert state["players"][seat]["res"]["food"] == 0
+    assert dict(state["seals"]["population"])[seat] == before + 1
+
+    state, seat = first_turn(["mariote", "babylonian"], "babylonian")
+    assert state["players"][seat]["tech"]["growth"] == "babylonian_irrigation"
+    state["players"][seat]["res"]["food"] = 1
+    state = GAME.apply(state, seat, "use growth pawn")
+    assert state["t"]["act"] is None                  # 1 Food is not enough: nothing to do
 
 
 # -- the seals of all eight empires ---------------------------------------------------------

@@ -515,7 +515,8 @@ def test_catalogue_names_are_those_of_the_data() -> None:
                 ("event", D.EVENT_DATA["cards"], "title"),
                 ("garden", D.GARDEN_DATA["tiles"], "name"),
                 ("tech_text", D.TECH_DATA["technologies"], "text"),
-                ("card_text", [{**c, **c["variant"]} for e in D.EMPIRE_DATA["empires"]
+                ("card_text", [{**c, **c["variant"]} for e in (*D.EMPIRE_DATA["empires"],
+                                                             *D.EXPANSION_DATA["empires"])
                                for c in e["civilization_cards"] if c["variant"]], "text")]
     for lang in LANGUAGES:
         known = catalogue(lang)
