@@ -73,6 +73,7 @@ from render.draw import (
 )
 from render.maps import Point
 from render.mesopotamia_map import short_name
+from render.png import HARD, BandedPng
 
 DATA = load("mesopotamia")
 WIDTH = 900
@@ -389,6 +390,8 @@ def _chip_width(value: str, shape: str) -> int:
 
 PANELS_KEPT = 512
 """Players' panels a renderer keeps (about 60 KB each)."""
+BANDS_KEPT = 4096
+"""Compressed bands of boards a renderer keeps (about 1.5 KB each; a board has 80-90)."""
 
 
 class MesopotamiaRenderer:
@@ -404,6 +407,7 @@ class MesopotamiaRenderer:
         self._index: dict[Colour, int] = {}
         self._markets: Sprites[bytes] = Sprites(limit=64)
         self._panels: Sprites[Image.Image] = Sprites(limit=PANELS_KEPT)
+        self._encoder = BandedPng(BANDS_KEPT)
         self._drawn: tuple[dict[str, Any], RenderContext, Image.Image] | None = None
         """The last board :meth:`png` drew, with its view and context: the crops of the
         same turn message (:meth:`details`, right after) are cut from it."""
@@ -527,16 +531,13 @@ class MesopotamiaRenderer:
         return self.compose(view, ctx).convert("RGB")
 
     def png(self, view: dict[str, Any], ctx: RenderContext) -> bytes:
-        """The board as an indexed PNG, compression level 1 (3, then 6, for a board that would
-        pass :data:`BOARD_LIMIT` bytes)."""
+        """The board as an indexed PNG, band by band (:mod:`render.png`: the bands of an
+        earlier board are not compressed again), compressed harder for a board that would
+        pass :data:`BOARD_LIMIT` bytes."""
         board = self.compose(view, ctx)
         self._drawn = (view, ctx, board)
-        found = b""
-        for level in (1, 3, 6):
-            found = png_bytes(board, compress_level=level)
-            if len(found) <= BOARD_LIMIT:
-                break
-        return found
+        found = self._encoder.encode(board)
+        return found if len(found) <= BOARD_LIMIT else self._encoder.encode(board, HARD)
 
     def text(self, view: dict[str, Any], ctx: RenderContext) -> str:
         """The board as lines of text (the terminal's)."""
