@@ -379,6 +379,12 @@ def _mask(on: Image.Image, key: Image.Image) -> Image.Image:
 
 
 @cache
+def _space(size: int, bold: bool) -> float:
+    """How wide a space is."""
+    return float(fonts.font(size, bold).getlength(" "))
+
+
+@cache
 def _chip_width(value: str, shape: str) -> int:
     """How wide a numbered piece of ``value`` is."""
     width = fonts.font(TEXT_MIN, True).getlength(value)
@@ -404,6 +410,7 @@ class MesopotamiaRenderer:
         self._palette: Image.Image | None = None
         self._layers: Sprites[Image.Image] = Sprites(limit=16)
         self._pieces: Sprites[Sprite] = Sprites(limit=2048)
+        self._words: Sprites[tuple[Sprite, float]] = Sprites(limit=4096)
         self._index: dict[Colour, int] = {}
         self._markets: Sprites[bytes] = Sprites(limit=64)
         self._panels: Sprites[Image.Image] = Sprites(limit=PANELS_KEPT)
@@ -475,18 +482,45 @@ class MesopotamiaRenderer:
 
     def label(self, value: str, size: int, fill: Colour, background: Colour,
               bold: bool = False, width: float = WIDTH) -> Sprite:
-        """A text fitted into ``width`` px, drawn once on ``background`` and kept."""
+        """A text fitted into ``width`` px, drawn once on ``background`` and kept: laid out
+        from its kept words (a line whose numbers change draws only those)."""
         def build() -> Sprite:
-            shown, fitted = fonts.fit(fonts.clean_text(value, fonts.coverage(bold)),
-                                      max(width, 10), size, TEXT_MIN, bold)
-            face = fonts.font(fitted, bold)
-            right, bottom = face.getbbox(shown or " ")[2:]
-            image = Image.new("RGB", (max(1, int(right) + 2), max(1, int(bottom) + 2)),
-                              background)
-            ImageDraw.Draw(image).text((0, 0), shown, font=face, fill=fill)
-            return Sprite(self._indexed(image))
+            clean = fonts.clean_text(value, fonts.coverage(bold))
+            words = [self._word(word, size, fill, background, bold) for word in clean.split(" ")]
+            space = _space(size, bold)
+            if sum(a for _, a in words) + space * (len(words) - 1) > max(width, 10):
+                shown, fitted = fonts.fit(clean, max(width, 10), size, TEXT_MIN, bold)
+                words = [self._word(word, fitted, fill, background, bold)
+                         for word in shown.split(" ")]
+                space = _space(fitted, bold)
+            if len(words) == 1:
+                return words[0][0]
+            at, lefts = 0.0, []
+            for _, advance in words:
+                lefts.append(round(at))
+                at += advance + space
+            image = Image.new("P", (max(x + s.width for x, (s, _) in zip(lefts, words,
+                                                                           strict=True)),
+                                    max(s.height for s, _ in words)), self.ink(background))
+            image.putpalette(self.palette().getpalette() or [])
+            for x, (sprite, _) in zip(lefts, words, strict=True):
+                image.paste(sprite.image, (x, 0))
+            return Sprite(image)
 
         return self._pieces.get(("text", value, size, fill, background, bold, width), build)
+
+    def _word(self, word: str, size: int, fill: Colour, background: Colour,
+              bold: bool) -> tuple[Sprite, float]:
+        """A word drawn once on ``background`` and kept, with its advance (px)."""
+        def build() -> tuple[Sprite, float]:
+            face = fonts.font(size, bold)
+            right, bottom = face.getbbox(word or " ")[2:]
+            image = Image.new("RGB", (max(1, int(right) + 2), max(1, int(bottom) + 2)),
+                              background)
+            ImageDraw.Draw(image).text((0, 0), word, font=face, fill=fill)
+            return Sprite(self._indexed(image)), float(face.getlength(word))
+
+        return self._words.get((word, size, fill, background, bold), build)
 
     def chip(self, fill: Colour, value: str, background: Colour, shape: str = "square",
              masked: bool = False) -> Sprite:
