@@ -245,10 +245,17 @@ def _header_text(view: dict[str, Any], ctx: RenderContext) -> str:
 
 def height(n: int, quests: int = 0, automata: int = 0) -> int:
     """The board's height for ``n`` players, ``automata`` of them Automata (and a seat's own
-    ``quests``: their names, two a line, under a title)."""
+    ``quests``: their names, two a line, under a title; from :data:`STRIP_PLAYERS` players in
+    the legend's row instead, the picture no taller than the public one)."""
     top = MAP_TOP + MAP_HEIGHT + LEGEND + 2 * TRACK + GARDEN + n * PLAYER_ROW + \
         automata * AUTOMATON_ROW + BOTTOM
-    return top + ((1 + (quests + 1) // 2) * QUEST_ROW + 16 if quests else 0)
+    shown = quests and n < STRIP_PLAYERS
+    return top + ((1 + (quests + 1) // 2) * QUEST_ROW + 16 if shown else 0)
+
+
+STRIP_PLAYERS = 5
+"""From this many players a seat's own view shows its quests' names in one strip where the
+map's legend is (the public board, in the same turn message, keeps the legend)."""
 
 
 __all__ = ["short_name"]
@@ -446,21 +453,24 @@ class MesopotamiaRenderer:
 
     # -- the layer drawn once ---------------------------------------------------------------
 
-    def _static_rgb(self, lang: str, n: int) -> Image.Image:
-        """Everything fixed for a language and a player count, smooth."""
+    def _static_rgb(self, lang: str, n: int, legend: bool = True) -> Image.Image:
+        """Everything fixed for a language and a player count, smooth (without the legend
+        where a seat's quests go instead)."""
         blocked = set(_blocked(n))
         image = Image.new("RGB", (WIDTH, height(n)), BACKGROUND)
         draw = ImageDraw.Draw(image)
         _map_layer(image, lang, blocked)
-        _legend(draw, lang, MAP_TOP + MAP_HEIGHT)
+        if legend:
+            _legend(draw, lang, MAP_TOP + MAP_HEIGHT)
         y = MAP_TOP + MAP_HEIGHT + LEGEND
         _track_frame(draw, lang, "event", y)
         _track_frame(draw, lang, "population", y + TRACK)
         _garden_frame(draw, lang, y + 2 * TRACK)
         return image
 
-    def _static(self, lang: str, n: int) -> Image.Image:
-        return self._layers.get((lang, n), lambda: self._indexed(self._static_rgb(lang, n)))
+    def _static(self, lang: str, n: int, legend: bool) -> Image.Image:
+        return self._layers.get((lang, n, legend),
+                                lambda: self._indexed(self._static_rgb(lang, n, legend)))
 
     # -- pieces -----------------------------------------------------------------------------
 
@@ -550,8 +560,9 @@ class MesopotamiaRenderer:
     def compose(self, view: dict[str, Any], ctx: RenderContext) -> Image.Image:
         """The board of ``view``, indexed."""
         quests = _quest_lines(view, ctx, None, 0)
+        strip = bool(quests) and view["n"] >= STRIP_PLAYERS
         with self._lock:
-            static = self._static(ctx.lang, view["n"])
+            static = self._static(ctx.lang, view["n"], not strip)
             canvas = Image.new("P", (WIDTH, height(view["n"], max(0, len(quests) - 1),
                                                    _scripted_rows(view))),
                                self.ink(BACKGROUND))
@@ -732,7 +743,9 @@ class _Board:
         self.seals("population", top + TRACK)
         self.gardens(top + 2 * TRACK)
         self.players(top + 2 * TRACK + GARDEN)
-        if quests:
+        if quests and view["n"] >= STRIP_PLAYERS:
+            self.quest_strip([_t(self.ctx.lang, "quest", q) for q in view["quests"]["hand"]])
+        elif quests:
             self.quests(quests, top + 2 * TRACK + GARDEN + view["n"] * PLAYER_ROW +
                         _scripted_rows(view) * AUTOMATON_ROW)
 
@@ -918,6 +931,28 @@ class _Board:
         face = _t(self.ctx.lang, "sign_short", t["dice"][i])
         fill = mix(DIE_COLOURS[colour_], back, 0.6) if t["used"][i] else DIE_COLOURS[colour_]
         return self.kit.chip(fill, face, back)
+
+    def quest_strip(self, names: list[str]) -> None:
+        """A seat's own quests at 5-6 players: their names in one gold-edged strip under
+        the map, where the legend is on the public board (titles and texts on its board,
+        ``/mesopotamia board``); each cut to an equal share when they do not all fit."""
+        kit, top = self.kit, MAP_TOP + MAP_HEIGHT + 3
+        self.pen.rounded_rectangle((4, top, WIDTH - 5, top + LEGEND - 5), 6,
+                                   fill=kit.ink(_C["current"]), outline=kit.ink(GOLD), width=2)
+        room, least = WIDTH - 2 * 10, 14
+        words = [fonts.font(TEXT_MIN).getlength(name) for name in names]
+        spaces = max(1, len(names) - 1)
+        share = (room - least * spaces) / max(1, len(names))
+        widths = words if sum(words) + least * spaces <= room else [share] * len(names)
+        gap = max(least, min(48, (room - sum(widths)) / spaces))
+        x: float = 10
+        for i, (name, width) in enumerate(zip(names, widths, strict=True)):
+            if i:
+                self.pen.ellipse((x - gap / 2 - 3, top + 13, x - gap / 2 + 3, top + 19),
+                                 fill=kit.ink(GOLD))
+            self.paste(kit.label(name, TEXT_MIN, INK, _C["current"], False, width + 1), x,
+                       top + 3)
+            x += width + gap
 
     def quests(self, quests: list[str], top: int) -> None:
         """A seat's own quests: a title, then their names two a line (their texts are on its
