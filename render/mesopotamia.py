@@ -555,6 +555,27 @@ class MesopotamiaRenderer:
         return self.piece(("token", shape, fill, edge), (size, size), background, paint,
                           masked)
 
+    def row(self, pieces: tuple[tuple[Any, ...], ...], background: Colour) -> Sprite:
+        """Pieces of the map side by side, 3 px apart, as one masked piece, drawn once and
+        kept: each ``("chip", shape, fill, value)`` or ``("token", shape, fill, edge)``."""
+        def build() -> Sprite:
+            drawn = [self.chip(fill, str(extra), background, shape, True) if kind == "chip"
+                     else self.token(shape, fill, extra, background, masked=True)
+                     for kind, shape, fill, extra in pieces]
+            width = sum(p.width for p in drawn) + 3 * (len(drawn) - 1)
+            image = Image.new("P", (width, CHIP), self.ink(background))
+            image.putpalette(self.palette().getpalette() or [])
+            mask = Image.new("1", (width, CHIP), 0)
+            x = 0
+            for piece in drawn:
+                y = (CHIP - piece.height) // 2
+                image.paste(piece.image, (x, y), piece.mask)
+                mask.paste(1, (x, y, x + piece.width, y + piece.height), piece.mask)
+                x += piece.width + 3
+            return Sprite(image, mask)
+
+        return self._pieces.get(("row", pieces, background), build)
+
     # -- the picture ------------------------------------------------------------------------
 
     def compose(self, view: dict[str, Any], ctx: RenderContext) -> Image.Image:
@@ -773,36 +794,34 @@ class _Board:
     def region(self, rid: str, units: dict[str, Counter[int]],
                rams: dict[str, Counter[int]]) -> None:
         """The pieces of ``rid`` in a row under its name."""
-        view, kit = self.view, self.kit
+        view = self.view
         bg = region_fill(rid, rid in self.blocked)
-        row: list[Sprite] = []
+        row: list[tuple[Any, ...]] = []
         owner = next((s for s, p in enumerate(view["players"]) if p["start"] == rid), None)
         if owner is not None:
-            row.append(kit.token("ziggurat", colour(view, owner), INK, bg, masked=True))
+            row.append(("token", "ziggurat", colour(view, owner), INK))
         for seat, p in enumerate(view["players"]):
             if rid in p["colonies"]:
-                row.append(kit.token("house", colour(view, seat), INK, bg, masked=True))
-        row += [kit.chip(colour(view, s), str(n), bg, masked=True)
+                row.append(("token", "house", colour(view, seat), INK))
+        row += [("chip", "square", colour(view, s), str(n))
                 for s, n in sorted(units.get(rid, {}).items())]
-        row += [kit.chip(colour(view, s), str(n), bg, "arrow", True)
+        row += [("chip", "arrow", colour(view, s), str(n))
                 for s, n in sorted(rams.get(rid, {}).items())]
         tribe = sum(view["tribes"].get(rid, {}).values())
         if tribe:
-            row.append(kit.chip(_C["tribe"], str(tribe), bg, "circle", True))
+            row.append(("chip", "circle", _C["tribe"], str(tribe)))
         if rid in view["ziggurats"]:
-            row.append(kit.chip(GOLD, str(view["ziggurats"][rid]), bg, masked=True))
+            row.append(("chip", "square", GOLD, str(view["ziggurats"][rid])))
         site = view["sites"].get(rid)
         if site is not None:
             up = bool(site["up"])
-            row.append(kit.token(TOKEN_SHAPES[site["terrain"]], GOLD if up else _C["face_down"],
-                                 INK if up else WHITE, bg, masked=True))
+            row.append(("token", TOKEN_SHAPES[site["terrain"]], GOLD if up else _C["face_down"],
+                        INK if up else WHITE))
         if not row:
             return
-        x = geo.points()[rid][0]
-        width = sum(p.width for p in row) + 3 * (len(row) - 1)
-        at = _within(x - width / 2, width)
-        for piece in row:
-            at = self.paste(piece, at, MAP_TOP + _pieces_top(rid) + (CHIP - piece.height) / 2)
+        pieces = self.kit.row(tuple(row), bg)
+        at = _within(geo.points()[rid][0] - pieces.width / 2, pieces.width)
+        self.paste(pieces, at, MAP_TOP + _pieces_top(rid))
 
     def ships(self) -> None:
         """Each empire's ships as boats on their river section, with their number."""

@@ -20,9 +20,9 @@ from PIL import Image
 
 from render.draw import Sprites
 
-BAND_ROWS = 16
+BAND_ROWS = 24
 """Rows in a band (smaller: more bands repeat; larger: each compresses better)."""
-LEVEL, HARD = 4, 9
+LEVEL, HARD = 5, 9
 """The compression level of the bands, and of a picture that came out too big."""
 SIGNATURE = b"\x89PNG\r\n\x1a\n"
 _ADLER_BASE = 65521
