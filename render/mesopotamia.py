@@ -23,7 +23,11 @@ the Hanging Gardens tiles and the trade tokens in full, and the legend of the pi
 Fast path (:meth:`MesopotamiaRenderer.png`): the map, the frames and every fixed text are drawn
 once per language and player count, smooth, then mapped to one fixed palette; each picture is a
 copy of that layer with the pieces pasted on it (each drawn once, on the colour it sits on, and
-kept), saved as an indexed PNG at compression level 1.
+kept: a region's row of pieces, a player's panel, a text from its words), saved as an indexed
+PNG band by band (:mod:`render.png`: a band of rows seen before is not compressed again).
+
+From five players a seat's own view is as tall as the public one: its quests' names take the
+row of the map's legend (the public board of the same turn message keeps the legend).
 """
 
 from __future__ import annotations
@@ -555,6 +559,21 @@ class MesopotamiaRenderer:
         return self.piece(("token", shape, fill, edge), (size, size), background, paint,
                           masked)
 
+    def frame(self, fill: Colour, mine: bool, tall: int) -> Sprite:
+        """A player's panel without its texts: its box edged in its colour (thicker for the
+        seat deciding) and its colour's square, drawn once and kept."""
+        def build() -> Sprite:
+            image = Image.new("P", (WIDTH, tall), self.ink(BACKGROUND))
+            pen = ImageDraw.Draw(image)
+            pen.rounded_rectangle((MARGIN, 1, WIDTH - MARGIN, tall - 3), 9,
+                                  fill=self.ink(_C["current"] if mine else PANEL),
+                                  outline=self.ink(fill), width=6 if mine else 3)
+            pen.rectangle((MARGIN + 10, 9, MARGIN + 32, 31), fill=self.ink(fill),
+                          outline=self.ink(INK))
+            return Sprite(image)
+
+        return self._pieces.get(("frame", fill, mine, tall), build)
+
     def row(self, pieces: tuple[tuple[Any, ...], ...], background: Colour) -> Sprite:
         """Pieces of the map side by side, 3 px apart, as one masked piece, drawn once and
         kept: each ``("chip", shape, fill, value)`` or ``("token", shape, fill, edge)``."""
@@ -901,14 +920,9 @@ class _Board:
         view, ctx, kit = self.view, self.ctx, self.kit
         cards = _automaton_line(view, ctx, seat)
         tall = PLAYER_ROW + (AUTOMATON_ROW if cards else 0)
-        row = _Board(kit, Image.new("P", (WIDTH, tall), kit.ink(BACKGROUND)), view, ctx)
         fill = colour(view, seat)
         back = _C["current"] if mine else PANEL
-        row.pen.rounded_rectangle((MARGIN, 1, WIDTH - MARGIN, tall - 3), 9,
-                                  fill=kit.ink(back), outline=kit.ink(fill),
-                                  width=6 if mine else 3)
-        row.pen.rectangle((MARGIN + 10, 9, MARGIN + 32, 31), fill=kit.ink(fill),
-                          outline=kit.ink(INK))
+        row = _Board(kit, kit.frame(fill, mine, tall).image.copy(), view, ctx)
         score = kit.label(tr(ctx.lang, "mesopotamia.render.vp_quests", vp=vp,
                              n=view["quests"]["hand_sizes"][seat]), 24, INK, back, True)
         row.paste(score, WIDTH - MARGIN - 14 - score.width, 6)
