@@ -408,7 +408,7 @@ def _chip_width(value: str, shape: str) -> int:
 PANELS_KEPT = 512
 """Players' panels a renderer keeps (about 60 KB each)."""
 BANDS_KEPT = 4096
-"""Compressed bands of boards a renderer keeps (about 1.5 KB each; a board has 80-90)."""
+"""Compressed bands of boards a renderer keeps (about 2 KB each; a board has 53-59)."""
 
 
 class MesopotamiaRenderer:
