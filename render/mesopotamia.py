@@ -23,7 +23,11 @@ the Hanging Gardens tiles and the trade tokens in full, and the legend of the pi
 Fast path (:meth:`MesopotamiaRenderer.png`): the map, the frames and every fixed text are drawn
 once per language and player count, smooth, then mapped to one fixed palette; each picture is a
 copy of that layer with the pieces pasted on it (each drawn once, on the colour it sits on, and
-kept), saved as an indexed PNG at compression level 1.
+kept: a region's row of pieces, a player's panel, a text from its words), saved as an indexed
+PNG band by band (:mod:`render.png`: a band of rows seen before is not compressed again).
+
+From five players a seat's own view is as tall as the public one: its quests' names take the
+row of the map's legend (the public board of the same turn message keeps the legend).
 """
 
 from __future__ import annotations
@@ -73,6 +77,7 @@ from render.draw import (
 )
 from render.maps import Point
 from render.mesopotamia_map import short_name
+from render.png import HARD, BandedPng
 
 DATA = load("mesopotamia")
 WIDTH = 900
@@ -244,10 +249,17 @@ def _header_text(view: dict[str, Any], ctx: RenderContext) -> str:
 
 def height(n: int, quests: int = 0, automata: int = 0) -> int:
     """The board's height for ``n`` players, ``automata`` of them Automata (and a seat's own
-    ``quests``: their names, two a line, under a title)."""
+    ``quests``: their names, two a line, under a title; from :data:`STRIP_PLAYERS` players in
+    the legend's row instead, the picture no taller than the public one)."""
     top = MAP_TOP + MAP_HEIGHT + LEGEND + 2 * TRACK + GARDEN + n * PLAYER_ROW + \
         automata * AUTOMATON_ROW + BOTTOM
-    return top + ((1 + (quests + 1) // 2) * QUEST_ROW + 16 if quests else 0)
+    shown = quests and n < STRIP_PLAYERS
+    return top + ((1 + (quests + 1) // 2) * QUEST_ROW + 16 if shown else 0)
+
+
+STRIP_PLAYERS = 5
+"""From this many players a seat's own view shows its quests' names in one strip where the
+map's legend is (the public board, in the same turn message, keeps the legend)."""
 
 
 __all__ = ["short_name"]
@@ -378,6 +390,12 @@ def _mask(on: Image.Image, key: Image.Image) -> Image.Image:
 
 
 @cache
+def _space(size: int, bold: bool) -> float:
+    """How wide a space is."""
+    return float(fonts.font(size, bold).getlength(" "))
+
+
+@cache
 def _chip_width(value: str, shape: str) -> int:
     """How wide a numbered piece of ``value`` is."""
     width = fonts.font(TEXT_MIN, True).getlength(value)
@@ -389,6 +407,8 @@ def _chip_width(value: str, shape: str) -> int:
 
 PANELS_KEPT = 512
 """Players' panels a renderer keeps (about 60 KB each)."""
+BANDS_KEPT = 4096
+"""Compressed bands of boards a renderer keeps (about 2 KB each; a board has 53-59)."""
 
 
 class MesopotamiaRenderer:
@@ -401,9 +421,11 @@ class MesopotamiaRenderer:
         self._palette: Image.Image | None = None
         self._layers: Sprites[Image.Image] = Sprites(limit=16)
         self._pieces: Sprites[Sprite] = Sprites(limit=2048)
+        self._words: Sprites[tuple[Sprite, float]] = Sprites(limit=4096)
         self._index: dict[Colour, int] = {}
         self._markets: Sprites[bytes] = Sprites(limit=64)
         self._panels: Sprites[Image.Image] = Sprites(limit=PANELS_KEPT)
+        self._encoder = BandedPng(BANDS_KEPT)
         self._drawn: tuple[dict[str, Any], RenderContext, Image.Image] | None = None
         """The last board :meth:`png` drew, with its view and context: the crops of the
         same turn message (:meth:`details`, right after) are cut from it."""
@@ -435,21 +457,24 @@ class MesopotamiaRenderer:
 
     # -- the layer drawn once ---------------------------------------------------------------
 
-    def _static_rgb(self, lang: str, n: int) -> Image.Image:
-        """Everything fixed for a language and a player count, smooth."""
+    def _static_rgb(self, lang: str, n: int, legend: bool = True) -> Image.Image:
+        """Everything fixed for a language and a player count, smooth (without the legend
+        where a seat's quests go instead)."""
         blocked = set(_blocked(n))
         image = Image.new("RGB", (WIDTH, height(n)), BACKGROUND)
         draw = ImageDraw.Draw(image)
         _map_layer(image, lang, blocked)
-        _legend(draw, lang, MAP_TOP + MAP_HEIGHT)
+        if legend:
+            _legend(draw, lang, MAP_TOP + MAP_HEIGHT)
         y = MAP_TOP + MAP_HEIGHT + LEGEND
         _track_frame(draw, lang, "event", y)
         _track_frame(draw, lang, "population", y + TRACK)
         _garden_frame(draw, lang, y + 2 * TRACK)
         return image
 
-    def _static(self, lang: str, n: int) -> Image.Image:
-        return self._layers.get((lang, n), lambda: self._indexed(self._static_rgb(lang, n)))
+    def _static(self, lang: str, n: int, legend: bool) -> Image.Image:
+        return self._layers.get((lang, n, legend),
+                                lambda: self._indexed(self._static_rgb(lang, n, legend)))
 
     # -- pieces -----------------------------------------------------------------------------
 
@@ -471,18 +496,45 @@ class MesopotamiaRenderer:
 
     def label(self, value: str, size: int, fill: Colour, background: Colour,
               bold: bool = False, width: float = WIDTH) -> Sprite:
-        """A text fitted into ``width`` px, drawn once on ``background`` and kept."""
+        """A text fitted into ``width`` px, drawn once on ``background`` and kept: laid out
+        from its kept words (a line whose numbers change draws only those)."""
         def build() -> Sprite:
-            shown, fitted = fonts.fit(fonts.clean_text(value, fonts.coverage(bold)),
-                                      max(width, 10), size, TEXT_MIN, bold)
-            face = fonts.font(fitted, bold)
-            right, bottom = face.getbbox(shown or " ")[2:]
-            image = Image.new("RGB", (max(1, int(right) + 2), max(1, int(bottom) + 2)),
-                              background)
-            ImageDraw.Draw(image).text((0, 0), shown, font=face, fill=fill)
-            return Sprite(self._indexed(image))
+            clean = fonts.clean_text(value, fonts.coverage(bold))
+            words = [self._word(word, size, fill, background, bold) for word in clean.split(" ")]
+            space = _space(size, bold)
+            if sum(a for _, a in words) + space * (len(words) - 1) > max(width, 10):
+                shown, fitted = fonts.fit(clean, max(width, 10), size, TEXT_MIN, bold)
+                words = [self._word(word, fitted, fill, background, bold)
+                         for word in shown.split(" ")]
+                space = _space(fitted, bold)
+            if len(words) == 1:
+                return words[0][0]
+            at, lefts = 0.0, []
+            for _, advance in words:
+                lefts.append(round(at))
+                at += advance + space
+            image = Image.new("P", (max(x + s.width for x, (s, _) in zip(lefts, words,
+                                                                           strict=True)),
+                                    max(s.height for s, _ in words)), self.ink(background))
+            image.putpalette(self.palette().getpalette() or [])
+            for x, (sprite, _) in zip(lefts, words, strict=True):
+                image.paste(sprite.image, (x, 0))
+            return Sprite(image)
 
         return self._pieces.get(("text", value, size, fill, background, bold, width), build)
+
+    def _word(self, word: str, size: int, fill: Colour, background: Colour,
+              bold: bool) -> tuple[Sprite, float]:
+        """A word drawn once on ``background`` and kept, with its advance (px)."""
+        def build() -> tuple[Sprite, float]:
+            face = fonts.font(size, bold)
+            right, bottom = face.getbbox(word or " ")[2:]
+            image = Image.new("RGB", (max(1, int(right) + 2), max(1, int(bottom) + 2)),
+                              background)
+            ImageDraw.Draw(image).text((0, 0), word, font=face, fill=fill)
+            return Sprite(self._indexed(image)), float(face.getlength(word))
+
+        return self._words.get((word, size, fill, background, bold), build)
 
     def chip(self, fill: Colour, value: str, background: Colour, shape: str = "square",
              masked: bool = False) -> Sprite:
@@ -507,13 +559,50 @@ class MesopotamiaRenderer:
         return self.piece(("token", shape, fill, edge), (size, size), background, paint,
                           masked)
 
+    def frame(self, fill: Colour, mine: bool, tall: int) -> Sprite:
+        """A player's panel without its texts: its box edged in its colour (thicker for the
+        seat deciding) and its colour's square, drawn once and kept."""
+        def build() -> Sprite:
+            image = Image.new("P", (WIDTH, tall), self.ink(BACKGROUND))
+            pen = ImageDraw.Draw(image)
+            pen.rounded_rectangle((MARGIN, 1, WIDTH - MARGIN, tall - 3), 9,
+                                  fill=self.ink(_C["current"] if mine else PANEL),
+                                  outline=self.ink(fill), width=6 if mine else 3)
+            pen.rectangle((MARGIN + 10, 9, MARGIN + 32, 31), fill=self.ink(fill),
+                          outline=self.ink(INK))
+            return Sprite(image)
+
+        return self._pieces.get(("frame", fill, mine, tall), build)
+
+    def row(self, pieces: tuple[tuple[Any, ...], ...], background: Colour) -> Sprite:
+        """Pieces of the map side by side, 3 px apart, as one masked piece, drawn once and
+        kept: each ``("chip", shape, fill, value)`` or ``("token", shape, fill, edge)``."""
+        def build() -> Sprite:
+            drawn = [self.chip(fill, str(extra), background, shape, True) if kind == "chip"
+                     else self.token(shape, fill, extra, background, masked=True)
+                     for kind, shape, fill, extra in pieces]
+            width = sum(p.width for p in drawn) + 3 * (len(drawn) - 1)
+            image = Image.new("P", (width, CHIP), self.ink(background))
+            image.putpalette(self.palette().getpalette() or [])
+            mask = Image.new("1", (width, CHIP), 0)
+            x = 0
+            for piece in drawn:
+                y = (CHIP - piece.height) // 2
+                image.paste(piece.image, (x, y), piece.mask)
+                mask.paste(1, (x, y, x + piece.width, y + piece.height), piece.mask)
+                x += piece.width + 3
+            return Sprite(image, mask)
+
+        return self._pieces.get(("row", pieces, background), build)
+
     # -- the picture ------------------------------------------------------------------------
 
     def compose(self, view: dict[str, Any], ctx: RenderContext) -> Image.Image:
         """The board of ``view``, indexed."""
         quests = _quest_lines(view, ctx, None, 0)
+        strip = bool(quests) and view["n"] >= STRIP_PLAYERS
         with self._lock:
-            static = self._static(ctx.lang, view["n"])
+            static = self._static(ctx.lang, view["n"], not strip)
             canvas = Image.new("P", (WIDTH, height(view["n"], max(0, len(quests) - 1),
                                                    _scripted_rows(view))),
                                self.ink(BACKGROUND))
@@ -527,16 +616,13 @@ class MesopotamiaRenderer:
         return self.compose(view, ctx).convert("RGB")
 
     def png(self, view: dict[str, Any], ctx: RenderContext) -> bytes:
-        """The board as an indexed PNG, compression level 1 (3, then 6, for a board that would
-        pass :data:`BOARD_LIMIT` bytes)."""
+        """The board as an indexed PNG, band by band (:mod:`render.png`: the bands of an
+        earlier board are not compressed again), compressed harder for a board that would
+        pass :data:`BOARD_LIMIT` bytes."""
         board = self.compose(view, ctx)
         self._drawn = (view, ctx, board)
-        found = b""
-        for level in (1, 3, 6):
-            found = png_bytes(board, compress_level=level)
-            if len(found) <= BOARD_LIMIT:
-                break
-        return found
+        found = self._encoder.encode(board)
+        return found if len(found) <= BOARD_LIMIT else self._encoder.encode(board, HARD)
 
     def text(self, view: dict[str, Any], ctx: RenderContext) -> str:
         """The board as lines of text (the terminal's)."""
@@ -697,7 +783,9 @@ class _Board:
         self.seals("population", top + TRACK)
         self.gardens(top + 2 * TRACK)
         self.players(top + 2 * TRACK + GARDEN)
-        if quests:
+        if quests and view["n"] >= STRIP_PLAYERS:
+            self.quest_strip([_t(self.ctx.lang, "quest", q) for q in view["quests"]["hand"]])
+        elif quests:
             self.quests(quests, top + 2 * TRACK + GARDEN + view["n"] * PLAYER_ROW +
                         _scripted_rows(view) * AUTOMATON_ROW)
 
@@ -725,36 +813,34 @@ class _Board:
     def region(self, rid: str, units: dict[str, Counter[int]],
                rams: dict[str, Counter[int]]) -> None:
         """The pieces of ``rid`` in a row under its name."""
-        view, kit = self.view, self.kit
+        view = self.view
         bg = region_fill(rid, rid in self.blocked)
-        row: list[Sprite] = []
+        row: list[tuple[Any, ...]] = []
         owner = next((s for s, p in enumerate(view["players"]) if p["start"] == rid), None)
         if owner is not None:
-            row.append(kit.token("ziggurat", colour(view, owner), INK, bg, masked=True))
+            row.append(("token", "ziggurat", colour(view, owner), INK))
         for seat, p in enumerate(view["players"]):
             if rid in p["colonies"]:
-                row.append(kit.token("house", colour(view, seat), INK, bg, masked=True))
-        row += [kit.chip(colour(view, s), str(n), bg, masked=True)
+                row.append(("token", "house", colour(view, seat), INK))
+        row += [("chip", "square", colour(view, s), str(n))
                 for s, n in sorted(units.get(rid, {}).items())]
-        row += [kit.chip(colour(view, s), str(n), bg, "arrow", True)
+        row += [("chip", "arrow", colour(view, s), str(n))
                 for s, n in sorted(rams.get(rid, {}).items())]
         tribe = sum(view["tribes"].get(rid, {}).values())
         if tribe:
-            row.append(kit.chip(_C["tribe"], str(tribe), bg, "circle", True))
+            row.append(("chip", "circle", _C["tribe"], str(tribe)))
         if rid in view["ziggurats"]:
-            row.append(kit.chip(GOLD, str(view["ziggurats"][rid]), bg, masked=True))
+            row.append(("chip", "square", GOLD, str(view["ziggurats"][rid])))
         site = view["sites"].get(rid)
         if site is not None:
             up = bool(site["up"])
-            row.append(kit.token(TOKEN_SHAPES[site["terrain"]], GOLD if up else _C["face_down"],
-                                 INK if up else WHITE, bg, masked=True))
+            row.append(("token", TOKEN_SHAPES[site["terrain"]], GOLD if up else _C["face_down"],
+                        INK if up else WHITE))
         if not row:
             return
-        x = geo.points()[rid][0]
-        width = sum(p.width for p in row) + 3 * (len(row) - 1)
-        at = _within(x - width / 2, width)
-        for piece in row:
-            at = self.paste(piece, at, MAP_TOP + _pieces_top(rid) + (CHIP - piece.height) / 2)
+        pieces = self.kit.row(tuple(row), bg)
+        at = _within(geo.points()[rid][0] - pieces.width / 2, pieces.width)
+        self.paste(pieces, at, MAP_TOP + _pieces_top(rid))
 
     def ships(self) -> None:
         """Each empire's ships as boats on their river section, with their number."""
@@ -834,14 +920,9 @@ class _Board:
         view, ctx, kit = self.view, self.ctx, self.kit
         cards = _automaton_line(view, ctx, seat)
         tall = PLAYER_ROW + (AUTOMATON_ROW if cards else 0)
-        row = _Board(kit, Image.new("P", (WIDTH, tall), kit.ink(BACKGROUND)), view, ctx)
         fill = colour(view, seat)
         back = _C["current"] if mine else PANEL
-        row.pen.rounded_rectangle((MARGIN, 1, WIDTH - MARGIN, tall - 3), 9,
-                                  fill=kit.ink(back), outline=kit.ink(fill),
-                                  width=6 if mine else 3)
-        row.pen.rectangle((MARGIN + 10, 9, MARGIN + 32, 31), fill=kit.ink(fill),
-                          outline=kit.ink(INK))
+        row = _Board(kit, kit.frame(fill, mine, tall).image.copy(), view, ctx)
         score = kit.label(tr(ctx.lang, "mesopotamia.render.vp_quests", vp=vp,
                              n=view["quests"]["hand_sizes"][seat]), 24, INK, back, True)
         row.paste(score, WIDTH - MARGIN - 14 - score.width, 6)
@@ -883,6 +964,28 @@ class _Board:
         face = _t(self.ctx.lang, "sign_short", t["dice"][i])
         fill = mix(DIE_COLOURS[colour_], back, 0.6) if t["used"][i] else DIE_COLOURS[colour_]
         return self.kit.chip(fill, face, back)
+
+    def quest_strip(self, names: list[str]) -> None:
+        """A seat's own quests at 5-6 players: their names in one gold-edged strip under
+        the map, where the legend is on the public board (titles and texts on its board,
+        ``/mesopotamia board``); each cut to an equal share when they do not all fit."""
+        kit, top = self.kit, MAP_TOP + MAP_HEIGHT + 3
+        self.pen.rounded_rectangle((4, top, WIDTH - 5, top + LEGEND - 5), 6,
+                                   fill=kit.ink(_C["current"]), outline=kit.ink(GOLD), width=2)
+        room, least = WIDTH - 2 * 10, 14
+        words = [fonts.font(TEXT_MIN).getlength(name) for name in names]
+        spaces = max(1, len(names) - 1)
+        share = (room - least * spaces) / max(1, len(names))
+        widths = words if sum(words) + least * spaces <= room else [share] * len(names)
+        gap = max(least, min(48, (room - sum(widths)) / spaces))
+        x: float = 10
+        for i, (name, width) in enumerate(zip(names, widths, strict=True)):
+            if i:
+                self.pen.ellipse((x - gap / 2 - 3, top + 13, x - gap / 2 + 3, top + 19),
+                                 fill=kit.ink(GOLD))
+            self.paste(kit.label(name, TEXT_MIN, INK, _C["current"], False, width + 1), x,
+                       top + 3)
+            x += width + gap
 
     def quests(self, quests: list[str], top: int) -> None:
         """A seat's own quests: a title, then their names two a line (their texts are on its

@@ -560,6 +560,39 @@ def test_a_seat_reads_its_quest_names_on_the_map_and_texts_on_the_board() -> Non
     assert image.size[1] == picture.height(3, len(names) - 1) <= 1_400
 
 
+@pytest.mark.parametrize(("n", "lang"), [(5, "en"), (6, "fr")])
+def test_at_five_and_six_a_seat_reads_its_quests_in_the_legends_row(
+        n: int, lang: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issues 25 and 28: at 5-6 players a seat's own view is no taller than the public one
+    (1,400 px at 6): its quests' names, uncut, in one strip where the public board has its
+    legend; a hand grown by events is cut to equal shares, never taller; the rest of the
+    picture is the public one's."""
+    from tests.test_mesopotamia_setup import random_setup
+    texts = _drawn_texts(monkeypatch, picture)
+    sizes = font_sizes(monkeypatch)
+    state, _ = random_setup(n, n)
+    ctx = RenderContext((*NAMES, "Ezekiel", "Fatima")[:n], lang)
+    kit = picture.MesopotamiaRenderer()
+    public = kit.image(GAME.view(state, None), ctx)
+    texts.clear()
+    own = kit.image(GAME.view(state, 0), ctx)
+    names = [translate(D.name("quest", q), lang) for q in state["quests"]["hands"][0]]
+    assert names and all(name in texts for name in names)
+    assert tr(lang, "mesopotamia.render.changed") not in texts
+    assert own.size == public.size and public.size[1] == picture.height(n) <= 1_400
+    strip = (0, picture.MAP_TOP + picture.MAP_HEIGHT, picture.WIDTH,
+             picture.MAP_TOP + picture.MAP_HEIGHT + picture.LEGEND)
+    assert own.crop(strip).tobytes() != public.crop(strip).tobytes()
+    below = (0, strip[3], picture.WIDTH, public.size[1])
+    assert own.crop((0, 0, picture.WIDTH, strip[1])).tobytes() == \
+        public.crop((0, 0, picture.WIDTH, strip[1])).tobytes()
+    assert own.crop(below).tobytes() == public.crop(below).tobytes()
+    state["quests"]["hands"][0] = list(D.QUESTS)[:6]
+    grown = kit.image(GAME.view(state, 0), ctx)
+    assert grown.size == public.size
+    assert min(sizes) * PHONE / picture.WIDTH >= MIN_PHONE_TEXT
+
+
 @pytest.mark.parametrize("lang", ["en", "fr"])
 def test_the_names_under_the_map_fit_uncut(lang: str) -> None:
     """The tracks' and the Hanging Gardens' names fit their room at the smallest size, so no
