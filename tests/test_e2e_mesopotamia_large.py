@@ -29,8 +29,8 @@ from bot.games.mesopotamia import data as D
 from bot.games.mesopotamia.engine import GAME
 from bot.i18n import tr
 from render import mesopotamia as picture
-from tests.fakediscord import FakeUser, Message
 from tests.contract import secret_texts
+from tests.fakediscord import FakeUser, Message
 from tests.secret_scan import leaks, received
 from tests.test_e2e_game import World, open_game, world
 from tests.test_e2e_mesopotamia import (
