@@ -18,6 +18,7 @@ import io
 import random
 import re
 import sqlite3
+from itertools import chain
 from pathlib import Path
 
 import pytest
@@ -81,6 +82,18 @@ def nothing_hidden_shown(w: World, now: Snapshot, people: dict[int, FakeUser]) -
     return looked
 
 
+def pinged_to_act(w: World, now: Snapshot, people: dict[int, FakeUser], after: int) -> int:
+    """The bot's newest public post (if newer than ``after``) pings only people who must act
+    in ``now``; the newest post's number."""
+    posts = w.posts(after=after)
+    if not posts:
+        return after
+    acting = {people[s].id for s in GAME.active(now.state) if s in people}
+    pinged = {u.id for u in people.values() if posts[-1].mentions(u.id)}
+    assert pinged <= acting, (posts[-1].text, GAME.active(now.state))
+    return posts[-1].seq
+
+
 async def test_four_people_and_two_ais_draft_and_play_two_rounds(tmp_path: Path) -> None:
     async with world(tmp_path, seed=SEED) as w:
         ann, bob, cid, dee = (w.user("ann"), w.user("bob"), w.user("cid", locale="fr"),
@@ -92,12 +105,14 @@ async def test_four_people_and_two_ais_draft_and_play_two_rounds(tmp_path: Path)
         ai_seats = set(range(6)) - set(people)
         counts = {"play": 0, "panel": 0, "bid": 0}
         now = await settled(tmp_path)
-        boards_seen, watch, scanned, scans = False, Watch(), set(), 0
+        boards_seen, watch, scanned, scans, seen = False, Watch(), set(), 0, 0
+        verbs: set[str] = set()
         while now.state["phase"] != "over" and now.state.get("round", 0) <= ROUNDS:
             assert sum(counts.values()) < MAX_DECISIONS, counts
             if not boards_seen and now.state["phase"] == "actions":
                 await boards_show_the_cards(w, people, now.state)
                 boards_seen = True
+            seen = pinged_to_act(w, now, people, seen)
             active = GAME.active(now.state)
             if ai_seats & set(active) or not active:   # the AIs decide first (also a bid)
                 now = await settled(tmp_path, now.version)
@@ -117,16 +132,19 @@ async def test_four_people_and_two_ais_draft_and_play_two_rounds(tmp_path: Path)
             else:
                 await by_panel(w, people[seat], legal, legal.index(action))
             counts[kind] += 1
+            verbs.add(action.notation.split()[0])
             now = await settled(tmp_path, now.version)
         print(f"\n{counts}, {now.version} steps, round {now.state.get('round')}, "
               f"{GAME.turn_number(now.state)} turns, {len(w.posts())} posts, {scans} secrets looked"
               f" for, {watch.scans} bid scans")
 
         setup = now.state["players"]
-        assert boards_seen and len({p["empire"] for p in setup}) == 6
-        assert {p["empire"] for p in setup} <= set(D.EMPIRES) | {
-            e for x in D.EXPANSIONS.values() for e in x}
+        empires = {p["empire"] for p in setup}
+        assert boards_seen and sorted(p["role"] for p in setup) == list("abcdef")
+        assert len(empires) == 6 and empires <= set(D.EMPIRES) | set(chain(*D.EXPANSIONS.values()))
+        assert len({p["start"] for p in setup}) == 6
         assert now.state["round"] > ROUNDS or now.state["phase"] == "over"
+        assert {"role", "empire", "start"} <= verbs, verbs      # the people drafted too
         assert counts["play"] > 10 and counts["panel"] > 2, counts
 
         shown = boards(w)
