@@ -47,6 +47,7 @@ from tests.test_e2e_mesopotamia import (
 )
 
 pytestmark = pytest.mark.slow
+"""About 20 s on the shared machine (14 s the six seats, 2 s the five, a bot process each)."""
 
 SEED = 42
 ROUNDS = 2
@@ -163,6 +164,7 @@ async def test_four_people_and_two_ais_draft_and_play_two_rounds(tmp_path: Path)
                                                                    r"\*\*", "", m.text))]
         assert not english, english[:3]
         assert any(re.search(r"\b(vous|votre)\b", m.text, re.I) for m in french)
+        print(f"{len(french)} private answers to cid, e.g. {french[-1].text[:120]!r}")
 
 
 async def test_five_players_without_expansions_are_refused_at_the_start(
