@@ -16,8 +16,8 @@ from bot.records import GameRecord, LogEntry, SeatInfo
 from bot.replay import Step, iter_reports
 from cogs.game_log import log_lines
 
-LINE = {"en": re.compile(r"`\d+\.` turn 1 · \*\*p[012]\*\* (then round \d+ )?[a-zé]+s\b"),
-        "fr": re.compile(r"`\d+\.` tour 1 · \*\*p[012]\*\* (puis )?[a-zéè']+")}
+LINE = {"en": re.compile(r"`\d+\.` turn 1 · \*\*p[012]\*\* [a-zé]+s\b"),
+        "fr": re.compile(r"`\d+\.` tour 1 · \*\*p[012]\*\* [a-zéè']+")}
 YOU = {"en": re.compile(r"\b(you|your|take|end)\b", re.I),
        "fr": re.compile(r"\b(vous|votre|vos|prenez|finissez)\b", re.I)}
 
