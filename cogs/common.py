@@ -93,11 +93,18 @@ def mention(record: GameRecord, seat: Seat, lang: str) -> str:
 
 
 def listed(lang: str, items: Sequence[str]) -> str:
-    """``items`` as a list read aloud: "a, b and c"."""
+    """``items`` as a list read aloud: "a, b and c", with one "and" however the items read:
+    a last item that holds its own "and" closes the list ("takes Growth, spends 2 Food and
+    reaches case 3"); before a last item without one, an earlier item's "and" is set apart
+    by a comma ("pays 1 Stone and gains 2 Food, and harvests")."""
     if len(items) < 2:
         return "".join(items)
-    return tr(lang, "core.list_and", items=tr(lang, "core.list_separator").join(items[:-1]),
-              last=items[-1])
+    separator, conjunction = tr(lang, "core.list_separator"), tr(lang, "core.list_and",
+                                                                 items="", last="")
+    if conjunction in items[-1]:
+        return separator.join(items)
+    key = "core.list_and_apart" if any(conjunction in i for i in items[:-1]) else "core.list_and"
+    return tr(lang, key, items=separator.join(items[:-1]), last=items[-1])
 
 
 def mentions(record: GameRecord, seats: Sequence[Seat], lang: str) -> str:

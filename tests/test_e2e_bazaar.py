@@ -183,7 +183,7 @@ async def test_a_game_with_secrets_offers_quizzes_and_sealed_bids(tmp_path: Path
         assert "Game over" in final.text, final.text
 
         log = await (await ann.slash("game log", channel=w.channel)).final()
-        assert "bob: draws a good" in log.text, log.text
+        assert "**bob** draws a good" in log.text, log.text
 
         # nobody ever received a good or a bid they were never allowed to see
         forbidden = never_readable(tmp_path / "dingir.sqlite3", BAZAAR)

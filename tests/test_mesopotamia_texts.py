@@ -18,10 +18,12 @@ from bot.games.mesopotamia import bids, checks, scoring, texts, turn
 from bot.games.mesopotamia import data as D
 from bot.games.mesopotamia.engine import GAME, VERBS
 from bot.i18n import LOCALES_DIR, translate
-from bot.records import GameRecord, SeatInfo
+from bot.records import GameRecord, Played, SeatInfo
 from bot.replay import Step, replay
+from cogs.common import listed
 from cogs.game_texts import status_text
 from cogs.play import _status_line
+from cogs.posting import steps_text
 from tests.contract import NAMES
 from tests.test_mesopotamia_actions import legal, play, ready, set_dice
 
@@ -76,9 +78,10 @@ def test_public_reports_are_third_person_words_and_never_announced() -> None:
             own = translate(report.for_seat(seat), lang, NAMES)
             assert not RAW.search(own), (lang, step.notation, own)
         first = translate(report.public, "en", NAMES).split()[0]
-        if step.notation in ("end", "stop"):      # told only by what followed, else quiet
-            assert report.quiet == (first in ("ends", "finishes")), (step.notation, first)
-            assert report.quiet or first == "then", (step.notation, first)
+        if step.notation in ("end", "stop"):      # told with what followed, else quiet
+            words = translate(report.public, "en", NAMES)
+            assert first in ("ends", "finishes"), (step.notation, first)
+            assert report.quiet != (", then " in words.split("\n")[0]), (step.notation, words)
         else:
             assert first.endswith("s") or first in NAMES, (step.notation, first)   # "takes"
             assert not report.quiet
@@ -426,3 +429,45 @@ def test_a_turn_with_nothing_left_asks_only_to_end_it() -> None:
     prompt = GAME.prompt(after, seat)
     assert prompt is not None
     assert translate(prompt.text, "en").startswith("Round 1: your pawn and your dice are used")
+
+
+@pytest.mark.parametrize(("lang", "public", "own"), [
+    ("en", "🎲 **p1** takes Growth with the pawn, spends 2 Food and reaches Population case 3.",
+     "🎲 You take Growth with the pawn, spend 2 Food and reach Population case 3."),
+    ("fr", "🎲 **p1** prend l'action Croissance avec le pion, dépense 2 Nourritures et atteint"
+           " la case 3 de la piste Population.",
+     "🎲 Vous prenez l'action Croissance avec le pion, dépensez 2 Nourritures et atteignez"
+     " la case 3 de la piste Population."),
+])
+def test_a_turn_summary_says_and_once(lang: str, public: str, own: str) -> None:
+    """Issue 28 §2: the steps of a turn read as "A, B and C" even when the last step's words
+    hold their own "and" (never "takes Growth … and spends 2 Food and reaches …")."""
+    state = ready(3)
+    seat = state["current"]
+    state["players"][seat]["res"].update(food=5)
+    steps = []
+    for notation in ("use growth pawn", "grow"):
+        after = play(state, notation)
+        steps.append(Played(seat, GAME.parse(state, seat, notation), state, after, GAME))
+        state = after
+    record = GameRecord(id=1, guild_id=1, channel_id=1, game="mesopotamia", status="running",
+                        creator_id=1, options={}, seed=2,
+                        seats=[SeatInfo(i, i + 1, f"p{i}") for i in range(3)], state=state,
+                        version=1, active=[seat])
+    assert seat == 1
+    assert steps_text(record, steps, lang) == public
+    assert steps_text(record, steps, lang, viewer=seat) == own
+
+
+@pytest.mark.parametrize(("lang", "said"), [
+    ("en", "pays 1 Stone and gains 2 Food, and harvests 1 Clay"),
+    ("fr", "paie 1 Pierre et gagne 2 Nourritures, et récolte 1 Argile"),
+])
+def test_an_earlier_and_is_set_apart_by_a_comma(lang: str, said: str) -> None:
+    """A list whose last item has no "and" of its own keeps its "and", set apart by a comma
+    from an earlier item's "and"; a plain list reads "A, B and C"."""
+    first = {"en": "pays 1 Stone and gains 2 Food", "fr": "paie 1 Pierre et gagne 2 Nourritures"}
+    last = {"en": "harvests 1 Clay", "fr": "récolte 1 Argile"}
+    assert listed(lang, [first[lang], last[lang]]) == said
+    plain = {"en": "a, b and c", "fr": "a, b et c"}
+    assert listed(lang, ["a", "b", "c"]) == plain[lang]

@@ -38,7 +38,7 @@ ADDRESSED = ("ur.did.", "civsets.did.", "civsets.bonus_did.", "flood.did.", "flo
 """The key families of what a step's report says of its player, read after their name."""
 NEVER_ADDRESSED = frozenset({
     # what the seat a step is offered to, or paid by, reads of it
-    "civsets.did.offer_to_you", "civsets.did.give_to_you", "civsets.did.accept_to_you",
+    "civsets.did.offer_to", "civsets.did.give_to", "civsets.did.accept_to",
     # what an event's card then does: a clause of its own
     "mesopotamia.did.token_kept", "mesopotamia.did.six_rounds", "mesopotamia.did.token_gone",
     "mesopotamia.did.event_drop",
@@ -118,11 +118,11 @@ def test_the_parts_of_a_step_are_said_to_its_player_and_the_rest_as_usual() -> N
 def test_a_step_without_a_you_form_keeps_its_third_person_words() -> None:
     """A game hosted without second-person forms (a test game, one in development) still
     answers its player, in the third person."""
-    offered = Text.of("civsets.did.offer_to_you", card="Gilgamesh", adj="Sumerian")
+    offered = Text.of("civsets.did.offer_to", who=seat_ref(0), card="Gilgamesh", adj="Sumerian")
     assert addressed(offered, "en", NAMES[:3], 1) is None
     record = _record("civsets", GAMES["civsets"].engine.setup(1, 3, {}))
     assert own_step(offered, record, 1, "en") == \
-        "offers you Gilgamesh for one of your Sumerian cards"
+        "offers Alice Gilgamesh for one of their Sumerian cards"
 
 
 CONFIGS: list[tuple[str, int, Mapping[str, str], int]] = [

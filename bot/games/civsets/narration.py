@@ -39,7 +39,7 @@ def report(before: CivsetsState, seat: Seat, notation: str, after: CivsetsState)
         card, who, wanted = card_name(words[1]), seat_ref(pending["to"]), a_card(pending["civ"])
         return Report(tx("did.offer", who=who, a_card=wanted), (
             (seat, tx("did.offer_own", card=card, who=who, a_card=wanted)),
-            (pending["to"], tx("did.offer_to_you", card=card,
+            (pending["to"], tx("did.offer_to", who=who, card=card,
                                adj=civ_adj(pending["civ"], 2)))))
     if verb in ("give", "decline", "accept", "refuse"):
         return _deal_report(before, seat, verb, words[1] if len(words) > 1 else None)
@@ -97,10 +97,10 @@ def _deal_report(before: CivsetsState, seat: Seat, verb: str, card: str | None) 
     if pending["kind"] == "trade":
         got, gave = card_name(pending["card"]), card_name(card)
         return Report(public, ((seat, tx("did.give_own", gave=gave, got=got)),
-                               (buyer, tx("did.give_to_you", got=gave, gave=got))))
+                               (buyer, tx("did.give_to", who=seat_ref(buyer), got=gave, gave=got))))
     sold = card_name(card)
     return Report(public, ((seat, tx("did.accept_own", card=sold, price=RULES["buy_price"])),
-                           (buyer, tx("did.accept_to_you", card=sold))))
+                           (buyer, tx("did.accept_to", who=seat_ref(buyer), card=sold))))
 
 
 def _quiz_report(seat: Seat, words: list[str], after: CivsetsState) -> Report:

@@ -8,7 +8,7 @@ Phalanxes they sealed).
 Nothing here is announced at once (``Report.announce``): every step that matters to the others
 ends a turn or comes before the end of a turn, and the turn message tells it; an announcement
 would be repeated word for word by that message. Ending a turn or an action goes without saying
-(``Report.quiet``).
+(``Report.quiet``) unless something followed it ("ends the turn, then round 2 ends").
 """
 
 from __future__ import annotations
@@ -43,13 +43,14 @@ QUIET = frozenset({"end", "stop"})
 
 def report(before: MesopotamiaState, seat: Seat, notation: str, after: MesopotamiaState) -> Report:
     """What ``seat``'s step ``notation`` did, publicly and for ``seat`` (see the module); ending
-    a turn or an action is told only by what followed it (a round that ends, the next roll),
-    and is quiet when nothing did."""
+    a turn or an action is told with what followed it (a round that ends, the next roll), and
+    is quiet when nothing did."""
     rest = _after(before, notation, after, False)
     roll = _roll(before, after)
     if notation.split()[0] in QUIET:
-        return Report(_then_roll(t("report.next", what=chain(rest)), roll)) if rest else \
-            Report(_then_roll(simple(notation), roll), quiet=True)
+        if not rest:
+            return Report(_then_roll(simple(notation), roll), quiet=True)
+        return Report(_then_roll(t("report.next", step=simple(notation), what=chain(rest)), roll))
     public = _then_roll(chain([_step(before, seat, notation, after, False), *rest]), roll)
     own = _then_roll(chain([_step(before, seat, notation, after, True),
                             *_after(before, notation, after, True)]), roll)
