@@ -345,19 +345,10 @@ def test_the_hittite_agriculture_spends_two_food() -> None:
     en, fr = said(texts.card_lines(state, seat)[D.ACTIONS.index("growth")])
     assert en == "Agriculture (level 1): Spend 2 Food: move up 1 step on the Population track."
     assert "Dépensez 2 Nourritures" in fr
-    state["players"][seat]["res"]["food"] = 2
-    before = dict(state["seals"]["population"])[seat]
-    state = GAME.apply(state, seat, "use growth pawn")
-    state = GAME.apply(state, seat, "grow")
-    assert state["players"][seat]["res"]["food"] == 0
-    assert dict(state["seals"]["population"])[seat] == before + 1
-
+    assert grows(["hittite", "akkadian"], "hittite", food=2)
     state, seat = first_turn(["hittite", "akkadian"], "akkadian")
     assert state["players"][seat]["tech"]["growth"] == "akkadian_agriculture"
-    state["players"][seat]["res"]["food"] = 2
-    state = GAME.apply(state, seat, "use growth pawn")
-    assert state["t"]["act"] is None                  # 2 Food are not enough: nothing to do
-    assert state["players"][seat]["res"]["food"] == 2
+    assert not grows(["hittite", "akkadian"], "akkadian", food=2)
 
 
 def test_the_mariote_irrigation_spends_one_food() -> None:
@@ -365,19 +356,26 @@ def test_the_mariote_irrigation_spends_one_food() -> None:
     common Irrigation (the Babylonians' start card) asks 2."""
     state, seat = first_turn(["mariote", "babylonian"], "mariote")
     assert state["players"][seat]["tech"]["growth"] == "mariote_irrigation"
-    state["players"][seat]["res"]["food"] = 1
+    assert grows(["mariote", "babylonian"], "mariote", food=1)
+    state, seat = first_turn(["mariote", "babylonian"], "babylonian")
+    assert state["players"][seat]["tech"]["growth"] == "babylonian_irrigation"
+    assert not grows(["mariote", "babylonian"], "babylonian", food=1)
+
+
+def grows(empires: list[str], who: str, food: int) -> bool:
+    """Whether ``who``'s Growth card, used with ``food`` Food on its first turn, moves its
+    Population seal up one case for all of it (else nothing is spent)."""
+    state, seat = first_turn(empires, who)
+    state["players"][seat]["res"]["food"] = food
     before = dict(state["seals"]["population"])[seat]
     state = GAME.apply(state, seat, "use growth pawn")
-    assert "grow" in [a.notation for a in GAME.legal(state, seat)]
+    if state["t"]["act"] is None:                      # not enough Food: nothing to do
+        assert state["players"][seat]["res"]["food"] == food
+        return False
     state = GAME.apply(state, seat, "grow")
     assert state["players"][seat]["res"]["food"] == 0
     assert dict(state["seals"]["population"])[seat] == before + 1
-
-    state, seat = first_turn(["mariote", "babylonian"], "babylonian")
-    assert state["players"][seat]["tech"]["growth"] == "babylonian_irrigation"
-    state["players"][seat]["res"]["food"] = 1
-    state = GAME.apply(state, seat, "use growth pawn")
-    assert state["t"]["act"] is None                  # 1 Food is not enough: nothing to do
+    return True
 
 
 # -- the seals of all eight empires ---------------------------------------------------------
