@@ -207,6 +207,25 @@ def test_a_seat_guesses_the_face_down_tokens_among_those_of_the_game() -> None:
     assert not guessed & {c["id"] for c in CARDS if c["expansion"] == "assyrians_hittites"}
 
 
+def test_a_seat_guesses_face_down_tiles_and_quests_among_those_of_the_game() -> None:
+    """The same for the face-down Hanging Gardens tiles and the quest cards a seat cannot see
+    (R-expansion-decks): guessed among the base game's and the expansions' in play only."""
+    state = GAME.setup(4, 4, {"expansions": "mariotes_eblaites"})
+    shown = GAME.view(state, 0)
+    tiles: set[str] = set()
+    quests: set[str] = set()
+    for k in range(20):
+        guess = mview.determinize(shown, 0, random.Random(k))
+        for storey, (tile, up) in enumerate(guess["gardens"], 1):
+            assert tile in expansions.garden_tiles(storey, ["mariotes_eblaites"])
+            tiles |= set() if up else {tile}
+        quests |= set(guess["quests"]["deck"])
+    for x, expected in (("mariotes_eblaites", True), ("assyrians_hittites", False)):
+        theirs = {t for deck in D.EXPANSION_GARDENS[x].values() for t in deck}
+        assert bool(tiles & theirs) is expected, x
+        assert bool(quests & set(D.EXPANSION_QUESTS[x])) is expected, x
+
+
 # -- each option, played ---------------------------------------------------------------------------
 
 Effect = dict[str, Any]

@@ -1,6 +1,8 @@
 """The two expansions (« EXTENSION : ASSYRIENS ET HITTITES », « EXTENSION : MARIOTES ET
-ÉBLAÏTES »): which empires a game drafts, which event tokens it lays (:func:`event_tokens`,
-R-expansion-events), and the expansion empires' own setup and turn steps (``expansions.json``):
+ÉBLAÏTES »): which empires a game drafts, which quests, Gardens tiles, trade and event tokens
+it deals (:func:`quests`, :func:`garden_tiles`, :func:`trade_tokens`, :func:`event_tokens`:
+R-expansion-decks, R-expansion-events), and the expansion empires' own setup and turn steps
+(``expansions.json``):
 
 - ``launch <section>``: the Eblaites' setup Ship (« Commence avec un Navire sur un fleuve près de
   sa Région de départ »), on a river section one bank of which is their start region
@@ -48,6 +50,24 @@ def event_tokens(terrain: str, extra: Sequence[str]) -> list[str]:
     """The event tokens of ``terrain`` in a game of the expansions ``extra``: the base game's,
     then each expansion's (R-expansion-events)."""
     return [*D.EVENTS[terrain], *(e for x in extra for e in D.EXPANSION_EVENTS[x][terrain])]
+
+
+def quests(extra: Sequence[str]) -> list[str]:
+    """The quest cards of a game of the expansions ``extra``: the base game's, then each
+    expansion's (R-expansion-decks)."""
+    return [*D.QUESTS, *(q for x in extra for q in D.EXPANSION_QUESTS[x])]
+
+
+def garden_tiles(storey: int, extra: Sequence[str]) -> list[str]:
+    """The Hanging Gardens tiles of ``storey`` in a game of the expansions ``extra``
+    (R-expansion-decks)."""
+    return [*D.GARDEN_TILES[storey], *(t for x in extra for t in D.EXPANSION_GARDENS[x][storey])]
+
+
+def trade_tokens(level: int, extra: Sequence[str]) -> list[str]:
+    """The trade tokens of ``level`` in a game of the expansions ``extra``
+    (R-expansion-decks)."""
+    return [*D.TRADE_TOKENS[level], *(t for x in extra for t in D.EXPANSION_TRADE[x][level])]
 
 
 def launch_sections(state: MesopotamiaState, seat: Seat) -> list[str]:

@@ -88,9 +88,9 @@ def _event_sites(draw: chance.Draw, extra: tuple[str, ...]) -> dict[str, list[st
 def _trade_tokens(draw: chance.Draw, n_players: int, extra: tuple[str, ...]) -> dict[str, str]:
     """Tokens drawn at random per level, face up on the slots used with ``n_players``."""
     laid: dict[str, str] = {}
-    for level, tokens in D.TRADE_TOKENS.items():
+    for level in D.TRADE_TOKENS:
         slots = [s for s in D.USED_SLOTS[n_players] if D.SLOT_LEVEL[s] == level]
-        pool = [*tokens, *(t for x in extra for t in D.EXPANSION_TRADE[x][level])]
+        pool = expansions.trade_tokens(level, extra)
         draw.shuffle(pool)
         laid.update(zip(slots, pool[: len(slots)], strict=True))
     return laid
@@ -98,14 +98,12 @@ def _trade_tokens(draw: chance.Draw, n_players: int, extra: tuple[str, ...]) -> 
 
 def _gardens(draw: chance.Draw, extra: tuple[str, ...]) -> list[list[str | bool]]:
     """One tile at random per storey, face down but the bottom one."""
-    return [[draw.choice([*D.GARDEN_TILES[storey],
-                          *(t for x in extra for t in D.EXPANSION_GARDENS[x][storey])]),
-             storey == D.GARDEN_FACE_UP]
+    return [[draw.choice(expansions.garden_tiles(storey, extra)), storey == D.GARDEN_FACE_UP]
             for storey in range(1, D.GARDEN_STOREYS + 1)]
 
 
 def _quest_deck(draw: chance.Draw, n_players: int, extra: tuple[str, ...]) -> Quests:
-    deck = [*D.QUESTS, *(q for x in extra for q in D.EXPANSION_QUESTS[x])]
+    deck = expansions.quests(extra)
     draw.shuffle(deck)
     return {"deck": deck, "hands": [[] for _ in range(n_players)],
             "returned": [None] * n_players}

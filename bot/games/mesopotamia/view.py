@@ -84,10 +84,9 @@ def determinize(view_: dict[str, Any], seat: Seat, rng: random.Random) -> State:
     state["sites"] = {r: [s["token"], True] if s["up"] else [pools[s["terrain"]].pop(), False]
                       for r, s in view_["sites"].items()}
     state["gardens"] = [[g["tile"], True] if g["up"]
-                        else [rng.choice(D.GARDEN_TILES[g["storey"]]), False]
+                        else [rng.choice(expansions.garden_tiles(g["storey"], extra)), False]
                         for g in view_["gardens"]]
-    every = (*D.QUESTS, *(q for x in view_.get("expansions", []) for q in D.EXPANSION_QUESTS[x]))
-    state["quests"] = _guess_quests(view_["quests"], seat, rng, every)
+    state["quests"] = _guess_quests(view_["quests"], seat, rng, expansions.quests(extra))
     if "bids" in view_:
         state["bids"] = bids.guess(view_["bids"])
     if "solo" in view_:
@@ -97,7 +96,7 @@ def determinize(view_: dict[str, Any], seat: Seat, rng: random.Random) -> State:
 
 
 def _guess_quests(shown: dict[str, Any], seat: Seat, rng: random.Random,
-                  every: tuple[str, ...]) -> dict[str, Any]:
+                  every: list[str]) -> dict[str, Any]:
     """Hands, returned cards and deck that fit what ``seat`` knows of the quests (``every``:
     the quest cards of the game, those of its expansions included)."""
     own = shown["returned"]
