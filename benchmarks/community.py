@@ -1149,7 +1149,9 @@ class Driver:
 
     async def play_step(self, user: FakeUser) -> bool:
         """One typed step: autocomplete, pick one of its choices, ``/play`` it. False when
-        there is nothing (more) to decide."""
+        there is nothing (more) to decide: the answer shows no panel (a member whose step
+        hands them the turn again is named, not pinged: the panel in the answer is their
+        call)."""
         answer = await self.call("autocomplete", lambda: user.send_autocomplete(
             "play", "action", "", channel=self.channel), final=False)
         if not answer.choices:
@@ -1161,7 +1163,9 @@ class Driver:
         notation, _, version = value.rpartition(" #v")
         said = await self.outcome("play", user, played, f"/play {value!r}", notation,
                                   int(version))
-        return said != "turn_done" and (said != "step" or is_panel(played.message))
+        if said in ("step", "turn_done"):      # a panel after it: theirs again (a turn won back)
+            return is_panel(played.message)
+        return True
 
     @staticmethod
     def next_panel(said: str, answer: Answer) -> Message | None:
