@@ -58,8 +58,7 @@ def game_steps(seed: int, n: int, combat: str = "standard") -> tuple[tuple[State
 
 
 def all_steps() -> Iterator[tuple[State, Seat, Action, State]]:
-    for seed, n, combat in ((1, 2, "standard"), (2, 3, "standard"), (3, 4, "simplified"),
-                            (5, 4, "standard"), (7, 4, "standard")):
+    for seed, n, combat in ((1, 2, "standard"), (2, 3, "standard"), (3, 4, "simplified")):
         yield from game_steps(seed, n, combat)
 
 
