@@ -61,7 +61,7 @@ def test_a_contract_record_names_the_games_rules_pictures_and_words(game: str) -
 def test_a_balance_run_resumes_from_its_records(tmp_path: Path,
                                                 capsys: pytest.CaptureFixture[str]) -> None:
     """A second run of the same games plays none of them again and reports the same figures,
-    among them the wins by start region."""
+    among them the wins by start region; so does a run of newer code that adopts them."""
     args = ["--games", "1", "--players", "2", "--workers", "1",
             "--json", str(tmp_path / "figures.json"), "--records", str(tmp_path / "g.jsonl")]
     mesopotamia_balance.main(args)
@@ -75,6 +75,14 @@ def test_a_balance_run_resumes_from_its_records(tmp_path: Path,
     assert sorted(r["share"] for r in regions.values()) == [0.0, 1.0]
     assert len((tmp_path / "g.jsonl").read_text().splitlines()) == 1
     assert "1 games (0 played now" in capsys.readouterr().out
+    record = load_lines(tmp_path / "g.jsonl")[0]                # older code: adopted once replayed
+    old = {**record, "code": "old:" + record["code"].partition(":")[2]}
+    (tmp_path / "g.jsonl").write_text(json.dumps(old) + "\n")
+    mesopotamia_balance.main([*args, "--adopt", "1"])
+    third = json.loads((tmp_path / "figures.json").read_text())
+    assert third["played_now"] == 0 and third["by_players"] == first["by_players"]
+    assert load_lines(tmp_path / "g.jsonl")[-1] == {"adopted": old["code"], "code": record["code"],
+                                                    "players": 2, "checked": [0]}
 
 
 def test_a_solo_run_resumes_and_adopts_only_what_replays_alike(tmp_path: Path) -> None:
