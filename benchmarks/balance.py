@@ -171,29 +171,28 @@ def counted_games(lines: Sequence[Record], code: str, group: Mapping[str, Any]) 
 
 def adopt(path: Path, code: str, group: Mapping[str, Any], count: int,
           replay: Callable[[list[Record]], Iterable[Record]], played: Sequence[str]) -> bool:
-    """Replay ``count`` of the newest other code's games of ``group`` in the records file
-    ``path``; when each repeats every field of ``played``, write that they count for ``code``.
-    Whether they did.
+    """Replay ``count`` of the games of ``group`` that count for the newest other code in the
+    records file ``path`` (its own games and those it adopted); when each repeats every field
+    of ``played``, write that that code's games count for ``code``. Whether they did.
 
     A code is a fingerprint then, after a colon, the run's settings (the AI budget ...): only
-    codes of the same settings are replayed. ``replay`` plays the games of the records it is
+    codes of the same settings are adopted. ``replay`` plays the games of the records it is
     given again with the current code, in order (its results go through JSON as records do)."""
     lines = load_lines(path)
     mine, settings = codes_counting_as(code, lines, group), code.partition(":")[2]
-    others = [r for r in lines if "seed" in r and _in_group(r, group) and r["code"] not in mine
-              and r["code"].partition(":")[2] == settings]
-    name = ", ".join(f"{field} {value}" for field, value in group.items())
-    if not others:
+    others = [line["code"] for line in lines if _in_group(line, group)
+              and line["code"] not in mine and line["code"].partition(":")[2] == settings]
+    sample = counted_games(lines, others[-1], group)[:count] if others else []
+    if not sample:
         return False
-    old = others[-1]["code"]
-    sample = [r for r in others if r["code"] == old][:count]
+    name = ", ".join(f"{field} {value}" for field, value in group.items())
     for record, replayed in zip(sample, replay(sample), strict=True):
         again = json.loads(json.dumps(replayed))
         if any(field not in record or again.get(field) != record[field] for field in played):
             print(f"{name}: seed {record['seed']} plays differently: not adopted", flush=True)
             return False
-    append_record(path, {"adopted": old, "code": code, **group,
+    append_record(path, {"adopted": others[-1], "code": code, **group,
                          "checked": [r["seed"] for r in sample]})
-    print(f"{name}: {len(sample)} games replayed as recorded: records of {old} adopted",
+    print(f"{name}: {len(sample)} games replayed as recorded: records of {others[-1]} adopted",
           flush=True)
     return True

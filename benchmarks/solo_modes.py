@@ -22,9 +22,9 @@ Each game is appended to ``--records`` (JSON lines, default
 the variant, so that a run stopped half-way (or spread over several sittings) resumes where it
 stopped and counts only games of the same code. ``--adopt K``: when the code changed since
 games were recorded (a change elsewhere in the game's files), replay K of the newest other
-code's records of each variant (played with the same budget); if every one of them is played
-exactly as recorded (winner, rounds, steps), the old records count for the new code (the check
-is written in the file: :func:`benchmarks.balance.adopt`).
+code's records of each variant (with those it adopted; played with the same budget); if every
+one of them is played exactly as recorded (winner, rounds, steps), the old records count for
+the new code (the check is written in the file: :func:`benchmarks.balance.adopt`).
 """
 
 from __future__ import annotations

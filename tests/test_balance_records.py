@@ -117,10 +117,10 @@ def _game(code: str, seed: int, players: int = 2) -> dict[str, Any]:
 
 
 def test_older_records_count_once_replays_of_their_group_repeat(tmp_path: Path) -> None:
-    """The newest other code's games of a group with the same settings are replayed (K of
-    them, in order); when every named field repeats, an adoption line makes all its games of
-    that group count for the new code (not those of another group); a replay that differs
-    in one field, or a field the records lack, adopts nothing."""
+    """The games of a group counting for the newest other code of the same settings are
+    replayed (K of them, in order); when every named field repeats, an adoption line makes all
+    of them count for the new code (not those of another group); a replay that differs in one
+    field, or a field the records lack, adopts nothing."""
     path = tmp_path / "games.jsonl"
     for record in ([_game("a:s", seed) for seed in range(3)] + [_game("a:s", 0, players=3)]
                    + [_game("z:other", 0)]):
@@ -148,6 +148,9 @@ def test_older_records_count_once_replays_of_their_group_repeat(tmp_path: Path) 
     assert counted_games(lines, "b:s", {"players": 3}) == []
     assert not adopt(path, "b:s", {"players": 2}, 2, replay, played)   # nothing older left
     assert not adopt(path, "c:s", {"players": 2}, 2, replay, ("turns",))  # never recorded
+    assert adopt(path, "c:s", {"players": 2}, 3, replay, played)   # b, with what b adopted
+    assert asked[-1] == [0, 1, 2] and load_lines(path)[-1]["adopted"] == "b:s"
+    assert len(counted_games(load_lines(path), "c:s", {"players": 2})) == 3
 
 
 def test_adoptions_chain_from_code_to_code() -> None:
