@@ -1,8 +1,12 @@
-"""What the balance scripts share: AI budgets, a whole AI game, win shares with 95% intervals.
+"""What the balance scripts share: AI budgets, a whole AI game, win shares with 95% intervals,
+records of finished games and their adoption by newer code.
 
 ``benchmarks/civsets_balance.py`` and ``benchmarks/flood_balance.py`` play many games with
 every seat played by the generic AI (``bot.ai``) and print per-game figures of their own;
 the loop of one game, the win shares and their printing are the same and live here.
+``benchmarks/solo_modes.py`` and ``benchmarks/mesopotamia_balance.py`` keep each game in a
+records file with the fingerprint of the code that played it, and ``--adopt K`` counts older
+code's records when K of them replay alike (:func:`adopt`).
 """
 
 from __future__ import annotations
@@ -13,7 +17,7 @@ import math
 import random
 import shlex
 import sys
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -114,13 +118,22 @@ def fingerprint(paths: Iterable[str]) -> str:
     return digest.hexdigest()[:16]
 
 
-def load_records(path: Path, code: str) -> list[dict[str, Any]]:
-    """The games recorded in the JSON-lines file ``path`` by the code of fingerprint
-    ``code`` (none if the file is missing)."""
+Record = dict[str, Any]
+"""One line of a records file: a finished game (with its ``seed``) or an adoption (with
+``adopted``), each with the ``code`` it counts for."""
+
+
+def load_lines(path: Path) -> list[Record]:
+    """Every line of the JSON-lines file ``path`` (none if it is missing)."""
     if not path.exists():
         return []
-    lines = path.read_text(encoding="utf-8").splitlines()
-    return [r for r in map(json.loads, filter(None, lines)) if r.get("code") == code]
+    return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line]
+
+
+def load_records(path: Path, code: str) -> list[Record]:
+    """The games recorded in the JSON-lines file ``path`` by the code of fingerprint
+    ``code`` (none if the file is missing)."""
+    return [r for r in load_lines(path) if r.get("code") == code]
 
 
 def append_record(path: Path, record: dict[str, Any]) -> None:
@@ -129,3 +142,57 @@ def append_record(path: Path, record: dict[str, Any]) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
     with path.open("a", encoding="utf-8") as out:
         out.write(json.dumps(record) + "\n")
+
+
+def _in_group(line: Record, group: Mapping[str, Any]) -> bool:
+    """Whether ``line`` holds every field of ``group`` with the same value."""
+    return all(line.get(name) == value for name, value in group.items())
+
+
+def codes_counting_as(code: str, lines: Sequence[Record], group: Mapping[str, Any]) -> set[str]:
+    """``code`` and every older code whose records of ``group`` (fields a record shares with
+    the others it is counted with: a solo variant, a player count) were checked to count as
+    it, through the adoption ``lines`` (one old code adopted by a newer one, and so on)."""
+    codes, grown = {code}, True
+    while grown:
+        older = {line["adopted"] for line in lines if "adopted" in line
+                 and _in_group(line, group) and line["code"] in codes}
+        grown = not older <= codes
+        codes |= older
+    return codes
+
+
+def counted_games(lines: Sequence[Record], code: str, group: Mapping[str, Any]) -> list[Record]:
+    """The games of ``group`` among ``lines`` that count for ``code``: played by it or by a
+    code it adopted."""
+    codes = codes_counting_as(code, lines, group)
+    return [r for r in lines if "seed" in r and _in_group(r, group) and r["code"] in codes]
+
+
+def adopt(path: Path, code: str, group: Mapping[str, Any], count: int,
+          replay: Callable[[list[Record]], Iterable[Record]], played: Sequence[str]) -> bool:
+    """Replay ``count`` of the games of ``group`` that count for the newest other code in the
+    records file ``path`` (its own games and those it adopted); when each repeats every field
+    of ``played``, write that that code's games count for ``code``. Whether they did.
+
+    A code is a fingerprint then, after a colon, the run's settings (the AI budget ...): only
+    codes of the same settings are adopted. ``replay`` plays the games of the records it is
+    given again with the current code, in order (its results go through JSON as records do)."""
+    lines = load_lines(path)
+    mine, settings = codes_counting_as(code, lines, group), code.partition(":")[2]
+    others = [line["code"] for line in lines if _in_group(line, group)
+              and line["code"] not in mine and line["code"].partition(":")[2] == settings]
+    sample = counted_games(lines, others[-1], group)[:count] if others else []
+    if not sample:
+        return False
+    name = ", ".join(f"{field} {value}" for field, value in group.items())
+    for record, replayed in zip(sample, replay(sample), strict=True):
+        again = json.loads(json.dumps(replayed))
+        if any(field not in record or again.get(field) != record[field] for field in played):
+            print(f"{name}: seed {record['seed']} plays differently: not adopted", flush=True)
+            return False
+    append_record(path, {"adopted": others[-1], "code": code, **group,
+                         "checked": [r["seed"] for r in sample]})
+    print(f"{name}: {len(sample)} games replayed as recorded: records of {others[-1]} adopted",
+          flush=True)
+    return True

@@ -3,7 +3,7 @@
 Usage::
 
     python benchmarks/mesopotamia_balance.py [--games N] [--players 2,3,4] [--workers W]
-        [--budget quick|fast|full] [--json FILE] [--records FILE] [--expansions X]
+        [--budget quick|fast|full] [--json FILE] [--records FILE] [--expansions X] [--adopt K]
 
 Player counts 2 to 6; ``--expansions auto`` (the game's default) plays 2-4 players with the base
 game's empires and 5-6 players with both expansions' (all eight: R-players-5-6).
@@ -27,7 +27,13 @@ Each finished game is appended to ``--records`` (JSON lines, default
 ``benchmarks/results/mesopotamia_games.jsonl``) with the fingerprint of the code that played it
 (:data:`CODE` and the AI budget): a run stopped half-way resumes where it stopped, the games
 already recorded by the same code are not played again, and the figures count every recorded
-game of the first ``--games`` seeds of each player count.
+game of the first ``--games`` seeds of each player count. ``--adopt K``: when the code changed
+since games were recorded (an edit of the game's files which may change no game), replay K of
+the newest other code's records of each player count (with those it adopted; played with the
+same budget, contract density and expansions); if every one of them is played exactly as
+recorded (:data:`PLAYED`: winners, scores, rounds, steps and all the figures but CPU seconds),
+the old records of that player count count for the new code (the check is written in the file:
+:func:`benchmarks.balance.adopt`).
 """
 
 from __future__ import annotations
@@ -37,7 +43,9 @@ import statistics
 import sys
 import time
 from collections import Counter
-from concurrent.futures import ProcessPoolExecutor
+from collections.abc import Callable, Iterator
+from concurrent.futures import Executor, ProcessPoolExecutor
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -45,10 +53,12 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from benchmarks.balance import (
     BUDGETS,
+    adopt,
     append_record,
     command_line,
+    counted_games,
     fingerprint,
-    load_records,
+    load_lines,
     rules_code,
     save,
     shares_line,
@@ -66,10 +76,17 @@ RESULTS = Path(__file__).resolve().parent / "results" / "mesopotamia_balance.jso
 RECORDS = RESULTS.with_name("mesopotamia_games.jsonl")
 CODE = rules_code("mesopotamia")
 """What plays a balance game (with the AI budget's values): records of games played by other
-code are not counted."""
+code are not counted, unless adopted."""
+PLAYED = ("winners", "scores", "rounds", "steps", "turns", "first_order", "empires", "starts",
+          "vp_from", "gardens", "quests_held", "quests_done", "actions", "techs", "events",
+          "combats")
+"""What a replayed game must repeat for its records to count for newer code."""
+Job = tuple[int, int, str, float, str]
+"""One game to play (:func:`one_game`): seed, players, AI budget, contract density,
+expansions."""
 
 
-def one_game(args: tuple[int, int, str, float, str]) -> dict[str, Any]:
+def one_game(args: Job) -> dict[str, Any]:
     """One AI game of ``players``, checked by the engine contract (``density``: the share of
     steps with its thorough checks; ``expansions``: the option of that name): its length,
     first turn order, empires, winners, scores and what was played."""
@@ -231,6 +248,13 @@ def report_lines(result: dict[str, Any]) -> list[str]:
     ]
 
 
+def replay(pool: Executor, job: Callable[[int], Job],
+           records: list[dict[str, Any]]) -> Iterator[dict[str, Any]]:
+    """The games of ``records`` played again (:func:`benchmarks.balance.adopt`), ``job``
+    making the game of a seed."""
+    return pool.map(one_game, [job(r["seed"]) for r in records], chunksize=1)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=2000)
@@ -245,19 +269,31 @@ def main(argv: list[str] | None = None) -> int:
                         default=large.AUTO,
                         help="the expansions option of every game (the empires drafted); "
                              "auto: none at 2-4 players, both at 5-6")
+    parser.add_argument("--adopt", type=int, default=0, metavar="K",
+                        help="replay K games of older code per player count: when all "
+                             "repeat, its records count")
     args = parser.parse_args(argv)
     counts = [int(p) for p in args.players.split(",")]
     code = f"{fingerprint(CODE)}:{BUDGETS[args.budget]}:{args.contract_density}"
     if args.expansions not in ("none", large.AUTO):
         code += f":{args.expansions}"
     started = time.perf_counter()
-    games = [g for g in load_records(args.records, code)
-             if g["players"] in counts and g["seed"] < args.games]
-    done = {(g["players"], g["seed"]) for g in games}
-    jobs = [(seed, players, args.budget, args.contract_density, args.expansions)
-            for players in counts
-            for seed in range(args.games) if (players, seed) not in done]
+
+    def job(players: int, seed: int) -> Job:
+        return seed, players, args.budget, args.contract_density, args.expansions
+
     with ProcessPoolExecutor(args.workers) as pool:
+        for players in counts:
+            if args.adopt:
+                adopt(args.records, code, {"players": players}, args.adopt,
+                      partial(replay, pool, partial(job, players)), PLAYED)
+        lines = load_lines(args.records)
+        recorded = {(g["players"], g["seed"]): g for players in counts
+                    for g in counted_games(lines, code, {"players": players})
+                    if g["seed"] < args.games}
+        games = list(recorded.values())
+        jobs = [job(players, seed) for players in counts
+                for seed in range(args.games) if (players, seed) not in recorded]
         for game in pool.map(one_game, jobs, chunksize=1):
             append_record(args.records, {**game, "code": code})
             games.append(game)

@@ -22,19 +22,21 @@ Each game is appended to ``--records`` (JSON lines, default
 the variant, so that a run stopped half-way (or spread over several sittings) resumes where it
 stopped and counts only games of the same code. ``--adopt K``: when the code changed since
 games were recorded (a change elsewhere in the game's files), replay K of the newest other
-code's records of each variant; if every one of them is played exactly as recorded (winner,
-rounds, steps), the old records count for the new code (the check is written in the file).
+code's records of each variant (with those it adopted; played with the same budget); if every
+one of them is played exactly as recorded (winner, rounds, steps), the old records count for
+the new code (the check is written in the file: :func:`benchmarks.balance.adopt`).
 """
 
 from __future__ import annotations
 
 import argparse
-import json
 import random
 import statistics
 import sys
 import time
-from concurrent.futures import ProcessPoolExecutor
+from collections.abc import Iterator
+from concurrent.futures import Executor, ProcessPoolExecutor
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -42,9 +44,12 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from benchmarks.balance import (
     BUDGETS,
+    adopt,
     append_record,
     command_line,
+    counted_games,
     fingerprint,
+    load_lines,
     play_ai_game,
     rules_code,
     save,
@@ -134,46 +139,15 @@ def line(figures: dict[str, Any]) -> str:
                       f"{e['games']}" for name, e in figures.get("extra", {}).items()))
 
 
-def load(path: Path) -> list[dict[str, Any]]:
-    """Every line of the JSON-lines file ``path`` (none if it is missing)."""
-    if not path.exists():
-        return []
-    return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line]
+def play(pool: Executor, variant: str, budget: str, seeds: list[int]) -> Iterator[dict[str, Any]]:
+    """The games of ``variant`` from each setup of ``seeds`` (:func:`play_one`), in order."""
+    return pool.map(play_one, [variant] * len(seeds), seeds, [budget] * len(seeds))
 
 
-def codes_counting_as(code: str, lines: list[dict[str, Any]], variant: str) -> set[str]:
-    """``code`` and every older code whose records of ``variant`` were checked to count as
-    it."""
-    codes, grown = {code}, True
-    while grown:
-        older = {line["adopted"] for line in lines if "adopted" in line
-                 and line["variant"] == variant and line["code"] in codes}
-        grown = not older <= codes
-        codes |= older
-    return codes
-
-
-def adopt(path: Path, code: str, variant: str, count: int, budget: str) -> bool:
-    """Replay ``count`` of the newest other code's records of ``variant``; when all repeat,
-    write that they count for ``code``. Whether they did."""
-    lines = load(path)
-    mine = codes_counting_as(code, lines, variant)
-    others = [r for r in lines if r.get("variant") == variant and "seed" in r
-              and r["code"] not in mine]
-    if not others:
-        return False
-    old = others[-1]["code"]
-    sample = [r for r in others if r["code"] == old][:count]
-    for record in sample:
-        replayed = play_one(variant, record["seed"], budget)
-        if any(replayed[k] != record[k] for k in PLAYED):
-            print(f"{variant}: seed {record['seed']} plays differently: not adopted", flush=True)
-            return False
-    append_record(path, {"adopted": old, "code": code, "variant": variant,
-                         "checked": [r["seed"] for r in sample]})
-    print(f"{variant}: {len(sample)} games replayed as recorded: records of {old} adopted",
-          flush=True)
-    return True
+def replay(pool: Executor, variant: str, budget: str,
+           records: list[dict[str, Any]]) -> Iterator[dict[str, Any]]:
+    """The games of ``records`` played again (:func:`benchmarks.balance.adopt`)."""
+    return play(pool, variant, budget, [r["seed"] for r in records])
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -192,15 +166,14 @@ def main(argv: list[str] | None = None) -> int:
     figures = []
     with ProcessPoolExecutor(opts.workers) as pool:
         for variant in variants:
+            group = {"variant": variant}
             if opts.adopt:
-                adopt(opts.records, code, variant, opts.adopt, opts.budget)
-            lines = load(opts.records)
-            codes = codes_counting_as(code, lines, variant)
-            done = {r["seed"]: r for r in lines if r.get("variant") == variant
-                    and "seed" in r and r["code"] in codes and r["seed"] < opts.games}
+                adopt(opts.records, code, group, opts.adopt,
+                      partial(replay, pool, variant, opts.budget), PLAYED)
+            done = {r["seed"]: r for r in counted_games(load_lines(opts.records), code, group)
+                    if r["seed"] < opts.games}
             missing = [seed for seed in range(opts.games) if seed not in done]
-            for game in pool.map(play_one, [variant] * len(missing), missing,
-                                 [opts.budget] * len(missing)):
+            for game in play(pool, variant, opts.budget, missing):
                 done[game["seed"]] = game
                 append_record(opts.records, {**game, "variant": variant, "code": code})
             figures.append(summary(variant, [done[seed] for seed in range(opts.games)]))
