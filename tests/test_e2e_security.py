@@ -210,7 +210,12 @@ async def test_a_step_sent_twice_at_once_is_played_once(tmp_path: Path) -> None:
             second = await player.slash("play", channel=w.channel, action=value)
             answers = [await first.final(), await second.final()]
             assert stored(w)[4] == steps + 1, [a.text for a in answers]
-            assert sum(MOVED_ON in a.text for a in answers) == 1, [a.text for a in answers]
+            texts = [a.text for a in answers]
+            assert sum(t.startswith("✓") for t in texts) == 1, texts     # played once
+            other = next(t for t in texts if not t.startswith("✓"))
+            # a typed step has no version: sent after the first was played (a loaded machine),
+            # it is judged on the new position and refused; with a version it has moved on
+            assert MOVED_ON in other or (typed and "You could play:" in other), texts
             assert all(a.ephemeral for a in answers)
             mark = w.fake.mark()
             await finish_turn(w, player)
