@@ -171,9 +171,11 @@ def counted_games(lines: Sequence[Record], code: str, group: Mapping[str, Any]) 
 
 def adopt(path: Path, code: str, group: Mapping[str, Any], count: int,
           replay: Callable[[list[Record]], Iterable[Record]], played: Sequence[str]) -> bool:
-    """Replay ``count`` of the games of ``group`` that count for the newest other code in the
-    records file ``path`` (its own games and those it adopted); when each repeats every field
-    of ``played``, write that that code's games count for ``code``. Whether they did.
+    """Replay ``count`` of the games of ``group`` that count for another code in the records
+    file ``path`` (its own games and those it adopted), the newest first; when each repeats
+    every field of ``played``, write that that code's games count for ``code`` and stop, else
+    try the next older code (a newer one may be a design that was tried and left). Whether
+    one was adopted.
 
     A code is a fingerprint then, after a colon, the run's settings (the AI budget ...): only
     codes of the same settings are adopted. ``replay`` plays the games of the records it is
@@ -182,17 +184,26 @@ def adopt(path: Path, code: str, group: Mapping[str, Any], count: int,
     mine, settings = codes_counting_as(code, lines, group), code.partition(":")[2]
     others = [line["code"] for line in lines if _in_group(line, group)
               and line["code"] not in mine and line["code"].partition(":")[2] == settings]
-    sample = counted_games(lines, others[-1], group)[:count] if others else []
-    if not sample:
-        return False
     name = ", ".join(f"{field} {value}" for field, value in group.items())
-    for record, replayed in zip(sample, replay(sample), strict=True):
-        again = json.loads(json.dumps(replayed))
+    for old in reversed(dict.fromkeys(others)):
+        sample = counted_games(lines, old, group)[:count]
+        if sample and _replays_alike(sample, replay(sample), played, name):
+            append_record(path, {"adopted": old, "code": code, **group,
+                                 "checked": [r["seed"] for r in sample]})
+            print(f"{name}: {len(sample)} games replayed as recorded: records of {old} adopted",
+                  flush=True)
+            return True
+    return False
+
+
+def _replays_alike(sample: list[Record], replayed: Iterable[Record], played: Sequence[str],
+                   name: str) -> bool:
+    """Whether each game of ``sample`` was ``replayed`` with every field of ``played`` the
+    same (says which seed differs)."""
+    for record, again in zip(sample, replayed, strict=True):
+        again = json.loads(json.dumps(again))
         if any(field not in record or again.get(field) != record[field] for field in played):
-            print(f"{name}: seed {record['seed']} plays differently: not adopted", flush=True)
+            print(f"{name}: seed {record['seed']} of {record['code']} plays differently",
+                  flush=True)
             return False
-    append_record(path, {"adopted": others[-1], "code": code, **group,
-                         "checked": [r["seed"] for r in sample]})
-    print(f"{name}: {len(sample)} games replayed as recorded: records of {others[-1]} adopted",
-          flush=True)
     return True

@@ -29,10 +29,11 @@ Each finished game is appended to ``--records`` (JSON lines, default
 already recorded by the same code are not played again, and the figures count every recorded
 game of the first ``--games`` seeds of each player count. ``--adopt K``: when the code changed
 since games were recorded (an edit of the game's files which may change no game), replay K of
-the newest other code's records of each player count (with those it adopted; played with the
-same budget, contract density and expansions); if every one of them is played exactly as
-recorded (:data:`PLAYED`: winners, scores, rounds, steps and all the figures but CPU seconds),
-the old records of that player count count for the new code (the check is written in the file:
+another code's records of each player count (with those it adopted; played with the same
+budget, contract density and expansions), the newest code first; if every one of them is played
+exactly as recorded (:data:`PLAYED`: winners, scores, rounds, steps and all the figures but CPU
+seconds), that code's records of that player count count for the new code (else the next older
+code is tried) (the check is written in the file:
 :func:`benchmarks.balance.adopt`).
 """
 

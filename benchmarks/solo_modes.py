@@ -21,10 +21,11 @@ Each game is appended to ``--records`` (JSON lines, default
 ``benchmarks/results/solo_games.jsonl``) with the fingerprint of the code that played it and
 the variant, so that a run stopped half-way (or spread over several sittings) resumes where it
 stopped and counts only games of the same code. ``--adopt K``: when the code changed since
-games were recorded (a change elsewhere in the game's files), replay K of the newest other
-code's records of each variant (with those it adopted; played with the same budget); if every
-one of them is played exactly as recorded (winner, rounds, steps), the old records count for
-the new code (the check is written in the file: :func:`benchmarks.balance.adopt`).
+games were recorded (a change elsewhere in the game's files), replay K of another code's
+records of each variant (with those it adopted; played with the same budget), the newest code
+first; if every one of them is played exactly as recorded (winner, rounds, steps), that code's
+records count for the new code (else the next older code is tried; the check is written in
+the file: :func:`benchmarks.balance.adopt`).
 """
 
 from __future__ import annotations

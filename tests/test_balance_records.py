@@ -153,6 +153,22 @@ def test_older_records_count_once_replays_of_their_group_repeat(tmp_path: Path) 
     assert len(counted_games(load_lines(path), "c:s", {"players": 2})) == 3
 
 
+def test_a_newer_code_that_plays_otherwise_does_not_hide_an_older_one(tmp_path: Path) -> None:
+    """Records of a design tried and left (newest, plays otherwise) are passed over: the older
+    code whose games replay alike is adopted."""
+    path = tmp_path / "games.jsonl"
+    for record in [_game("a:s", 0), _game("a:s", 1), _game("tried:s", 0)]:
+        append_record(path, record)
+
+    def replay(records: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        return [{**r, "rounds": r["rounds"] + (r["code"] == "tried:s")} for r in records]
+
+    assert adopt(path, "b:s", {"players": 2}, 2, replay, ("winners", "rounds"))
+    assert load_lines(path)[-1]["adopted"] == "a:s"
+    assert counted_games(load_lines(path), "b:s", {"players": 2}) == [_game("a:s", 0),
+                                                                      _game("a:s", 1)]
+
+
 def test_adoptions_chain_from_code_to_code() -> None:
     """Code c adopted b which adopted a: a's games count for c, not for b's other group."""
     lines = [_game("a:s", 0), {"adopted": "a:s", "code": "b:s", "players": 2, "checked": [0]},
