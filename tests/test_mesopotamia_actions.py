@@ -512,7 +512,7 @@ def test_ziggurat_storeys_follow_the_population_track() -> None:
     state = play(state, "build storey black")
     player = state["players"][1]
     assert player["ziggurat"] == 2 and player["dice"] == ["silver", "black"]
-    assert player["res"]["stone"] == 1 and player["res"]["clay"] == 1
+    assert player["res"]["stone"] == 1 and player["res"]["clay"] == 3   # 1 Stone a storey
     assert state["t"]["act"] is None and state["t"]["dice"] == []   # rolled next turn
     assert construction.storey_colours(state, 1) == []              # case 2: 2 storeys
 
