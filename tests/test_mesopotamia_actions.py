@@ -167,7 +167,7 @@ def test_never_two_actions_of_one_type() -> None:
     pouvez pas effectuer deux actions Recherche, même en vous servant de votre première action
     pour gagner un niveau d'action Recherche. »"""
     state = ready(4)
-    state["players"][1]["res"]["tablet"] = 1
+    state["players"][1]["res"].update(tablet=1, clay=0)   # no conversion left to make
     state = set_dice(state, D.STAR, D.STAR, D.STAR)
     state = play(state, "use research pawn", "discover research")
     assert state["t"]["act"] is None     # nothing left: the action ended by itself
@@ -180,7 +180,7 @@ def test_upgrade_then_use_in_the_same_turn() -> None:
     """« Vous pouvez améliorer une Technologie en tant qu'action, puis utiliser la nouvelle
     action comme deuxième action dans le même Tour. » — the dice asked are the new card's."""
     state = ready(4)
-    state["players"][1]["res"]["tablet"] = 1
+    state["players"][1]["res"].update(tablet=1, clay=0)   # no conversion left to make
     before = state["players"][1]["tech"]["war"]
     state = set_dice(state, *D.TECH_SIGNS[D.TECH_AT[("war", 2)]])
     state = play(state, "use research pawn", "discover war")
@@ -512,7 +512,7 @@ def test_ziggurat_storeys_follow_the_population_track() -> None:
     state = play(state, "build storey black")
     player = state["players"][1]
     assert player["ziggurat"] == 2 and player["dice"] == ["silver", "black"]
-    assert player["res"]["stone"] == 1 and player["res"]["clay"] == 1
+    assert player["res"]["stone"] == 1 and player["res"]["clay"] == 3   # 1 Stone a storey
     assert state["t"]["act"] is None and state["t"]["dice"] == []   # rolled next turn
     assert construction.storey_colours(state, 1) == []              # case 2: 2 storeys
 

@@ -438,8 +438,12 @@ def test_research_numbers_from_the_text() -> None:
     assert TECHS["law_codes"]["effect"]["convert"] == {"clay": 2, "tablet": 4}
     assert TECHS["literature"]["effect"]["discoveries"] == 2  # « jusqu'à deux Découvertes »
     assert TECH["rules"]["discovery"]["cost"] == {"tablet": 1}  # « 1 Tablette à chaque »
-    rates = [BY_SLOT[("research", lv)]["effect"]["convert"]["tablet"] for lv in (1, 2, 3, 4)]
-    assert rates == sorted(rates) and len(set(rates)) == 4
+    # Tablets a Research action can make: 1, 2, 3, 4 by level (Mathematics 2 Clay -> 1 Tablet
+    # twice, designed: R-conversion-once, R-garden-pace)
+    effects = [BY_SLOT[("research", lv)]["effect"] for lv in (1, 2, 3, 4)]
+    assert [e["convert"]["tablet"] * e["conversions"] for e in effects] == [1, 2, 3, 4]
+    assert TECHS["mathematics"]["effect"]["convert"] == {"clay": 2, "tablet": 1}
+    assert TECHS["mathematics"]["effect"]["conversions"] == 2
     found = [BY_SLOT[("research", lv)]["effect"]["discoveries"] for lv in (1, 2, 3, 4)]
     assert found == sorted(found) and found[0] >= 1
 

@@ -38,7 +38,8 @@ MIN_DRAW_DISTANCE = 0.05  # region centres closer than this would overlap when d
 EVENTS_WITHIN_2_SPREAD = 1  # event sites reachable in at most 2 steps (4, 3 and 2 players)
 TRIBE_SITES_WITHIN_2_SPREAD = 1  # guarded event sites reachable in at most 2 steps
 TRIBE_FIGURES_WITHIN_2_SPREAD = 1  # tribe figures on those sites
-MIN_FREE_ADJACENT_EVENTS = 3  # unguarded event sites next to every start region
+MIN_FREE_ADJACENT_EVENTS = 2  # unguarded event sites next to every start region (Ur 2, the
+# others 3: R-start-balance)
 SHIP_REACH_SPREAD = 5  # river sections a ship built there reaches in one activation (speed 3)
 
 

@@ -442,9 +442,9 @@ def test_gardens_conditions_are_met_not_spent_and_any_empire_builds_the_next() -
     être remplies, mais n'impliquent aucune dépense. » (R-garden-build)"""
     state = ready(4)
     first = state["gardens"][0][0]
-    state["gardens"][1] = ["storey2_1", False]
+    state["gardens"][1] = ["storey3_1", False]
     assert next(t for t in D.GARDEN_DATA["tiles"]
-                if t["id"] == "storey2_1")["conditions"] == {"population": 2}
+                if t["id"] == "storey3_1")["conditions"] == {"population": 2}
     for seat in (0, 1):
         set_card(state, seat, "construction", 4)
         state["players"][seat]["res"].update(dict.fromkeys(D.BASE_RESOURCES, 9))
@@ -453,8 +453,8 @@ def test_gardens_conditions_are_met_not_spent_and_any_empire_builds_the_next() -
     assert state["current"] == 0 and seal_case(state, "population", 0) == 1
     assert construction.garden_tile(state, 0) is None          # Population 1 < 2
     state["seals"]["population"] = [[1, 2], [0, 2], [3, 1], [2, 1]]
-    state = play(state, "use construction pawn", "build garden storey2_1")
-    assert state["players"][0]["gardens"] == ["storey2_1"]
+    state = play(state, "use construction pawn", "build garden storey3_1")
+    assert state["players"][0]["gardens"] == ["storey3_1"]
     assert seal_case(state, "population", 0) == 2
 
 

@@ -236,6 +236,16 @@ def test_war_places_the_most_advanced_unit_in_its_place() -> None:
     assert done["unit"] is None and done["phalanxes"] == 2
 
 
+def test_no_tribe_stays_in_the_defenders_lands() -> None:
+    """R-siege-map: the regions of the Defenders' pieces hold no neutral tribe (Umma's tribe,
+    R-start-balance, is Ur's own people in the Siege); the other tribes stay."""
+    state = new()
+    assert D.REGIONS["umma"].tribe
+    lands = {*siege.DATA["ramparts"], *siege.DATA["colonies"], *(r for _, r in siege.DATA["units"])}
+    assert "umma" in lands and not lands & set(state["tribes"])
+    assert set(state["tribes"]) == {r.id for r in D.REGIONS.values() if r.tribe} - lands
+
+
 def test_the_war_example_box_7_three_phalanxes_a_chariot() -> None:
     """« Les Défenseurs d'Ur sont sur la case de la piste Population et peuvent placer un Char.
     Ils gagnent 3 en Force (7 / 3 = 2,3, arrondi à 3), et placent ce Char dans la région

@@ -58,7 +58,8 @@ def game_steps(seed: int, n: int, combat: str = "standard") -> tuple[tuple[State
 
 
 def all_steps() -> Iterator[tuple[State, Seat, Action, State]]:
-    for seed, n, combat in ((1, 2, "standard"), (2, 3, "standard"), (3, 4, "simplified")):
+    for seed, n, combat in ((1, 2, "standard"), (2, 3, "standard"), (3, 4, "simplified"),
+                            (5, 4, "standard"), (7, 4, "standard")):
         yield from game_steps(seed, n, combat)
 
 

@@ -93,8 +93,8 @@ def place_starts(state: MesopotamiaState) -> None:
 
 def set_up_defenders(state: MesopotamiaState, seat: Seat, player: Player) -> None:
     """« Mise en place de la cité d'Ur »: the completed Ziggurat, the Ramparts, Colonies, Ships
-    and units of the map (R-siege-map); their empire's technologies for the rules that read
-    them, no resources, no dice."""
+    and units of the map (R-siege-map), where no neutral tribe stays (Ur's own lands); their
+    empire's technologies for the rules that read them, no resources, no dice."""
     empire = D.EMPIRES[str(player["empire"])]
     levels = dict(empire.technologies)
     board = {D.TECH_CARD[tech][0]: card for card, tech in empire.card_tech
@@ -105,6 +105,8 @@ def set_up_defenders(state: MesopotamiaState, seat: Seat, player: Player) -> Non
     player["colonies"] = list(DATA["colonies"])
     state["units"] += [[seat, "ship", s] for s in DATA["ships"]]
     state["units"] += [[seat, kind, region] for kind, region in DATA["units"]]
+    for region in {*player["ramparts"], *player["colonies"], *(r for _, r in DATA["units"])}:
+        state["tribes"].pop(region, None)
 
 
 # -- the Defenders' turn -----------------------------------------------------------------
