@@ -99,6 +99,48 @@ def test_the_seat_ahead_sees_the_last_storey_in_its_action_under_way() -> None:
     assert GAME.heuristic(state, seat) > heuristic.FINISH
 
 
+def test_the_way_to_an_event_or_population_condition_counts(monkeypatch: pytest.MonkeyPatch
+                                                             ) -> None:
+    """A tile asking Event case 2 or Population 2 that the seat does not meet: a land unit next
+    to a face-down Event no tribe guards, an Event found and not resolved, the Food of a Growth
+    bring it nearer (before, such a tile waited up to 15 rounds: neither seat explored)."""
+    state = bare(2)
+    tile = "event_tile"
+    monkeypatch.setitem(GARDEN, tile, {**GARDEN["storey2_3"], "id": tile,
+                                       "conditions": {"event_track": 2}})
+    state["gardens"][0] = [tile, True]
+    state["units"] = []
+    state["tribes"] = {}
+    empty = heuristic.garden_readiness(state, 0, 0)
+    site = next(r for r, (_, up) in state["sites"].items()
+                if not up and r not in state["blockers"])
+    state["units"] = [[0, "spearman", site]]
+    nearer = heuristic.garden_readiness(state, 0, 0)
+    assert nearer > empty
+    state["pending_events"] = [[0, site]]
+    assert heuristic.garden_readiness(state, 0, 0) > nearer
+    state["pending_events"] = [[1, site]]
+    assert heuristic.garden_readiness(state, 0, 0) == nearer
+    monkeypatch.setitem(GARDEN, tile, {**GARDEN[tile], "conditions": {"population": 2}})
+    before = heuristic.garden_readiness(state, 0, 0)
+    state["players"][0]["res"]["food"] = 3
+    assert heuristic.garden_readiness(state, 0, 0) > before
+
+
+def test_a_seat_without_a_unit_values_the_wood_of_one() -> None:
+    """A seat that lost its land units counts its first Wood more (the Wood a War needs to
+    create a unit); with a unit, Wood is worth what any resource is."""
+    state = bare(2)
+    state["units"] = [u for u in state["units"] if u[0] != 0]
+    without = heuristic.progress(state, 0)
+    state["players"][0]["res"]["wood"] += 1
+    gain_alone = heuristic.progress(state, 0) - without
+    state["units"].append([0, "spearman", state["players"][0]["start"]])
+    with_unit = heuristic.progress(state, 0)
+    state["players"][0]["res"]["wood"] -= 1
+    assert gain_alone > with_unit - heuristic.progress(state, 0) > 0
+
+
 def test_a_colony_condition_values_the_colony_cost_held(monkeypatch: pytest.MonkeyPatch
                                                         ) -> None:
     """« un certain nombre de Colonies »: when the face-up Hanging Gardens tile asks for a

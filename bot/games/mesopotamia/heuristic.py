@@ -46,6 +46,7 @@ INCOME: dict[str, float] = {k: float(WEIGHTS["income"][k]) for k in ("harvest", 
 STOREY_WORTH: list[float] = [float(v) for v in WEIGHTS["ziggurat_storey"]["by_storey"]]
 MOST_HARVESTS = max(int(e.get("harvests", 0)) for e in D.CARD_EFFECT.values())
 FINISH = float(WEIGHTS["endgame"]["finish"])
+WAY = float(WEIGHTS["garden"]["way_to_condition"])
 SIEGE: dict[str, float] = {k: float(v) for k, v in WEIGHTS["siege"].items() if k[0] != "_"}
 TO_UR = siege.distances({siege.UR})
 FAR = TO_UR[siege.START] + 1
@@ -126,6 +127,8 @@ def progress(state: MesopotamiaState, seat: Seat) -> float:
     total += float(WEIGHTS["colony"]) * len(player["colonies"])
     total += float(WEIGHTS["rampart"]) * len(player["ramparts"])
     total += _resources(player["res"])
+    if not any(u[0] == seat and u[1] in D.LAND for u in state["units"]):
+        total += float(WEIGHTS["no_unit_wood"]["value"]) * min(1, player["res"]["wood"])
     total += income(state, seat)
     if tech_level(state, seat, GARDEN_ACTION) >= ARCHITECTURE:
         total += float(WEIGHTS["garden"]["value"]) * garden_readiness(state, seat, built)
@@ -174,17 +177,40 @@ def _resources(res: dict[str, int]) -> float:
 
 def garden_readiness(state: MesopotamiaState, seat: Seat, built: int) -> float:
     """How near ``seat`` is to build the next Hanging Gardens storey (0-1): the mean of the
-    share of the face-up tile's cost it holds and the share of its conditions it meets."""
+    share of the face-up tile's cost it holds and the share of its conditions it meets, where
+    the way to a condition counts (``garden.way_to_condition`` of a case: the Food of a Growth,
+    a unit next to a free Event; an Event found and not resolved, a whole case)."""
     if built >= len(state["gardens"]) or not state["gardens"][built][1]:
         return 0.0
     rule = GARDEN[state["gardens"][built][0]]
-    res = state["players"][seat]["res"]
+    player = state["players"][seat]
+    res = player["res"]
     cost = _share(res, rule["cost"])
-    have = {"population": seal_case(state, "population", seat),
-            "event_track": seal_case(state, "event", seat),
-            "colonies": len(state["players"][seat]["colonies"]) + _share(res, COST["colony"])}
+    growth = max(1, int(D.CARD_EFFECT[player["tech"]["growth"]]["food"]))
+    have = {"population": seal_case(state, "population", seat)
+            + WAY * min(1.0, res["food"] / growth),
+            "event_track": seal_case(state, "event", seat) + _events_found(state, seat)
+            + WAY * _next_to_free_event(state, seat),
+            "colonies": len(player["colonies"]) + _share(res, COST["colony"])}
     met = [min(1.0, have[k] / int(v)) for k, v in rule["conditions"].items()]
     return float(cost + (sum(met) / len(met) if met else 1.0)) / 2
+
+
+def _events_found(state: MesopotamiaState, seat: Seat) -> int:
+    """Events ``seat``'s units found that it has not resolved yet (revealed, or still to be):
+    each will move its seal at least one Event case, so a move onto one counts at once."""
+    shown = state.get("event") or {}
+    return sum(1 for s, _ in state.get("pending_events", []) if s == seat) + \
+        int(shown.get("seat") == seat)
+
+
+def _next_to_free_event(state: MesopotamiaState, seat: Seat) -> bool:
+    """Whether a land unit of ``seat`` stands on or next to a face-down event that no tribe
+    guards and no blocker closes (one Exploration away from an Event case)."""
+    near = {u[2] for u in state["units"] if u[0] == seat and u[1] in D.LAND}
+    near |= {n for r in near for n in D.REGIONS[r].neighbours}
+    return any(not up and r in near and not state["tribes"].get(r) and r not in state["blockers"]
+               for r, (_, up) in state["sites"].items())
 
 
 def _share(res: dict[str, int], cost: dict[str, Any]) -> float:
