@@ -462,14 +462,14 @@ async def post_final(bot: DingirBot, record: GameRecord, turns: Sequence[StepRes
                              label=tr(lang, "discord.rematch"),
                              style=discord.ButtonStyle.primary)
     view = await webpage.with_link(bot, record, buttons.view_of(rematch), lang)
+    try:    # before the post: a leaderboard asked as soon as it is read already counts it
+        await bot.service.results.record_result(record.id)
+    except StoreUnavailable:        # the scheduler's next round records it
+        log.warning("could not record the result of game %s yet", record.id)
     message = await send(bot, record, turn_text(record, lang, turns, outcome, told=told),
                          files=files, view=view)
     if message is not None and outcome is not None:
         await tell_followers(bot, record, message, outcome)
-    try:
-        await bot.service.results.record_result(record.id)
-    except StoreUnavailable:        # the scheduler's next round records it
-        log.warning("could not record the result of game %s yet", record.id)
 
 
 async def announce(bot: DingirBot, result: StepResult) -> None:
