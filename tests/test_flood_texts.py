@@ -373,3 +373,15 @@ def test_a_round_that_ends_after_a_quiet_step_is_told_on_its_own_line() -> None:
         "🌅 Round 2 of 5 begins with a decline: Dilmun is emptied, every other region outside "
         "Sumer loses a worker of each player, the leaders in Irrigation and Weaving keep 2 and "
         "the others lose as many, and each player loses a scribe and a toolmaker."]
+
+
+@pytest.mark.parametrize("step", ["march ²", "march ٣", "march 𝟙", "place mari ²"])
+def test_a_number_written_in_other_digits_gets_the_form_of_the_step(step: str) -> None:
+    """Python calls ², ٣ and 𝟙 digits but cannot read them as numbers: the refusal
+    explains how the step is written instead of failing (a fuzzed /play found it)."""
+    state = fresh()
+    workers_at(state, 0, "mari", 3)
+    state = play(state, "empire mari") if step.startswith("march") else state
+    english = refused(state, step)
+    assert "You can:" in english and "²" not in english.split("You can:")[1], english
+    assert "Vous pouvez :" in refused(state, step, "fr")

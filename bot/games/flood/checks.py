@@ -83,7 +83,7 @@ def _fits(verb: str, args: list[str], step: str) -> bool:
     """True if ``args`` are words ``verb`` takes (known ids, a number)."""
     if verb == "place":
         return (not args) if step != "put" else (
-            len(args) == 2 and args[0] in D.PLACES and args[1].isdigit())
+            len(args) == 2 and args[0] in D.PLACES and _is(NUMBER, args[1]))
     forms = FORMS.get(verb, ((),))
     return any(len(form) == len(args) and all(map(_is, form, args)) for form in forms)
 
@@ -93,7 +93,8 @@ def _is(kind: str, word: str) -> bool:
     known: dict[str, Callable[[str], bool]] = {
         REGION: lambda w: w in D.REGIONS, PLACE: lambda w: w in D.PLACES,
         RES: lambda w: w in D.RESOURCES, EMPIRE: lambda w: w in D.EMPIRES,
-        NUMBER: str.isdigit, ITEM: lambda w: w in D.RESOURCES or w in ("army", "worker"),
+        NUMBER: lambda w: w.isascii() and w.isdigit(),
+        ITEM: lambda w: w in D.RESOURCES or w in ("army", "worker"),
         TARGET: lambda w: w in D.PLACES or w == "stock",
     }
     test = known.get(kind)
