@@ -310,8 +310,9 @@ def test_it_harvests_what_its_next_actions_lack() -> None:
 def test_its_build_takes_what_it_lacks_from_the_supply() -> None:
     """R-auto-supply (« tente de réaliser les actions, si elles sont possibles »): when its turn
     begins the Automaton takes from the supply what it lacks for its planned BUILD (the cost of
-    its first goal, once per build its card allows), Growth (its card's Food) and the first
-    discovery of its Research (a Tablet); what it holds counts; War and Harvest take nothing."""
+    its first goal, once per build its card allows), Growth (its card's Food) and the
+    discoveries its Research card allows (a Tablet each); what it holds counts; War and Harvest
+    take nothing."""
     state = typed(MesopotamiaState, at_automaton_turn())
     player = state["players"][AUTO]
     res = player["res"]
@@ -328,6 +329,9 @@ def test_its_build_takes_what_it_lacks_from_the_supply() -> None:
         (builds, 1, food, 1, 0)
     assert supply.take(state, AUTO, planned) == {}
     assert {"construction", "growth", "research"} == C.SUPPLIED
+    player["tech"]["research"] = f"{player['empire']}_law_codes"   # 3 discoveries a Research
+    res["tablet"] = 0
+    assert supply.take(state, AUTO, [("research", {})]) == {"tablet": 3}
 
 
 def test_what_it_takes_from_the_supply_is_told() -> None:

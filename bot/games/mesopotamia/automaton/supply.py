@@ -52,17 +52,18 @@ def goal_cost(state: MesopotamiaState, seat: Seat, plan: dict[str, Any],
 
 def cost(state: MesopotamiaState, seat: Seat, action: str, plan: dict[str, Any]) -> Counter[str]:
     """What one activation of ``action`` costs the Automaton for the parts ``plan`` wants:
-    each build of its card (the first goal not reached its card can build), the Tablet of its
-    first discovery (« Discover the next Research Technology », when one is left), the Food
-    of its Growth, the Wood of each unit it may create."""
+    each build of its card (the first goal not reached its card can build), the Tablets of the
+    discoveries its Research card allows (as many as are left), the Food of its Growth, the
+    Wood of each unit it may create."""
     player = state["players"][seat]
     effect = D.CARD_EFFECT[player["tech"][action]]
     out: Counter[str] = Counter()
     if action == "construction":
         for kind, count in goal_cost(state, seat, plan, effect["can_build"]).items():
             out[kind] += count * int(effect["builds"])
-    elif action == "research" and any(next_card(state, seat, a) for a in D.ACTIONS):
-        out["tablet"] += D.DISCOVERY_TABLETS
+    elif action == "research":
+        left = sum(next_card(state, seat, a) is not None for a in D.ACTIONS)
+        out["tablet"] += D.DISCOVERY_TABLETS * min(left, int(effect["discoveries"]))
     elif action == "growth" and can_advance(state, "population", seat):
         out["food"] += int(effect["food"])
     elif action == "war":
