@@ -141,6 +141,24 @@ def test_a_seat_without_a_unit_values_the_wood_of_one() -> None:
     assert gain_alone > with_unit - heuristic.progress(state, 0) > 0
 
 
+def test_a_seat_without_a_land_unit_wants_one_more_than_its_wood() -> None:
+    """Without a land unit a seat can explore no Event (a Gardens tile may ask for an Event
+    case): its first land unit is worth more than a later one, and more than the Wood it
+    costs, so a War creates it (two seats that had lost theirs waited 40 rounds)."""
+    state = bare(2)
+    state["units"] = [u for u in state["units"] if u[0] != 0]
+    player = state["players"][0]
+    player["res"]["wood"] = 1
+    before = heuristic.progress(state, 0)
+    player["res"]["wood"] = 0
+    state["units"].append([0, "spearman", player["start"]])
+    first = heuristic.progress(state, 0) - before
+    second = heuristic.progress(dict(state, units=[*state["units"], [0, "archer",
+                                                                     player["start"]]]), 0)
+    assert first > second - heuristic.progress(state, 0) > 0
+    assert first > 1
+
+
 def test_a_colony_condition_values_the_colony_cost_held(monkeypatch: pytest.MonkeyPatch
                                                         ) -> None:
     """« un certain nombre de Colonies »: when the face-up Hanging Gardens tile asks for a

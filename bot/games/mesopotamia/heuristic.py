@@ -47,6 +47,8 @@ STOREY_WORTH: list[float] = [float(v) for v in WEIGHTS["ziggurat_storey"]["by_st
 MOST_HARVESTS = max(int(e.get("harvests", 0)) for e in D.CARD_EFFECT.values())
 FINISH = float(WEIGHTS["endgame"]["finish"])
 WAY = float(WEIGHTS["garden"]["way_to_condition"])
+NO_UNIT_WOOD = float(WEIGHTS["no_unit_wood"]["value"])
+FIRST_UNIT = float(WEIGHTS["no_unit_wood"]["first_unit"])
 SIEGE: dict[str, float] = {k: float(v) for k, v in WEIGHTS["siege"].items() if k[0] != "_"}
 TO_UR = siege.distances({siege.UR})
 FAR = TO_UR[siege.START] + 1
@@ -128,7 +130,9 @@ def progress(state: MesopotamiaState, seat: Seat) -> float:
     total += float(WEIGHTS["rampart"]) * len(player["ramparts"])
     total += _resources(player["res"])
     if not any(u[0] == seat and u[1] in D.LAND for u in state["units"]):
-        total += float(WEIGHTS["no_unit_wood"]["value"]) * min(1, player["res"]["wood"])
+        total += NO_UNIT_WOOD * min(1, player["res"]["wood"])
+    else:
+        total += FIRST_UNIT
     total += income(state, seat)
     if tech_level(state, seat, GARDEN_ACTION) >= ARCHITECTURE:
         total += float(WEIGHTS["garden"]["value"]) * garden_readiness(state, seat, built)
