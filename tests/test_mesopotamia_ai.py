@@ -15,6 +15,7 @@ import random
 import pytest
 
 from benchmarks.balance import QUICK_BUDGET, play_ai_game
+from bot.games.mesopotamia import data as D
 from bot.games.mesopotamia import heuristic
 from bot.games.mesopotamia.actions import next_card
 from bot.games.mesopotamia.construction import GARDEN
@@ -125,6 +126,28 @@ def test_the_way_to_an_event_or_population_condition_counts(monkeypatch: pytest.
     before = heuristic.garden_readiness(state, 0, 0)
     state["players"][0]["res"]["food"] = 3
     assert heuristic.garden_readiness(state, 0, 0) > before
+
+
+def test_the_food_a_tile_costs_is_not_also_the_food_of_a_growth(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A tile costing Food and asking Population 2: the Food it costs does not also count as
+    the way to Population 2, so a seat holding just that much still wants the Food of a Growth
+    (before, a seat on Population 1 with 2 Food, for the tile or the Growth, waited 10 rounds:
+    more Food looked worth nothing, and a Growth lowered its readiness)."""
+    state = bare(2)
+    tile = "population_tile"
+    monkeypatch.setitem(GARDEN, tile, {**GARDEN["storey2_3"], "id": tile,
+                                       "cost": {"stone": 1, "food": 1},
+                                       "conditions": {"population": 2}})
+    state["gardens"][0] = [tile, True]
+    growth = int(D.CARD_EFFECT[state["players"][0]["tech"]["growth"]]["food"])
+    readiness = []
+    for food in range(growth + 2):
+        state["players"][0]["res"]["food"] = food
+        readiness.append(heuristic.garden_readiness(state, 0, 0))
+    assert readiness == sorted(set(readiness)), readiness   # each Food up to cost + Growth counts
+    state["players"][0]["res"]["food"] = growth + 2
+    assert heuristic.garden_readiness(state, 0, 0) == readiness[-1]
 
 
 def test_a_seat_without_a_unit_values_the_wood_of_one() -> None:

@@ -32,23 +32,25 @@ PEOPLE = {"assyrians_hittites": {"assyrian", "hittite"},
 EXPANSION_TOKENS = {c["id"] for c in CARDS}
 
 # The event sites of a game without expansions (4 players), recorded from the code before the
-# expansions' tokens existed: sites in sorted region order, their tokens.
+# expansions' tokens existed: sites in sorted region order, their tokens. Recorded again when
+# Ebla's event site replaced Sippar's (R-start-balance, 29 November): the plain tokens moved
+# with the plain sites' order; the desert and mountain tokens are those of the first record.
 BEFORE = {
-    0: "desert_07 mountain_04 plain_01 plain_03 mountain_02 plain_09 desert_08 "
-       "mountain_05 desert_04 plain_06 desert_02 desert_10 desert_03 plain_07 "
-       "mountain_07 desert_06 plain_05 plain_10 mountain_06 mountain_01 plain_08 "
-       "desert_09 mountain_03 desert_01 plain_04 mountain_08 plain_12 plain_02 "
-       "desert_05 plain_11",
-    7: "desert_09 mountain_02 plain_11 plain_08 mountain_06 plain_10 desert_05 "
-       "mountain_08 desert_08 plain_02 desert_01 desert_07 desert_06 plain_09 "
-       "mountain_05 desert_03 plain_05 plain_12 mountain_01 mountain_03 plain_03 "
-       "desert_04 mountain_07 desert_10 plain_04 mountain_04 plain_07 plain_06 "
-       "desert_02 plain_01",
-    2026: "desert_03 mountain_02 plain_05 plain_02 mountain_08 plain_09 desert_01 "
-          "mountain_03 desert_02 plain_08 desert_05 desert_06 desert_10 plain_10 "
-          "mountain_04 desert_04 plain_11 plain_12 mountain_06 mountain_01 plain_07 "
-          "desert_07 mountain_07 desert_09 plain_04 mountain_05 plain_01 plain_03 "
-          "desert_08 plain_06",
+    0: "desert_07 mountain_04 plain_04 plain_08 mountain_02 plain_09 plain_06 "
+       "desert_08 mountain_05 desert_04 plain_01 desert_02 desert_10 desert_03 "
+       "plain_07 mountain_07 desert_06 plain_05 plain_10 mountain_06 "
+       "mountain_01 desert_09 mountain_03 desert_01 plain_03 mountain_08 "
+       "plain_12 plain_02 desert_05 plain_11",
+    7: "desert_09 mountain_02 plain_04 plain_03 mountain_06 plain_10 plain_02 "
+       "desert_05 mountain_08 desert_08 plain_11 desert_01 desert_07 desert_06 "
+       "plain_09 mountain_05 desert_03 plain_05 plain_12 mountain_01 "
+       "mountain_03 desert_04 mountain_07 desert_10 plain_08 mountain_04 "
+       "plain_07 plain_06 desert_02 plain_01",
+    2026: "desert_03 mountain_02 plain_04 plain_07 mountain_08 plain_09 plain_08 "
+          "desert_01 mountain_03 desert_02 plain_05 desert_05 desert_06 desert_10 "
+          "plain_10 mountain_04 desert_04 plain_11 plain_12 mountain_06 "
+          "mountain_01 desert_07 mountain_07 desert_09 plain_02 mountain_05 "
+          "plain_01 plain_03 desert_08 plain_06",
 }
 
 

@@ -283,13 +283,14 @@ def test_a_routed_unit_with_no_retreat_region_is_destroyed_and_events_stay_hidde
         state, _ = fight([(0, "spearman"), (1, "cavalry")], region="tur_abdin")
         set_cards(state, [example_card("seed_multiplayer_sumerian_spearman"),
                           example_card("seed_multiplayer_babylonian_cavalry")])
-        state["units"].append([0, "archer", "nagar"])
+        state["units"] += [[0, "archer", "nagar"], [0, "spearman", "taurus"]]
         if blocked:
             state["players"][0]["ramparts"].append("harran")
         state["players"][1]["res"]["phalanx"] = 1
         state["fight"]["units"][0]["alloc"]["force"] = 1
         # Spearman 1 + 1 + 1 (it has the advantage) against 2: beaten, the cavalry has 1
-        # Mobility against 0 and flees; harran is its only retreat region (nagar: an enemy).
+        # Mobility against 0 and flees; harran is its only retreat region (nagar and taurus:
+        # an enemy).
         standard.settle(state, {0: [0, 0, 0], 1: [0, 0, 1]})
         assert standard.result(state) == {"winner": 0, "loser": 1}
         cavalry = [u for u in state["units"] if u[1] == "cavalry"]

@@ -182,8 +182,9 @@ def _resources(res: dict[str, int]) -> float:
 def garden_readiness(state: MesopotamiaState, seat: Seat, built: int) -> float:
     """How near ``seat`` is to build the next Hanging Gardens storey (0-1): the mean of the
     share of the face-up tile's cost it holds and the share of its conditions it meets, where
-    the way to a condition counts (``garden.way_to_condition`` of a case: the Food of a Growth,
-    a unit next to a free Event; an Event found and not resolved, a whole case)."""
+    the way to a condition counts (``garden.way_to_condition`` of a case: the Food of a Growth
+    beyond the Food the tile costs, a unit next to a free Event; an Event found and not
+    resolved, a whole case)."""
     if built >= len(state["gardens"]) or not state["gardens"][built][1]:
         return 0.0
     rule = GARDEN[state["gardens"][built][0]]
@@ -191,8 +192,9 @@ def garden_readiness(state: MesopotamiaState, seat: Seat, built: int) -> float:
     res = player["res"]
     cost = _share(res, rule["cost"])
     growth = max(1, int(D.CARD_EFFECT[player["tech"]["growth"]]["food"]))
+    spare_food = max(0, res["food"] - int(rule["cost"].get("food", 0)))
     have = {"population": seal_case(state, "population", seat)
-            + WAY * min(1.0, res["food"] / growth),
+            + WAY * min(1.0, spare_food / growth),
             "event_track": seal_case(state, "event", seat) + _events_found(state, seat)
             + WAY * _next_to_free_event(state, seat),
             "colonies": len(player["colonies"]) + _share(res, COST["colony"])}
