@@ -11,6 +11,7 @@ that progress; these games, at the quick budget of the balance runs, must end.
 from __future__ import annotations
 
 import random
+from itertools import pairwise
 
 import pytest
 
@@ -104,7 +105,10 @@ def test_the_way_to_an_event_or_population_condition_counts(monkeypatch: pytest.
                                                              ) -> None:
     """A tile asking Event case 2 or Population 2 that the seat does not meet: a land unit next
     to a face-down Event no tribe guards, an Event found and not resolved, the Food of a Growth
-    bring it nearer (before, such a tile waited up to 15 rounds: neither seat explored)."""
+    bring it nearer (before, such a tile waited up to 15 rounds: neither seat explored). A unit
+    standing on that Event is not nearer: « Si une Unité termine son déplacement dans une région
+    avec un Événement non découvert, celui-ci est alors révélé », so it must leave and come back
+    (before, two seats whose units stood on Events waited 20 rounds)."""
     state = bare(2)
     tile = "event_tile"
     monkeypatch.setitem(GARDEN, tile, {**GARDEN["storey2_3"], "id": tile,
@@ -115,7 +119,10 @@ def test_the_way_to_an_event_or_population_condition_counts(monkeypatch: pytest.
     empty = heuristic.garden_readiness(state, 0, 0)
     site = next(r for r, (_, up) in state["sites"].items()
                 if not up and r not in state["blockers"])
+    state["sites"] = {r: [token, r != site] for r, (token, _) in state["sites"].items()}
     state["units"] = [[0, "spearman", site]]
+    assert heuristic.garden_readiness(state, 0, 0) == empty
+    state["units"] = [[0, "spearman", D.REGIONS[site].neighbours[0]]]
     nearer = heuristic.garden_readiness(state, 0, 0)
     assert nearer > empty
     state["pending_events"] = [[0, site]]
@@ -148,6 +155,36 @@ def test_the_food_a_tile_costs_is_not_also_the_food_of_a_growth(
     assert readiness == sorted(set(readiness)), readiness   # each Food up to cost + Growth counts
     state["players"][0]["res"]["food"] = growth + 2
     assert heuristic.garden_readiness(state, 0, 0) == readiness[-1]
+
+
+def test_before_architecture_the_clay_of_a_tablet_counts() -> None:
+    """Before Architecture, each Clay towards the Tablet of the next Discovery (« convertir 2
+    Argiles en 1 Tablette », « dépenser 1 Tablette à chaque amélioration ») is worth more than
+    a Clay after it, up to a Tablet's worth (before, a seat with Urbanisation spent each Clay
+    it harvested on a Colony and took 10 rounds to reach Architecture)."""
+    state = bare(2)
+    player = state["players"][0]
+    convert = D.CARD_EFFECT[player["tech"]["research"]]["convert"]
+
+    def clay_gains() -> list[float]:
+        gains = []
+        for clay in range(int(convert["clay"]) + 1):
+            player["res"]["clay"] = clay
+            gains.append(heuristic.progress(state, 0))
+        player["res"]["clay"] = 0
+        return [b - a for a, b in pairwise(gains)]
+
+    set_card(state, 0, "construction", 3)
+    before = clay_gains()
+    player["res"]["tablet"] = D.DISCOVERY_TABLETS
+    holding_a_tablet = clay_gains()        # one Tablet is all a Discovery needs
+    assert min(before) > max(holding_a_tablet)
+    assert holding_a_tablet == pytest.approx([heuristic.RESOURCE_WORTH["clay"]] * len(before))
+    player["res"]["tablet"] = 0
+    assert heuristic.discovery_readiness(state, 0) == 0.0
+    player["res"]["clay"] = int(convert["clay"])
+    assert heuristic.discovery_readiness(state, 0) == min(
+        1.0, int(convert["tablet"]) / D.DISCOVERY_TABLETS)
 
 
 def test_a_seat_without_a_unit_values_the_wood_of_one() -> None:

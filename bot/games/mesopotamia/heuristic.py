@@ -10,11 +10,11 @@ Ziggurat storeys (one Dingir die each), Population and Event cases, units (a ram
 only opens Ramparts), Colonies and Ramparts, the resources one Harvest gives (the card's
 harvests, at most one per source the seat has), resources (worth what they build, a pile worth
 little) and, for a seat with Architecture, how near it is to build the next Hanging Gardens
-storey. An action activated and not finished is worth what its best parts bring
-(:func:`action_gain`). The weights are design content (``data/mesopotamia/ai.json``).
-Progress counts nothing once the fifth storey is built: the game ends with that round, and the
-seat ahead then counts nearly a win, so a seat ahead on VP wants to finish and a seat behind
-does not.
+storey (without it, how near it is to its next Discovery). An action activated and not
+finished is worth what its best parts bring (:func:`action_gain`). The weights are design
+content (``data/mesopotamia/ai.json``). Progress counts nothing once the fifth storey is
+built: the game ends with that round, and the seat ahead then counts nearly a win, so a seat
+ahead on VP wants to finish and a seat behind does not.
 """
 
 from __future__ import annotations
@@ -47,6 +47,7 @@ STOREY_WORTH: list[float] = [float(v) for v in WEIGHTS["ziggurat_storey"]["by_st
 MOST_HARVESTS = max(int(e.get("harvests", 0)) for e in D.CARD_EFFECT.values())
 FINISH = float(WEIGHTS["endgame"]["finish"])
 WAY = float(WEIGHTS["garden"]["way_to_condition"])
+TOWARDS_ARCHITECTURE = float(WEIGHTS["research"]["towards_architecture"])
 NO_UNIT_WOOD = float(WEIGHTS["no_unit_wood"]["value"])
 FIRST_UNIT = float(WEIGHTS["no_unit_wood"]["first_unit"])
 SIEGE: dict[str, float] = {k: float(v) for k, v in WEIGHTS["siege"].items() if k[0] != "_"}
@@ -136,6 +137,8 @@ def progress(state: MesopotamiaState, seat: Seat) -> float:
     total += income(state, seat)
     if tech_level(state, seat, GARDEN_ACTION) >= ARCHITECTURE:
         total += float(WEIGHTS["garden"]["value"]) * garden_readiness(state, seat, built)
+    else:
+        total += TOWARDS_ARCHITECTURE * discovery_readiness(state, seat)
     return total + siege_progress(state, seat)
 
 
@@ -171,6 +174,15 @@ def income(state: MesopotamiaState, seat: Seat) -> float:
     sources = min(MOST_HARVESTS,
                   sum(count for _, count in harvest_sources(state, seat).values()))
     return INCOME["harvest"] * min(harvests, sources) + INCOME["part"] * (harvests + sources)
+
+
+def discovery_readiness(state: MesopotamiaState, seat: Seat) -> float:
+    """How near ``seat`` is to its next Discovery (0-1): the share of its Tablets, the Clay its
+    Research card converts counting for the Tablets it gives."""
+    effect = D.CARD_EFFECT[state["players"][seat]["tech"]["research"]]
+    res = state["players"][seat]["res"]
+    clay = res["clay"] / int(effect["convert"]["clay"]) * int(effect["convert"]["tablet"])
+    return min(1.0, (res["tablet"] + clay) / D.DISCOVERY_TABLETS)
 
 
 def _resources(res: dict[str, int]) -> float:
@@ -211,10 +223,12 @@ def _events_found(state: MesopotamiaState, seat: Seat) -> int:
 
 
 def _next_to_free_event(state: MesopotamiaState, seat: Seat) -> bool:
-    """Whether a land unit of ``seat`` stands on or next to a face-down event that no tribe
-    guards and no blocker closes (one Exploration away from an Event case)."""
-    near = {u[2] for u in state["units"] if u[0] == seat and u[1] in D.LAND}
-    near |= {n for r in near for n in D.REGIONS[r].neighbours}
+    """Whether a land unit of ``seat`` stands next to a face-down event that no tribe guards
+    and no blocker closes (one move of an Exploration away from an Event case). A unit on such
+    an event (created there, or there when its tribe fell) does not count: it reveals the event
+    only by ending a move there, so it must leave first."""
+    at = {u[2] for u in state["units"] if u[0] == seat and u[1] in D.LAND}
+    near = {n for r in at for n in D.REGIONS[r].neighbours}
     return any(not up and r in near and not state["tribes"].get(r) and r not in state["blockers"]
                for r, (_, up) in state["sites"].items())
 
