@@ -105,6 +105,7 @@ class Replayed:
     state: State
     turn_start_state: State
     steps: tuple[ReplayedStep, ...]
+    start_state: State
 
 
 def state_digest(state: State) -> str:
@@ -276,7 +277,7 @@ def parse(document: Any) -> Document:
 def replay(engine: Game, document: Document) -> Replayed:
     """Replay the document's log from setup; raises DocumentError at the first bad line
     (1-based ``line``) or when the final state's digest differs from the document's."""
-    state = engine.setup(document.seed, len(document.seats), document.options)
+    state = start = engine.setup(document.seed, len(document.seats), document.options)
     turn_start = state
     steps: list[ReplayedStep] = []
     for number, line in enumerate(document.log, start=1):
@@ -295,4 +296,4 @@ def replay(engine: Game, document: Document) -> Replayed:
             turn_start = state
     if document.state_sha256 is not None and state_digest(state) != document.state_sha256:
         raise DocumentError(Text.of("service.import_digest"))
-    return Replayed(state, turn_start, tuple(steps))
+    return Replayed(state, turn_start, tuple(steps), start)

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 from collections.abc import Sequence
 
 import discord
@@ -50,7 +49,7 @@ async def log_page(bot: DingirBot, channel_id: int, user_id: int, lang: str, pag
     if record.state is None:                 # a lobby: nothing played yet
         return tr(lang, "discord.log_empty"), buttons.view_of()
     viewer = bot.service.core.seat_of(record, user_id)
-    reports = await asyncio.to_thread(bot.service.history.reports, record, entries)
+    reports = await bot.service.history.reports(record, entries)
     lines = log_lines(record, entries, reports, lang, viewer)
     if not lines:
         return tr(lang, "discord.log_empty"), buttons.view_of()

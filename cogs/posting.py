@@ -451,7 +451,7 @@ async def post_final(bot: DingirBot, record: GameRecord, turns: Sequence[StepRes
     try:
         entries = await bot.service.history.log_of(record.id)
         animation = await bot.workers.replay(
-            record.game, record.seed, len(record.seats), record.options,
+            await bot.service.history.beginning(record),
             [(e.seat, e.notation) for e in entries], render_context(record, lang), MAX_UPLOAD)
     except Exception:  # a replay is a bonus: never lose the final message for it
         log.exception("replay of game %s failed", record.id)

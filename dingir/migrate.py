@@ -22,11 +22,12 @@ from contextlib import AsyncExitStack
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from bot.beginnings import Beginning, first_state
 from bot.engine import Game
 from bot.export import state_digest
 from bot.instance import AlreadyRunning, every_shard, hold
 from bot.records import StoreUnavailable
-from bot.replay import ReplayError, replay
+from bot.replay import ReplayError, apply_steps
 from bot.store import SchemaTooNew, Store, is_postgres, open_store, shown
 from host.registry import CATALOGUE
 
@@ -107,18 +108,18 @@ async def _check_game(source: Store, target: Store, game_id: int,
     record = after.record
     if record.state is None:
         return
+    beginning = Beginning(record.game, record.seed, len(record.seats), record.options,
+                          await target.start_state(game_id))
     try:
         engine = engines(record.game)
-        state = replay(engine, record.seed, len(record.seats), record.options,
-                       await target.actions(game_id))
+        state = apply_steps(engine, first_state(engine, beginning), await target.actions(game_id))
     except (KeyError, ReplayError) as error:
         report.not_replayed.append(f"game {game_id} ({record.game}): {error}")
         return
     if state_digest(state) == state_digest(record.state):
         report.replayed += 1
         return
-    again = replay(engine, record.seed, len(record.seats), record.options,
-                   await source.actions(game_id))
+    again = apply_steps(engine, first_state(engine, beginning), await source.actions(game_id))
     if state_digest(again) != state_digest(state):
         report.problems.append(f"game {game_id}: its log replays differently")
     else:  # the source's own log did not reach its state either: copied as it was

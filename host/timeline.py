@@ -15,6 +15,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from bot.beginnings import Beginning, first_state
 from bot.engine import Report, Seat, State
 from bot.replay import Step, iter_reports
 from host import registry
@@ -53,24 +54,26 @@ class _Replay:
     turn: int = field(default=0)
 
 
-_KEPT: OrderedDict[tuple[str, int, int, str], _Replay] = OrderedDict()
+_KEPT: OrderedDict[tuple[str, int, int, str, bool], _Replay] = OrderedDict()
 
 
 def _board(game: str, state: State) -> str:
     return json.dumps(registry.get(game).engine.view(state, None), separators=(",", ":"))
 
 
-def _fresh(game: str, seed: int, players: int, options: dict[str, str]) -> _Replay:
-    start = registry.get(game).engine.setup(seed, players, options)
-    return _Replay([], [], [0], [_board(game, start)], start, start,
-                   registry.get(game).engine.turn_number(start))
+def _fresh(beginning: Beginning) -> _Replay:
+    engine = registry.get(beginning.game).engine
+    start = first_state(engine, beginning)
+    return _Replay([], [], [0], [_board(beginning.game, start)], start, start,
+                   engine.turn_number(start))
 
 
-def _replayed(game: str, seed: int, players: int, options: dict[str, str],
-              steps: Steps) -> _Replay:
-    """The replay of ``steps``, extending a kept one when it is a prefix of them (or
-    going back to the start of its turn after an undo)."""
-    key = (game, seed, players, json.dumps(options, sort_keys=True))
+def _replayed(beginning: Beginning, steps: Steps) -> _Replay:
+    """The replay of ``steps`` from ``beginning``, extending a kept one when it is a prefix
+    of them (or going back to the start of its turn after an undo)."""
+    game = beginning.game
+    key = (game, beginning.seed, beginning.players,
+           json.dumps(beginning.options, sort_keys=True), beginning.state is not None)
     kept = _KEPT.pop(key, None)
     steps = list(steps)
     if kept is not None and kept.steps != steps[:len(kept.steps)]:
@@ -80,7 +83,7 @@ def _replayed(game: str, seed: int, players: int, options: dict[str, str],
             kept.state = kept.turn_start
         else:
             kept = None
-    replay = kept or _fresh(game, seed, players, options)
+    replay = kept or _fresh(beginning)
     engine = registry.get(game).engine
     new = [Step(seat, notation) for seat, notation in steps[len(replay.steps):]]
     for step, (report, after) in zip(new, iter_reports(engine, replay.state, new),
@@ -99,37 +102,34 @@ def _replayed(game: str, seed: int, players: int, options: dict[str, str],
     return replay
 
 
-def timeline(game: str, seed: int, players: int, options: dict[str, str],
-             steps: Steps) -> Timeline:
-    """The public history of the game of ``game`` with this seed, seats, options and
-    logged ``steps`` (a worker job)."""
-    return Timeline(tuple(_replayed(game, seed, players, options, steps).ends))
+def timeline(beginning: Beginning, steps: Steps) -> Timeline:
+    """The public history of the game that began as ``beginning`` and logged ``steps`` (a
+    worker job)."""
+    return Timeline(tuple(_replayed(beginning, steps).ends))
 
 
-def told(game: str, seed: int, players: int, options: dict[str, str], steps: Steps,
-         turns: Sequence[tuple[int, int]], narrate: Narrate) -> tuple[str, ...]:
+def told(beginning: Beginning, steps: Steps, turns: Sequence[tuple[int, int]],
+         narrate: Narrate) -> tuple[str, ...]:
     """The words ``narrate`` gives each of ``turns`` (spans of ``steps``: their start and
     end) from the steps' public reports (a worker job: ``narrate`` is a function of the
     front end's, or a ``functools.partial`` of one, which travels by reference)."""
-    replay = _replayed(game, seed, players, options, steps)
+    replay = _replayed(beginning, steps)
     return tuple(narrate(replay.state, list(zip([seat for seat, _ in replay.steps[start:end]],
                                                 replay.reports[start:end], strict=True)))
                  for start, end in turns)
 
 
-def board_after(game: str, seed: int, players: int, options: dict[str, str], steps: Steps,
-                played: int) -> dict[str, Any]:
+def board_after(beginning: Beginning, steps: Steps, played: int) -> dict[str, Any]:
     """The public view after the first ``played`` of ``steps``, the start or the end of a
     turn; ValueError for another number."""
-    replay = _replayed(game, seed, players, options, steps)
+    replay = _replayed(beginning, steps)
     if played not in replay.ends:
         raise ValueError(f"no turn ends after {played} steps")
     found: dict[str, Any] = json.loads(replay.boards[replay.ends.index(played)])
     return found
 
 
-def board_png(game: str, seed: int, players: int, options: dict[str, str], steps: Steps,
-              played: int, ctx: RenderContext) -> bytes:
+def board_png(beginning: Beginning, steps: Steps, played: int, ctx: RenderContext) -> bytes:
     """:func:`board_after` drawn by the game's board renderer as PNG bytes (a worker job)."""
-    view = board_after(game, seed, players, options, steps, played)
-    return registry.get(game).renderer.png(view, ctx)
+    view = board_after(beginning, steps, played)
+    return registry.get(beginning.game).renderer.png(view, ctx)

@@ -32,6 +32,7 @@ from collections.abc import Callable
 from typing import Any, BinaryIO, NoReturn, ParamSpec, TypeVar
 
 from bot import ai
+from bot.beginnings import Beginning, first_state
 from bot.engine import Action, Game, Seat
 from bot.replay import Step, turn_states
 from host import registry, timeline
@@ -104,13 +105,13 @@ def ai_index(game: str, view: dict[str, Any], legal: list[Action], seat: Seat,
     return legal.index(action)
 
 
-def render_replay(game: str, seed: int, players: int, options: dict[str, str],
-                  steps: list[tuple[Seat, str]], ctx: RenderContext, limit: int) -> bytes | None:
-    """The replay GIF of a game of ``game`` (its seed, seats, options and logged steps), at
-    most ``limit`` bytes (None when it cannot fit)."""
-    entry = registry.get(game)
+def render_replay(beginning: Beginning, steps: list[tuple[Seat, str]], ctx: RenderContext,
+                  limit: int) -> bytes | None:
+    """The replay GIF of the game that began as ``beginning`` and logged ``steps``, at most
+    ``limit`` bytes (None when it cannot fit)."""
+    entry = registry.get(beginning.game)
     engine = entry.engine
-    start = engine.setup(seed, players, options)
+    start = first_state(engine, beginning)
     states = turn_states(engine, start, [Step(seat, notation) for seat, notation in steps])
     return replay_gif(entry.renderer, [engine.view(s, None) for s in states], ctx, limit)
 
@@ -359,35 +360,29 @@ class Workers:
         index: int = await self._run("ai", game, view, legal, seat, seed)
         return legal[index]
 
-    async def replay(self, game: str, seed: int, players: int, options: dict[str, str],
-                     steps: list[tuple[Seat, str]], ctx: RenderContext,
-                     limit: int) -> bytes | None:
+    async def replay(self, beginning: Beginning, steps: list[tuple[Seat, str]],
+                     ctx: RenderContext, limit: int) -> bytes | None:
         """The replay GIF of a finished game (:func:`render_replay`)."""
-        found: bytes | None = await self._run("replay", game, seed, players, options, steps,
-                                              ctx, limit)
+        found: bytes | None = await self._run("replay", beginning, steps, ctx, limit)
         return found
 
-    async def history(self, game: str, seed: int, players: int, options: dict[str, str],
+    async def history(self, beginning: Beginning,
                       steps: list[tuple[Seat, str]]) -> timeline.Timeline:
         """The public history of a game, for its web page (:func:`host.timeline.timeline`)."""
-        found: timeline.Timeline = await self._run("timeline", game, seed, players, options,
-                                                   steps)
+        found: timeline.Timeline = await self._run("timeline", beginning, steps)
         return found
 
-    async def told(self, game: str, seed: int, players: int, options: dict[str, str],
-                   steps: list[tuple[Seat, str]], turns: list[tuple[int, int]],
-                   narrate: timeline.Narrate) -> tuple[str, ...]:
+    async def told(self, beginning: Beginning, steps: list[tuple[Seat, str]],
+                   turns: list[tuple[int, int]], narrate: timeline.Narrate) -> tuple[str, ...]:
         """The words of some turns of a game, for its web page (:func:`host.timeline.told`)."""
-        found: tuple[str, ...] = await self._run("told", game, seed, players, options, steps,
-                                                 turns, narrate)
+        found: tuple[str, ...] = await self._run("told", beginning, steps, turns, narrate)
         return found
 
-    async def frame(self, game: str, seed: int, players: int, options: dict[str, str],
-                    steps: list[tuple[Seat, str]], played: int, ctx: RenderContext) -> bytes:
+    async def frame(self, beginning: Beginning, steps: list[tuple[Seat, str]], played: int,
+                    ctx: RenderContext) -> bytes:
         """The public board after ``played`` of a game's ``steps`` (the start or the end
         of a turn), as PNG bytes (:func:`host.timeline.board_png`)."""
-        png: bytes = await self._run("frame", game, seed, players, options, steps, played,
-                                     ctx)
+        png: bytes = await self._run("frame", beginning, steps, played, ctx)
         return png
 
     async def close(self) -> None:

@@ -51,8 +51,8 @@ async def test_a_sqlite_database_moves_to_postgresql_and_back(tmp_path: Path,
     assert report.problems == [] and report.not_replayed == []
     assert report.replayed == 3
     assert report.counts["games"] == 4 and report.counts["ratings"] == 1
-    assert all(report.counts[t] >= 1 for t in ("actions", "seats", "turn_starts", "results",
-               "followers", "user_prefs", "away", "reminders", "banks", "skip_votes",
+    assert all(report.counts[t] >= 1 for t in ("actions", "seats", "turn_starts", "start_states",
+               "results", "followers", "user_prefs", "away", "reminders", "banks", "skip_votes",
                "heartbeat"))
     store = await open_store(pg_database)
     try:

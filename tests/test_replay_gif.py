@@ -10,6 +10,7 @@ import random
 import pytest
 from PIL import Image
 
+from bot.beginnings import Beginning
 from bot.replay import Step, turn_states
 from host import registry
 from host.workers import Workers
@@ -47,7 +48,7 @@ def test_the_workers_draw_one_frame_a_turn_under_the_limit() -> None:
     turns = len(turn_states(engine, start, [Step(s, n) for s, n in steps]))
 
     async def draw(limit: int) -> bytes | None:
-        return await Workers(0).replay("ur", 3, 3, {}, steps, CTX, limit)
+        return await Workers(0).replay(Beginning("ur", 3, 3, {}), steps, CTX, limit)
 
     gif = asyncio.run(draw(9_500_000))
     assert gif is not None and len(gif) <= 9_500_000

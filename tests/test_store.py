@@ -55,8 +55,8 @@ async def test_migrations_build_an_empty_database_and_reopen_idempotently(databa
         stored = await store.load(game_id)
         assert stored is not None and [s.name for s in stored.record.seats] == ["Ann", "AI 1"]
         assert {"games", "seats", "actions", "user_prefs", "reminders", "skip_votes",
-                "schema_version", "turn_starts", "results", "ratings", "followers", "away",
-                "banks", "heartbeat"} <= set(await store.tables())
+                "schema_version", "turn_starts", "start_states", "results", "ratings",
+                "followers", "away", "banks", "heartbeat"} <= set(await store.tables())
         assert await store._fetchall("SELECT COUNT(*) FROM schema_version") == [(1,)]
     finally:
         await store.close()

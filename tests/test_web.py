@@ -13,6 +13,7 @@ from dataclasses import dataclass
 import pytest
 from aiohttp import ClientSession
 
+from bot.beginnings import Beginning
 from bot.config import ConfigError, from_mapping
 from bot.engine import Report, Seat, State
 from bot.i18n import LANGUAGES, translate
@@ -26,6 +27,8 @@ from tests.contract import hidden_from
 from web import server
 
 PNG = b"\x89PNG"
+FLOOD = Beginning("flood", web_games.SEED, 3, {})
+UR = Beginning("ur", 9, 3, {})
 
 
 @dataclass
@@ -132,22 +135,22 @@ def test_the_history_is_the_public_view_after_each_turn() -> None:
         record_steps.append((seat, action.notation))
         state = engine.apply(state, seat, action)
         states.append(state)
-    history = timeline.timeline("flood", web_games.SEED, 3, {}, record_steps[:40])
-    history = timeline.timeline("flood", web_games.SEED, 3, {}, record_steps)  # extended
+    history = timeline.timeline(FLOOD, record_steps[:40])
+    history = timeline.timeline(FLOOD, record_steps)  # extended
     assert history.ends[0] == 0
     turns = [engine.turn_number(s) for s in states]
     assert list(history.ends) == [0] + [i for i in range(1, len(states))
                                         if turns[i] != turns[i - 1]]
     for played in history.ends:
-        view = timeline.board_after("flood", web_games.SEED, 3, {}, record_steps, played)
+        view = timeline.board_after(FLOOD, record_steps, played)
         assert view == json.loads(json.dumps(engine.view(states[played], None)))
     with pytest.raises(ValueError):
-        timeline.board_after("flood", web_games.SEED, 3, {}, record_steps,
+        timeline.board_after(FLOOD, record_steps,
                              next(n for n in range(90) if n not in history.ends))
     reports = [report for report, _ in iter_reports(
         engine, states[0], [Step(seat, notation) for seat, notation in record_steps])]
     seats, turns = [seat for seat, _ in record_steps], [(0, 40), (85, 90)]
-    assert timeline.told("flood", web_games.SEED, 3, {}, record_steps, turns, said) == tuple(
+    assert timeline.told(FLOOD, record_steps, turns, said) == tuple(
         said(state, list(zip(seats[a:b], reports[a:b], strict=True))) for a, b in turns)
 
 
@@ -168,12 +171,12 @@ def test_an_undo_within_the_turn_is_replayed_from_the_turn_start() -> None:
         action = rng.choice(engine.legal(state, seat))
         steps.append((seat, action.notation))
         state = engine.apply(state, seat, action)
-    timeline.timeline("ur", 9, 3, {}, steps)
+    timeline.timeline(UR, steps)
     shorter = steps[:-1]
 
     def replayed() -> tuple[timeline.Timeline, tuple[str, ...]]:
-        return timeline.timeline("ur", 9, 3, {}, shorter), timeline.told(
-            "ur", 9, 3, {}, shorter, [(0, len(shorter))], lambda *told: repr(told))
+        return timeline.timeline(UR, shorter), timeline.told(
+            UR, shorter, [(0, len(shorter))], lambda *told: repr(told))
 
     kept = replayed()
     timeline._KEPT.clear()

@@ -210,7 +210,7 @@ class WebPages:
         async def draw() -> bytes:
             self.renders += 1
             return await self.workers.frame(
-                record.game, record.seed, len(record.seats), record.options,
+                await self.service.history.beginning(record),
                 [(e.seat, e.notation) for e in entries], played, ctx)
 
         png = await self._kept(self._images, ("board", record.id, played, ctx), draw)
@@ -228,7 +228,7 @@ class WebPages:
             self.renders += 1
             entries = await self.service.history.log_of(record.id)
             gif = await self.workers.replay(
-                record.game, record.seed, len(record.seats), record.options,
+                await self.service.history.beginning(record),
                 [(e.seat, e.notation) for e in entries], render_context(record, lang),
                 MAX_UPLOAD)
             return gif or b""
@@ -269,7 +269,7 @@ class WebPages:
         words = dict(known)
         if missing := [span for span in spans if span not in known]:
             words.update(zip(missing, await self.workers.told(
-                record.game, record.seed, len(record.seats), record.options,
+                await self.service.history.beginning(record),
                 [(e.seat, e.notation) for e in entries], missing,
                 partial(turn_lines, replace(record, state=None), lang)), strict=True))
             ends = set(history.ends)
@@ -309,7 +309,7 @@ class WebPages:
         async def replay() -> tuple[int, list[LogEntry], Timeline]:
             entries = await self.service.history.log_of(record.id)
             history = await self.workers.history(
-                record.game, record.seed, len(record.seats), record.options,
+                await self.service.history.beginning(record),
                 [(e.seat, e.notation) for e in entries])
             return record.version, entries, history
 

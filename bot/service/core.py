@@ -270,13 +270,15 @@ class ServiceCore:
         *,
         seats: bool = False,
         turn_start_state: State | None = None,
+        start_state: State | None = None,
         undone: Sequence[int] = (),
     ) -> GameRecord:
-        """Persist ``record`` (whose version the caller bumped) and update the cache."""
+        """Persist ``record`` (whose version the caller bumped; its first state too when the
+        game starts) and update the cache."""
         try:
             await self.store.save_game(
                 record, live.record.version, seats=seats, turn_start_state=turn_start_state,
-                undone=undone,
+                start_state=start_state, undone=undone,
             )
         except StaleVersion:
             self._cache.pop(record.id, None)

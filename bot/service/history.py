@@ -8,6 +8,7 @@ from dataclasses import asdict, fields, replace
 from typing import Any
 
 from bot import export
+from bot.beginnings import Beginning, first_state
 from bot.engine import Game, Outcome, Report, Seat
 from bot.export import Document, SeatEntry
 from bot.i18n import translate
@@ -68,13 +69,22 @@ class History:
         rows = await self.core.store.actions(game_id)
         return [LogEntry(i, r.seat, r.notation, r.turn, r.at) for i, r in enumerate(rows)]
 
-    def reports(self, record: GameRecord, entries: Sequence[LogEntry]) -> list[Report]:
+    async def beginning(self, record: GameRecord) -> Beginning:
+        """Where ``record``'s log replays from: its first state as stored when it started."""
+        return Beginning(record.game, record.seed, len(record.seats), record.options,
+                         await self.core.store.start_state(record.id))
+
+    async def reports(self, record: GameRecord, entries: Sequence[LogEntry]) -> list[Report]:
         """What each step of ``entries`` (``record``'s log) did, found by replaying the log
-        (slow for a long game: call it in a thread)."""
-        engine = self.core.engine(record.game)
-        start = engine.setup(record.seed, len(record.seats), record.options)
+        from the game's beginning (in a thread: slow for a long game)."""
+        beginning = await self.beginning(record)
+        return await asyncio.to_thread(self._reports, beginning, entries)
+
+    def _reports(self, beginning: Beginning, entries: Sequence[LogEntry]) -> list[Report]:
+        engine = self.core.engine(beginning.game)
         steps = [Step(e.seat, e.notation) for e in entries]
-        return [report for report, _ in iter_reports(engine, start, steps)]
+        return [report for report, _ in
+                iter_reports(engine, first_state(engine, beginning), steps)]
 
     async def export(self, channel_id: int, user_id: int | None = None) -> dict[str, Any]:
         """The export document of the channel's game (see :mod:`bot.export`): complete once
@@ -86,14 +96,16 @@ class History:
                 or record.state is None:
             return export_document(record, entries, self.core.outcome(record))
         seat = None if user_id is None else self.core.seat_of(record, user_id)
-        return await asyncio.to_thread(self._partial_export, engine, record, entries, seat)
+        beginning = await self.beginning(record)
+        return await asyncio.to_thread(self._partial_export, engine, record, entries, seat,
+                                       beginning)
 
     def _partial_export(self, engine: Game, record: GameRecord, entries: list[LogEntry],
-                        seat: Seat | None) -> dict[str, Any]:
+                        seat: Seat | None, beginning: Beginning) -> dict[str, Any]:
         assert record.state is not None
         names = tuple(s.name for s in record.seats)
         log = []
-        for entry, report in zip(entries, self.reports(record, entries), strict=True):
+        for entry, report in zip(entries, self._reports(beginning, entries), strict=True):
             line: dict[str, Any] = {"seat": entry.seat, "turn": entry.turn,
                                     "text": translate(report.for_seat(seat), record.lang, names)}
             if entry.seat == seat:
@@ -149,7 +161,8 @@ class History:
         record.waiting = {s: Waiting(record.version, now) for s in record.active}
         log = [ActionRow(i + 1, s.seat, s.action.notation, s.turn, s.reversible, now)
                for i, s in enumerate(replayed.steps)]
-        record.id = await self.core.store.insert_game(record, replayed.turn_start_state, log)
+        record.id = await self.core.store.insert_game(record, replayed.turn_start_state, log,
+                                                      replayed.start_state)
         self.core.remember(Live(record, replayed.turn_start_state), record)
         return record
 

@@ -294,7 +294,8 @@ class Lobby:
             waiting=self.core.waiting(engine, record, state, active, None, record.version + 1),
         )
         live.turn_steps = []
-        return await self.core.save(live, started, seats=True, turn_start_state=state)
+        return await self.core.save(live, started, seats=True, turn_start_state=state,
+                                    start_state=state)
 
     async def open_table(self, channel_id: int, game: str, options: dict[str, str],
                          seats: Sequence[Player | None], lang: str = "en") -> GameRecord:

@@ -70,8 +70,10 @@ class GamesMixin(StoreCore):
         record: GameRecord,
         turn_start_state: State | None = None,
         log: Iterable[ActionRow] = (),
+        start_state: State | None = None,
     ) -> int:
-        """Store a new game (with its seats and, for an import, its log); returns its id.
+        """Store a new game (with its seats and, for an import, its log and first state);
+        returns its id.
 
         Raises ServiceError ``service.channel_busy`` if the channel already has an
         active game.
@@ -95,6 +97,8 @@ class GamesMixin(StoreCore):
                 game_id = int(rows[0][0])
                 if turn_start_state is not None:
                     await self._write_turn_start(conn, game_id, turn_start_state)
+                if start_state is not None:
+                    await self._write_start(conn, game_id, start_state)
                 await self._write_seats(conn, game_id, record.seats)
                 await conn.executemany(
                     "INSERT INTO actions (game_id, idx, seat, notation, turn, reversible, at)"
@@ -115,6 +119,22 @@ class GamesMixin(StoreCore):
             " ON CONFLICT (game_id) DO UPDATE SET state = excluded.state",
             (game_id, dumps(state)),
         )
+
+    @staticmethod
+    async def _write_start(conn: Tx, game_id: int, state: State) -> None:
+        await conn.execute(
+            "INSERT INTO start_states (game_id, state) VALUES (?, ?)"
+            " ON CONFLICT (game_id) DO UPDATE SET state = excluded.state",
+            (game_id, dumps(state)),
+        )
+
+    async def start_state(self, game_id: int) -> State | None:
+        """The first state of the game ``game_id``, as stored when it started (None for a
+        lobby, or a game stored before first states were kept)."""
+        rows = await self._fetchall("SELECT state FROM start_states WHERE game_id = ?",
+                                    (game_id,))
+        found: State | None = json.loads(rows[0][0]) if rows else None
+        return found
 
     @staticmethod
     async def _write_seats(conn: Tx, game_id: int, seats: Iterable[SeatInfo]) -> None:
@@ -175,11 +195,13 @@ class GamesMixin(StoreCore):
         expected_version: int,
         *,
         turn_start_state: State | None = None,
+        start_state: State | None = None,
         seats: bool = False,
         undone: Sequence[int] = (),
     ) -> None:
-        """Write every column of ``record`` (and its seats if ``seats``) if the stored version
-        is still ``expected_version``; mark the log rows ``undone`` as undone.
+        """Write every column of ``record`` (and its seats if ``seats``, its first state if
+        ``start_state``) if the stored version is still ``expected_version``; mark the log
+        rows ``undone`` as undone.
 
         Raises StaleVersion when another writer got there first.
         """
@@ -201,6 +223,8 @@ class GamesMixin(StoreCore):
                 raise StaleVersion()
             if turn_start_state is not None:
                 await self._write_turn_start(conn, record.id, turn_start_state)
+            if start_state is not None:
+                await self._write_start(conn, record.id, start_state)
             if seats:
                 await self._write_seats(conn, record.id, record.seats)
             if undone:

@@ -8,7 +8,8 @@ scripts with its types and without SQLite's step view (:mod:`.pgschema`).
 Tables: ``games`` (one row per game: lobby data, options, seed, current state,
 version, settings, clocks; a partial unique index allows one lobby/running/
 paused game per channel), ``turn_starts`` (the state at the start of the
-current turn, for undo), ``seats``, ``actions`` (the append-only log; undo
+current turn, for undo), ``start_states`` (each game's first state, for its history),
+``seats``, ``actions`` (the append-only log; undo
 only flags rows ``undone``), ``user_prefs`` (DM reminders opt-in),
 ``reminders`` (per game and seat: the stretch ``since``, reminders sent, next
 due time, timeout handled), ``skip_votes`` and ``web_links`` (each game's web page
@@ -240,6 +241,14 @@ MIGRATIONS: tuple[str, ...] = (
         seq INTEGER PRIMARY KEY,
         game_id INTEGER NOT NULL,
         at REAL NOT NULL
+    );
+    """,
+    # 10: each game's first state (its history replays from it, even after its contents
+    # changed; :mod:`bot.beginnings`).
+    """
+    CREATE TABLE start_states (
+        game_id INTEGER PRIMARY KEY REFERENCES games (id) ON DELETE CASCADE,
+        state TEXT NOT NULL
     );
     """,
 )
