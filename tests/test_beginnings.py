@@ -5,7 +5,6 @@ exports what a seat may see, shows its web page's boards and draws its replay.""
 from __future__ import annotations
 
 import json
-import random
 from collections.abc import Iterator
 
 import pytest
@@ -18,8 +17,16 @@ from bot.replay import Step, apply_steps
 from host import timeline
 from host.workers import render_replay
 from render.context import RenderContext
-from tests.test_export import HOSTED, OTHER, PLAYERS, document_of, full, played_out
-from tests.test_session import ANN, BOB, CHANNEL, CID, GUILD, Env
+from tests.test_export import (
+    HOSTED,
+    OTHER,
+    PLAYERS,
+    civsets_played,
+    document_of,
+    full,
+    played_out,
+)
+from tests.test_session import ANN, BOB, CHANNEL, GUILD, Env
 
 __all__ = ["full"]          # the fixture, imported for these tests
 
@@ -41,23 +48,6 @@ def change_contents(engine: Game) -> None:
     vars(engine)["setup"] = lambda seed, players, options: original(seed + 1, players, options)
 
 
-async def started(env: Env, steps: int, lobby: bool = True) -> GameRecord:
-    """A game of Civilizations seated Ann, Bob, Cid, ``steps`` random steps in (its lobby
-    opened here unless ``lobby`` is False)."""
-    if lobby:
-        await env.service.lobby.create(GUILD, CHANNEL, ANN, GAME, {})
-    await env.service.lobby.join(CHANNEL, BOB)
-    await env.service.lobby.join(CHANNEL, CID)
-    record = await env.service.lobby.start(CHANNEL, ANN.user_id, order=[0, 1, 2])
-    rng = random.Random(2)
-    for _ in range(steps):
-        seat = record.active[0]
-        _, _, legal = await env.service.turns.legal(CHANNEL, PLAYERS[seat][1])
-        record = (await env.service.turns.play(CHANNEL, PLAYERS[seat][1],
-                                               rng.choice(legal).notation)).record
-    return record
-
-
 def dealt(engine: Game, record: GameRecord) -> State:
     """What ``setup`` dealt ``record`` (its seed, seats and options) before any change."""
     return type(engine).setup(engine, record.seed, len(record.seats), record.options)
@@ -66,7 +56,7 @@ def dealt(engine: Game, record: GameRecord) -> State:
 async def test_a_game_keeps_its_first_state_from_its_start(full: Env, changed: Game) -> None:
     lobby = await full.service.lobby.create(GUILD, CHANNEL, ANN, GAME, {})
     assert await full.store.start_state(lobby.id) is None
-    record = await started(full, 0, lobby=False)
+    record = await civsets_played(full, 0, lobby=False)
     assert record.id == lobby.id
     assert await full.store.start_state(record.id) == json.loads(
         json.dumps(dealt(changed, record)))
@@ -74,7 +64,7 @@ async def test_a_game_keeps_its_first_state_from_its_start(full: Env, changed: G
 
 async def test_its_log_and_partial_export_survive_a_change_of_contents(
         full: Env, changed: Game) -> None:
-    record = await started(full, 14)
+    record = await civsets_played(full, 14)
     _, entries = await full.service.history.log(CHANNEL)
     before = [translate(r.public, "en") for r in await full.service.history.reports(record,
                                                                                     entries)]
@@ -89,7 +79,7 @@ async def test_its_log_and_partial_export_survive_a_change_of_contents(
 
 async def test_its_web_page_and_replay_survive_a_change_of_contents(
         full: Env, changed: Game) -> None:
-    record = await started(full, 14)
+    record = await civsets_played(full, 14)
     _, entries = await full.service.history.log(CHANNEL)
     steps = [(e.seat, e.notation) for e in entries]
     change_contents(changed)
@@ -108,7 +98,7 @@ async def test_its_web_page_and_replay_survive_a_change_of_contents(
 
 async def test_a_game_stored_before_first_states_replays_from_its_seed(
         full: Env, changed: Game) -> None:
-    record = await started(full, 10)
+    record = await civsets_played(full, 10)
     _, entries = await full.service.history.log(CHANNEL)
     kept = await full.service.history.reports(record, entries)
     await full.store._write("DELETE FROM start_states WHERE game_id = ?", (record.id,))

@@ -253,10 +253,11 @@ async def counts(store: Store) -> tuple[int, int]:
             (await store._fetchall("SELECT COUNT(*) FROM actions"))[0][0])
 
 
-async def aborted_civsets(env: Env, steps: int = 12) -> GameRecord:
-    """A game of Civilizations seated Ann, Bob, Cid, ``steps`` random steps in, aborted by
-    its creator."""
-    await env.service.lobby.create(GUILD, CHANNEL, ANN, "civsets", {})
+async def civsets_played(env: Env, steps: int, lobby: bool = True) -> GameRecord:
+    """A game of Civilizations seated Ann, Bob, Cid, ``steps`` random steps in (its lobby
+    opened here unless ``lobby`` is False)."""
+    if lobby:
+        await env.service.lobby.create(GUILD, CHANNEL, ANN, "civsets", {})
     await env.service.lobby.join(CHANNEL, BOB)
     await env.service.lobby.join(CHANNEL, CID)
     record = await env.service.lobby.start(CHANNEL, ANN.user_id, order=[0, 1, 2])
@@ -266,6 +267,13 @@ async def aborted_civsets(env: Env, steps: int = 12) -> GameRecord:
         _, _, legal = await env.service.turns.legal(CHANNEL, PLAYERS[seat][1])
         record = (await env.service.turns.play(CHANNEL, PLAYERS[seat][1],
                                                rng.choice(legal).notation)).record
+    return record
+
+
+async def aborted_civsets(env: Env, steps: int = 12) -> GameRecord:
+    """A game of Civilizations seated Ann, Bob, Cid, ``steps`` random steps in, aborted by
+    its creator."""
+    await civsets_played(env, steps)
     return await env.service.admin.abort(CHANNEL, ANN.user_id, False)
 
 

@@ -96,9 +96,9 @@ class GamesMixin(StoreCore):
                 )
                 game_id = int(rows[0][0])
                 if turn_start_state is not None:
-                    await self._write_turn_start(conn, game_id, turn_start_state)
+                    await self._write_state(conn, "turn_starts", game_id, turn_start_state)
                 if start_state is not None:
-                    await self._write_start(conn, game_id, start_state)
+                    await self._write_state(conn, "start_states", game_id, start_state)
                 await self._write_seats(conn, game_id, record.seats)
                 await conn.executemany(
                     "INSERT INTO actions (game_id, idx, seat, notation, turn, reversible, at)"
@@ -113,17 +113,11 @@ class GamesMixin(StoreCore):
         return game_id
 
     @staticmethod
-    async def _write_turn_start(conn: Tx, game_id: int, state: State) -> None:
+    async def _write_state(conn: Tx, table: str, game_id: int, state: State) -> None:
+        """Keep ``state`` as the game's row of ``table`` (``turn_starts`` or
+        ``start_states``)."""
         await conn.execute(
-            "INSERT INTO turn_starts (game_id, state) VALUES (?, ?)"
-            " ON CONFLICT (game_id) DO UPDATE SET state = excluded.state",
-            (game_id, dumps(state)),
-        )
-
-    @staticmethod
-    async def _write_start(conn: Tx, game_id: int, state: State) -> None:
-        await conn.execute(
-            "INSERT INTO start_states (game_id, state) VALUES (?, ?)"
+            f"INSERT INTO {table} (game_id, state) VALUES (?, ?)"
             " ON CONFLICT (game_id) DO UPDATE SET state = excluded.state",
             (game_id, dumps(state)),
         )
@@ -222,9 +216,9 @@ class GamesMixin(StoreCore):
             if count != 1:
                 raise StaleVersion()
             if turn_start_state is not None:
-                await self._write_turn_start(conn, record.id, turn_start_state)
+                await self._write_state(conn, "turn_starts", record.id, turn_start_state)
             if start_state is not None:
-                await self._write_start(conn, record.id, start_state)
+                await self._write_state(conn, "start_states", record.id, start_state)
             if seats:
                 await self._write_seats(conn, record.id, record.seats)
             if undone:
