@@ -200,11 +200,21 @@ async def test_the_worker_processes_write_the_same_pages(site: Site) -> None:
         await workers.close()
 
 
-async def test_a_hundred_readers_cost_one_board_per_turn(site: Site) -> None:
+async def test_a_hundred_readers_cost_one_board_per_turn(site: Site,
+                                                          monkeypatch: pytest.MonkeyPatch
+                                                          ) -> None:
     record = await web_games.start(site.service, "ur", 3)
     rng = random.Random(2)
     record = await web_games.play(site.service, record, 20, rng)
     token = await site.service.web.token(record.id)
+    store, read = site.service.core.store, []
+    first = store.start_state
+
+    async def counted(game_id: int) -> State | None:
+        read.append(game_id)
+        return await first(game_id)
+
+    monkeypatch.setattr(store, "start_state", counted)
     latest: set[str] = set()
     for _ in range(6):
         answers = await asyncio.gather(*(site.get(f"/g/{token}/") for _ in range(100)))
@@ -218,6 +228,7 @@ async def test_a_hundred_readers_cost_one_board_per_turn(site: Site) -> None:
         assert site.pages.renders == len(latest)       # one board per turn, never more
         record = await web_games.play(site.service, record, 1, rng)
     assert len(latest) < 6, "every step ended a turn: the test shows nothing"
+    assert read == [record.id]          # the game's first state read from the store once
     status, _, _ = await site.get(f"/g/{token}/data.json?since={record.version}")
     assert status == 204
 

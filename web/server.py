@@ -35,6 +35,7 @@ from typing import TYPE_CHECKING, Any
 import orjson
 from aiohttp import web
 
+from bot.beginnings import Beginning
 from bot.engine import Report, Seat, State
 from bot.i18n import LANGUAGES, tr, translate
 from bot.records import GameRecord, LogEntry, Played
@@ -148,6 +149,7 @@ class WebPages:
         self._timelines = _Kept(entries=TIMELINES_KEPT)
         self._images = _Kept(size=IMAGE_BYTES)
         self._narrated = _Kept(entries=TIMELINES_KEPT)
+        self._beginnings = _Kept(entries=TIMELINES_KEPT)
         self._running: dict[Hashable, asyncio.Future[Any]] = {}
         self._assets = {name: (STATIC / name).read_bytes() for name in ASSETS}
         self.assets_version = hashlib.sha256(
@@ -210,7 +212,7 @@ class WebPages:
         async def draw() -> bytes:
             self.renders += 1
             return await self.workers.frame(
-                await self.service.history.beginning(record),
+                await self._beginning(record),
                 [(e.seat, e.notation) for e in entries], played, ctx)
 
         png = await self._kept(self._images, ("board", record.id, played, ctx), draw)
@@ -228,7 +230,7 @@ class WebPages:
             self.renders += 1
             entries = await self.service.history.log_of(record.id)
             gif = await self.workers.replay(
-                await self.service.history.beginning(record),
+                await self._beginning(record),
                 [(e.seat, e.notation) for e in entries], render_context(record, lang),
                 MAX_UPLOAD)
             return gif or b""
@@ -269,7 +271,7 @@ class WebPages:
         words = dict(known)
         if missing := [span for span in spans if span not in known]:
             words.update(zip(missing, await self.workers.told(
-                await self.service.history.beginning(record),
+                await self._beginning(record),
                 [(e.seat, e.notation) for e in entries], missing,
                 partial(turn_lines, replace(record, state=None), lang)), strict=True))
             ends = set(history.ends)
@@ -304,12 +306,20 @@ class WebPages:
             running.add_done_callback(lambda done: done.cancelled() or done.exception())
         return await asyncio.shield(running)
 
+    async def _beginning(self, record: GameRecord) -> Beginning:
+        """Where the game's log replays from, read from the store once (it never changes once
+        the game has started, its seed drawn)."""
+        found: Beginning = await self._kept(self._beginnings,
+                                            ("beginning", record.id, record.seed),
+                                            lambda: self.service.history.beginning(record))
+        return found
+
     async def _timeline(self, record: GameRecord) -> tuple[list[LogEntry], Timeline]:
         """The game's log and public history at ``record``'s version."""
         async def replay() -> tuple[int, list[LogEntry], Timeline]:
             entries = await self.service.history.log_of(record.id)
             history = await self.workers.history(
-                await self.service.history.beginning(record),
+                await self._beginning(record),
                 [(e.seat, e.notation) for e in entries])
             return record.version, entries, history
 
