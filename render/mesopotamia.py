@@ -17,8 +17,9 @@ them), the five storeys of the Hanging Gardens (who built each, the next one's V
 row per player in turn order: name, empire, VP so far (quests are secret until the end),
 resources, tracks, Ziggurat, units, quests held and Dingir dice. Every text is at least
 :data:`TEXT_MIN` px at 900 px wide, 10 px once a phone shows it 400 px wide, and the picture is
-at most about 1,400 px tall with four players; the market (:func:`market_png`) holds the rest:
-the Hanging Gardens tiles and the trade tokens in full, and the legend of the pieces.
+at most about 1,400 px tall with four players; the market (:meth:`MesopotamiaRenderer.market`)
+holds the rest: the Hanging Gardens tiles and the trade tokens in full, and the legend of the
+pieces, each drawn once and kept.
 
 Fast path (:meth:`MesopotamiaRenderer.png`): the map, the frames and every fixed text are drawn
 once per language and player count, smooth, then mapped to one fixed palette; each picture is a
@@ -409,6 +410,8 @@ PANELS_KEPT = 512
 """Players' panels a renderer keeps (about 60 KB each)."""
 BANDS_KEPT = 4096
 """Compressed bands of boards a renderer keeps (about 2 KB each; a board has 53-59)."""
+MARKET_PARTS_KEPT = 512
+"""Rows and titles of markets a renderer keeps (a row: about 60 KB)."""
 
 
 class MesopotamiaRenderer:
@@ -424,6 +427,7 @@ class MesopotamiaRenderer:
         self._words: Sprites[tuple[Sprite, float]] = Sprites(limit=4096)
         self._index: dict[Colour, int] = {}
         self._markets: Sprites[bytes] = Sprites(limit=64)
+        self._market_parts: Sprites[Image.Image] = Sprites(limit=MARKET_PARTS_KEPT)
         self._panels: Sprites[Image.Image] = Sprites(limit=PANELS_KEPT)
         self._encoder = BandedPng(BANDS_KEPT)
         self._drawn: tuple[dict[str, Any], RenderContext, Image.Image] | None = None
@@ -636,6 +640,37 @@ class MesopotamiaRenderer:
             else self.compose(view, ctx)
         return board.crop((0, MAP_TOP, WIDTH, MAP_TOP + MAP_HEIGHT))
 
+    def market(self, view: dict[str, Any], ctx: RenderContext) -> bytes:
+        """The market (the Hanging Gardens tiles, the trade tokens, the legend) as PNG bytes:
+        its titles, rows and legend drawn once each and kept, pasted on one indexed picture."""
+        with self._lock:
+            return self._market_png(view, ctx)
+
+    def _market_png(self, view: dict[str, Any], ctx: RenderContext) -> bytes:
+        lang = ctx.lang
+        gardens, trade = _garden_rows(view, lang), _trade_rows(view, lang)
+        titles = {0: "mesopotamia.render.gardens", len(gardens): "mesopotamia.render.trade"}
+        rows = [self._smooth_part(market_row, row) for row in (*gardens, *trade)]
+        canvas = Image.new("P", (WIDTH, market_height([(r.height - 7) // MARKET_LINE
+                                                      for r in rows])), self.ink(BACKGROUND))
+        canvas.putpalette(self.palette().getpalette() or [])
+        y = 8
+        for i, row_image in enumerate(rows):
+            if i in titles:
+                canvas.paste(self._smooth_part(market_title, lang, titles[i]), (0, y))
+                y += 44
+            canvas.paste(row_image, (0, y))
+            y += row_image.height + 3
+        canvas.paste(self._smooth_part(market_legend, lang), (0, y + 4))
+        found = self._encoder.encode(canvas)
+        return found if len(found) <= PNG_LIMIT else self._encoder.encode(canvas, HARD)
+
+    def _smooth_part(self, draw: Callable[..., Image.Image], *args: Any) -> Image.Image:
+        """``draw(*args)``, a part of the market drawn smooth, mapped to the palette; drawn
+        once and kept."""
+        return self._market_parts.get((draw.__name__, *args),
+                                      lambda: self._indexed(draw(*args)))
+
     def details(self, view: dict[str, Any], ctx: RenderContext) -> list[tuple[str, bytes]]:
         """The pictures a turn message adds after the board: the market, then the crops of
         the regions the view focuses on (``view["focus"]``,
@@ -644,7 +679,7 @@ class MesopotamiaRenderer:
                                      [(p["empire"], p.get("gardens", [])) for p in
                                       view["players"]]], sort_keys=True))
         with self._lock:
-            market = self._markets.get(key, lambda: market_png(view, ctx))
+            market = self._markets.get(key, lambda: self._market_png(view, ctx))
         return [("market.png", market),
                 *crop_pngs(view, ctx, [str(r) for r in view.get("focus", [])], self)]
 
@@ -1115,36 +1150,43 @@ RENDERER = MesopotamiaRenderer()
 MARKET_LINE = 30
 
 
-def market_image(view: dict[str, Any], ctx: RenderContext) -> Image.Image:
-    """The Hanging Gardens tiles (built by whom, face up or down, cost, conditions, VP) and the
-    trade tokens (level, ship slot, what they cost and give, VP, the Amphora on them)."""
-    lang = ctx.lang
-    gardens, trade = _garden_rows(view, lang), _trade_rows(view, lang)
+def market_height(rows: list[int]) -> int:
+    """The market's height for rows of these many lines (two titles, the rows, the legend)."""
+    tall = 3 * 44 + sum(lines_ * MARKET_LINE + 10 for lines_ in rows)
+    return tall + (len(LEGEND_PIECES) + 1) // 2 * MARKET_LINE + MARGIN
+
+
+def market_title(lang: str, key: str) -> Image.Image:
+    """A title of the market (44 px tall), smooth."""
+    image = Image.new("RGB", (WIDTH, 44), BACKGROUND)
+    _text(ImageDraw.Draw(image), (MARGIN, 0), tr(lang, key), 26, WIDTH - 2 * MARGIN, bold=True)
+    return image
+
+
+def market_row(row: Row) -> Image.Image:
+    """One Hanging Gardens tile or trade token of the market, smooth: its badge and its text,
+    wrapped, on its fill (outlined in the colour of whoever built or claimed it)."""
+    badge, text, fill, edge = row
     room = WIDTH - 2 * MARGIN - 52
-    wrapped = [(badge, wrap(text, room), fill, edge) for badge, text, fill, edge in
-               (*gardens, *trade)]
-    tall = 3 * 44 + sum(len(lines_) * MARKET_LINE + 10 for _, lines_, _, _ in wrapped)
-    legend = (len(LEGEND_PIECES) + 1) // 2 * MARKET_LINE
-    image = Image.new("RGB", (WIDTH, tall + legend + MARGIN), BACKGROUND)
+    lines_ = wrap(text, room)
+    bottom = len(lines_) * MARKET_LINE + 6
+    image = Image.new("RGB", (WIDTH, bottom + 1), BACKGROUND)
     draw = ImageDraw.Draw(image)
-    titles = {0: tr(lang, "mesopotamia.render.gardens"),
-              len(gardens): tr(lang, "mesopotamia.render.trade")}
-    y = 8
-    for i, (badge, lines_, fill, edge) in enumerate(wrapped):
-        if i in titles:
-            _text(draw, (MARGIN, y), titles[i], 26, WIDTH - 2 * MARGIN, bold=True)
-            y += 44
-        bottom = y + len(lines_) * MARKET_LINE + 6
-        draw.rounded_rectangle((MARGIN, y, WIDTH - MARGIN, bottom), 6, fill=fill,
-                               outline=edge or BORDER, width=4 if edge else 1)
-        draw.ellipse((MARGIN + 4, y + 3, MARGIN + 32, y + 31), fill=GOLD, outline=INK)
-        draw.text((MARGIN + 18, y + 17), badge, font=fonts.font(TEXT_MIN, True), fill=INK,
-                  anchor="mm")
-        for j, line in enumerate(lines_):
-            _text(draw, (MARGIN + 40, y + 3 + j * MARKET_LINE), line, TEXT_MIN, room,
-                  fill=ink_on(fill, INK))
-        y = bottom + 4
-    _pieces_legend(draw, lang, y + 4)
+    draw.rounded_rectangle((MARGIN, 0, WIDTH - MARGIN, bottom), 6, fill=fill,
+                           outline=edge or BORDER, width=4 if edge else 1)
+    draw.ellipse((MARGIN + 4, 3, MARGIN + 32, 31), fill=GOLD, outline=INK)
+    draw.text((MARGIN + 18, 17), badge, font=fonts.font(TEXT_MIN, True), fill=INK, anchor="mm")
+    for j, line in enumerate(lines_):
+        _text(draw, (MARGIN + 40, 3 + j * MARKET_LINE), line, TEXT_MIN, room,
+              fill=ink_on(fill, INK))
+    return image
+
+
+def market_legend(lang: str) -> Image.Image:
+    """The legend of the map's pieces, smooth."""
+    image = Image.new("RGB", (WIDTH, 44 + (len(LEGEND_PIECES) + 1) // 2 * MARKET_LINE),
+                      BACKGROUND)
+    _pieces_legend(ImageDraw.Draw(image), lang, 0)
     return image
 
 
@@ -1229,11 +1271,6 @@ def _trade_rows(view: dict[str, Any], lang: str) -> list[Row]:
                          mix(colour(view, owner), WHITE, 0.7),
                          None if owner is None else colour(view, owner)))
     return rows
-
-
-def market_png(view: dict[str, Any], ctx: RenderContext) -> bytes:
-    """The market as PNG bytes."""
-    return encode(market_image(view, ctx))
 
 
 # -- crops ---------------------------------------------------------------------------------------

@@ -71,7 +71,7 @@ def test_every_view_is_small_and_readable_on_a_phone(
             image = Image.open(io.BytesIO(png))
             assert len(png) <= 120_000 and image.size[0] == picture.WIDTH
             assert image.size[1] <= 1_400
-            market = Image.open(io.BytesIO(picture.market_png(view, ctx)))
+            market = Image.open(io.BytesIO(renderer.market(view, ctx)))
             assert market.size[0] == picture.WIDTH and market.size[1] <= 2_400
     assert sizes and min(sizes) >= legible(picture.WIDTH)
     assert min(sizes) * PHONE / picture.WIDTH >= MIN_PHONE_TEXT
@@ -260,7 +260,7 @@ def test_a_crowded_board_stays_within_the_limits(lang: str) -> None:
         view = GAME.view(state, seat)
         png = picture.RENDERER.png(view, ctx)
         assert len(png) <= 120_000 and Image.open(io.BytesIO(png)).size[1] <= 1_400
-        assert len(picture.market_png(view, ctx)) <= 100_000
+        assert len(picture.RENDERER.market(view, ctx)) <= 100_000
         text = picture.RENDERER.text(view, ctx)
         assert NAMES[3] in text
 
@@ -394,8 +394,8 @@ def test_the_renderer_details_are_the_market_then_the_crops_of_the_focus() -> No
     ctx = RenderContext(NAMES[:2])
     view = GAME.view(state, None)
     view["focus"] = []
-    assert picture.RENDERER.details(view, ctx) == [("market.png", picture.market_png(view,
-                                                                                     ctx))]
+    assert picture.RENDERER.details(view, ctx) == [("market.png",
+                                                        picture.RENDERER.market(view, ctx))]
     focus = list(D.REGIONS)[:2]
     view["focus"] = focus
     assert picture.RENDERER.details(view, ctx)[1:] == picture.crop_pngs(view, ctx, focus)
@@ -421,6 +421,29 @@ def test_kept_panels_draw_the_board_a_fresh_renderer_draws() -> None:
             ctx = RenderContext(NAMES[:4], lang)
             view = GAME.view(state, viewer)
             assert kit.png(view, ctx) == picture.MesopotamiaRenderer().png(view, ctx), step
+
+
+def test_a_kept_market_draws_only_its_new_rows(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The market's titles, rows and legend are drawn once each and kept: along games, in both
+    languages, one renderer draws the market a fresh renderer draws, and a market whose trade
+    token changed hands draws that row only."""
+    kit = picture.MesopotamiaRenderer()
+    for i, state in enumerate([*states(3, 4)[::4], *states(9, 3)[::4]]):
+        ctx = RenderContext(NAMES[:state["n"]], ("en", "fr")[i % 2])
+        view = GAME.view(state, None)
+        assert kit.market(view, ctx) == picture.MesopotamiaRenderer().market(view, ctx), i
+    drawn: list[Any] = []
+    real = picture.market_row
+    monkeypatch.setattr(picture, "market_row", lambda row: drawn.append(row) or real(row))
+    state = clone(states(3, 4)[-1])
+    ctx = RenderContext(NAMES[:4])
+    slot = next(iter(state["trade"]))
+    state["amphorae"] = {slot: 0}
+    kit.market(GAME.view(state, None), ctx)
+    state["amphorae"] = {slot: 1}
+    drawn.clear()
+    kit.market(GAME.view(state, None), ctx)
+    assert len(drawn) == 1 and drawn[0][3] == picture.colour(GAME.view(state, None), 1)
 
 
 def test_a_turn_message_crops_the_board_it_has_just_drawn() -> None:
