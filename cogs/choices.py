@@ -28,6 +28,8 @@ MAX_BUTTONS = 20
 """Options shown as buttons (4 rows of 5); beyond, a select menu."""
 PAGE_SIZE = 25
 """Options per page of the select menu (Discord's limit)."""
+LABEL_LIMIT = 80
+"""Characters of an option's label (a button's, Discord's limit)."""
 
 
 @dataclass(frozen=True)
@@ -76,7 +78,7 @@ def level_entries(record: GameRecord, options: Sequence[tuple[int, Action]],
     for i, action in inside:
         key = _choice(action, depth)
         if key is None:
-            entries.append(Entry(label(action, record, lang, 80), index=i,
+            entries.append(Entry(label(action, record, lang, LABEL_LIMIT), index=i,
                                  closes_turn=action.closes_turn, notation=action.notation))
             continue
         if key in seen:
@@ -85,11 +87,13 @@ def level_entries(record: GameRecord, options: Sequence[tuple[int, Action]],
         behind = [(j, a) for j, a in inside if _choice(a, depth) == key]
         if len(behind) == 1:
             j, only = behind[0]
-            text = text_of(key, record, lang) if depth else label(only, record, lang, 80)
-            entries.append(Entry(text[:80], index=j, closes_turn=only.closes_turn,
+            text = text_of(key, record, lang) if depth else \
+                label(only, record, lang, LABEL_LIMIT)
+            entries.append(Entry(text[:LABEL_LIMIT], index=j, closes_turn=only.closes_turn,
                                  notation=only.notation))
         else:
-            entries.append(Entry(text_of(key, record, lang)[:80], choice=keys.index(key)))
+            entries.append(Entry(text_of(key, record, lang)[:LABEL_LIMIT],
+                                 choice=keys.index(key)))
     return taken, entries
 
 
@@ -120,10 +124,21 @@ def interleaved(actions: Iterable[Action]) -> list[Action]:
 
 def _entry_text(entry: Entry, lang: str) -> str:
     if entry.closes_turn:
-        return tr(lang, "discord.and_end", step=entry.text)[:80]
+        return framed(lang, "discord.and_end", "step", entry.text)
     if entry.choice is not None:
-        return tr(lang, "discord.choice_more", choice=entry.text)[:80]
+        return framed(lang, "discord.choice_more", "choice", entry.text)
     return entry.text
+
+
+def framed(lang: str, key: str, name: str, text: str) -> str:
+    """The catalogue's ``key`` around ``text`` (its argument ``name``) within
+    :data:`LABEL_LIMIT` characters: ``text`` shortened with "…" when the whole is too long, so
+    that the frame ("... and end the turn") is never cut."""
+    whole = tr(lang, key, **{name: text})
+    over = len(whole) - LABEL_LIMIT
+    if over <= 0:
+        return whole
+    return tr(lang, key, **{name: text[: max(1, len(text) - over - 1)] + "…"})
 
 
 def option_items(record: GameRecord, version: int, options: Sequence[tuple[int, Action]],

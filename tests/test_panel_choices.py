@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 
 from bot.engine import State
+from bot.i18n import tr
 from bot.records import GameRecord, SeatInfo
 from cogs import choices
 from host import registry
@@ -66,3 +67,15 @@ def test_junk_in_a_components_position_reads_as_the_top() -> None:
     assert choices.parse_where("2:1:0") == (2, (1, 0))
     assert choices.parse_where("x:1") == (0, ()) and choices.parse_where("²") == (0, ())
     assert choices.parse_group("1:²") == () and choices.parse_group("") == ()
+
+
+def test_a_long_step_that_ends_the_turn_keeps_the_words_that_say_so() -> None:
+    """A label is at most 80 characters: a long step is shortened, never "... and end the"."""
+    step = "build a Ziggurat storey and take a black Dingir die (1 Stone, 1 Clay) in Eridu"
+    for lang in ("en", "fr"):
+        ending = tr(lang, "discord.and_end", step="")
+        text = choices.framed(lang, "discord.and_end", "step", step)
+        assert len(text) == choices.LABEL_LIMIT and text.endswith(ending), text
+        assert text.startswith(step[:40]) and "…" in text
+    assert choices.framed("en", "discord.and_end", "step", "place a token on E2") == \
+        "place a token on E2 and end the turn"
