@@ -1841,7 +1841,8 @@ async def run(opts: argparse.Namespace) -> dict[str, Any]:
                          "uploads_cut_by_kills": len([e for e in h.fake.server_errors
                                                       if "ConnectionResetError" in e]),
                          "unknown_routes": len(h.fake.unknown_routes),
-                         "refused": len([r for r in h.fake.refused if not r.startswith("404")])},
+                         "refused": len([r for r in h.fake.refused if not r.startswith("404")]),
+                         "requests": dict(h.fake.requests.most_common())},
             "drivers": {"games_opened": sum(d.opened for d in drivers),
                         "games_finished": sum(d.finished for d in drivers)},
             "games": {game: per_game(game, latency, steps_by_game.get(game, 0) / window,
@@ -1981,8 +1982,19 @@ def _section_checks(r: dict[str, Any]) -> list[str]:
         f"{f['acks_during_lock']}, reminders {f['reminders']}",
         f"{'bot log':<34}tracebacks {r['bot_log']['tracebacks']} (at shutdown "
         f"{r['bot_log']['tracebacks_at_shutdown']}), ERROR lines {r['bot_log']['errors']}; "
-        f"stand-in {r['stand_in']}",
+        f"stand-in { {k: v for k, v in r['stand_in'].items() if k != 'requests'} }",
+        f"{'Discord requests per logged step':<34}"
+        + _requests_per_step(r["stand_in"]["requests"], r["verify"].get("steps_logged", 0)),
     ]
+
+
+def _requests_per_step(requests: dict[str, int], steps: int) -> str:
+    """The requests the bot made to the stand-in (the whole run's, lobbies included) per step
+    of the log: in all, then the five most frequent routes."""
+    if not steps:
+        return "no step logged"
+    top = ", ".join(f"{name} {count / steps:.2f}" for name, count in list(requests.items())[:5])
+    return f"{sum(requests.values()) / steps:.2f} ({top})"
 
 
 def _section_in_process(r: dict[str, Any]) -> list[str]:
