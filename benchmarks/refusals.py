@@ -4,10 +4,11 @@ reason each one is refused, per game.
 Usage::
 
     python benchmarks/refusals.py [--games ur,civsets,flood,mesopotamia] [--count 1000]
-        [--seeds 30] [--seed 1] [--json FILE]
+        [--seeds 30] [--seed 1] [--players N] [--option name=value ...] [--json FILE]
 
 No Discord: for each game, random legal playouts (``--seeds`` of them, a typical table:
-ur 3, civsets 4, flood 3, mesopotamia 3 seats) give positions and the game's own steps.
+ur 3, civsets 4, flood 3, mesopotamia 3 seats, or ``--players``; the games' options, or
+those ``--option`` names) give positions and the game's own steps.
 The verbs are the first words of the legal notations met, and every notation met is
 kept with its verb. Then ``--count`` illegal steps are drawn, at random positions:
 
@@ -60,7 +61,7 @@ from host import registry
 
 GAMES = ("ur", "civsets", "flood", "mesopotamia")
 SEATS = {"ur": 3, "civsets": 4, "flood": 3, "mesopotamia": 3}
-NAMES = ("alice", "bob", "carol", "dave")
+NAMES = ("alice", "bob", "carol", "dave", "erin", "frank")
 KINDS = {"wrong_target": 0.35, "wrong_moment": 0.3, "random_target": 0.2, "wrong_seat": 0.15}
 """The kinds of illegal steps drawn, and their shares."""
 CATCH_ALL = ("not possible now",)
@@ -109,11 +110,12 @@ class Pool:
     """Every legal notation met, by verb."""
 
 
-def playouts(engine: Game, seats: int, seeds: range, rng: random.Random) -> Pool:
+def playouts(engine: Game, seats: int, seeds: range, rng: random.Random,
+             options: dict[str, str]) -> Pool:
     """Random legal playouts from each seed; positions picked at random along each."""
     pool = Pool()
     for seed in seeds:
-        state = engine.setup(seed, seats, {})
+        state = engine.setup(seed, seats, options)
         met = []
         for _ in range(MAX_PLAYOUT):
             active = engine.active(state)
@@ -182,17 +184,20 @@ def echo_only(text: Text, typed: str) -> bool:
                for _, value in text.args)
 
 
-def refusals(game: str, count: int, seeds: int, seed: int) -> list[Refusal]:
-    """``count`` illegal steps of ``game`` and their reasons."""
+def refusals(game: str, count: int, seeds: int, seed: int, players: int | None = None,
+             options: dict[str, str] | None = None) -> list[Refusal]:
+    """``count`` illegal steps of ``game`` (``players`` seats, default :data:`SEATS`; with
+    ``options``) and their reasons."""
     engine = registry.get(game).engine
     rng = random.Random(f"{seed}:{game}")
-    pool = playouts(engine, SEATS[game], range(seed, seed + seeds), rng)
-    names = NAMES[:SEATS[game]]
+    seats = players or SEATS[game]
+    pool = playouts(engine, seats, range(seed, seed + seeds), rng, options or {})
+    names = NAMES[:seats]
     found: list[Refusal] = []
     for _ in range(count * 50):
         if len(found) == count:
             break
-        drawn = draw(pool, SEATS[game], rng)
+        drawn = draw(pool, seats, rng)
         if drawn is None:
             continue
         kind, position, seat, notation = drawn
@@ -269,11 +274,17 @@ def main(argv: Sequence[str] | None = None) -> list[dict[str, Any]]:
     parser.add_argument("--count", type=int, default=1000)
     parser.add_argument("--seeds", type=int, default=30)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--players", type=int, default=None,
+                        help="seats at every table (default: a typical table per game)")
+    parser.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
+                        help="a game option of the tables (repeatable)")
     parser.add_argument("--json", default="")
     opts = parser.parse_args(argv)
+    options = dict(item.split("=", 1) for item in opts.option)
     results = []
     for game in opts.games.split(","):
-        fig = figures(game, refusals(game, opts.count, opts.seeds, opts.seed))
+        fig = figures(game, refusals(game, opts.count, opts.seeds, opts.seed, opts.players,
+                                     options))
         results.append(fig)
         print(f"\n== {game}: {fig['drawn']} refusals, {fig['keys']} keys, generic "
               f"{fig['generic']}, untranslated {fig['untranslated']}, unfilled placeholders "
