@@ -650,18 +650,20 @@ class MesopotamiaRenderer:
         lang = ctx.lang
         gardens, trade = _garden_rows(view, lang), _trade_rows(view, lang)
         titles = {0: "mesopotamia.render.gardens", len(gardens): "mesopotamia.render.trade"}
-        rows = [self._smooth_part(market_row, row) for row in (*gardens, *trade)]
-        canvas = Image.new("P", (WIDTH, market_height([(r.height - 7) // MARKET_LINE
-                                                      for r in rows])), self.ink(BACKGROUND))
-        canvas.putpalette(self.palette().getpalette() or [])
+        parts: list[tuple[Image.Image, int]] = []
         y = 8
-        for i, row_image in enumerate(rows):
+        for i, row in enumerate((*gardens, *trade)):
             if i in titles:
-                canvas.paste(self._smooth_part(market_title, lang, titles[i]), (0, y))
+                parts.append((self._smooth_part(market_title, lang, titles[i]), y))
                 y += 44
-            canvas.paste(row_image, (0, y))
-            y += row_image.height + 3
-        canvas.paste(self._smooth_part(market_legend, lang), (0, y + 4))
+            parts.append((self._smooth_part(market_row, row), y))
+            y += parts[-1][0].height + 3
+        legend = self._smooth_part(market_legend, lang)
+        parts.append((legend, y + 4))
+        canvas = Image.new("P", (WIDTH, y + 4 + legend.height), self.ink(BACKGROUND))
+        canvas.putpalette(self.palette().getpalette() or [])
+        for part, top in parts:
+            canvas.paste(part, (0, top))
         found = self._encoder.encode(canvas)
         return found if len(found) <= PNG_LIMIT else self._encoder.encode(canvas, HARD)
 
@@ -1148,12 +1150,6 @@ RENDERER = MesopotamiaRenderer()
 
 
 MARKET_LINE = 30
-
-
-def market_height(rows: list[int]) -> int:
-    """The market's height for rows of these many lines (two titles, the rows, the legend)."""
-    tall = 3 * 44 + sum(lines_ * MARKET_LINE + 10 for lines_ in rows)
-    return tall + (len(LEGEND_PIECES) + 1) // 2 * MARKET_LINE + MARGIN
 
 
 def market_title(lang: str, key: str) -> Image.Image:
