@@ -4,12 +4,14 @@ Usage::
 
     python benchmarks/narration.py [--games ur,civsets,flood,mesopotamia] [--langs en,fr]
         [--turns 60] [--seed 7] [--minutes 6] [--out DIR] [--json FILE] [--panel 0.33]
+        [--people N] [--ai N] [--options "name=value ..."]
 
 For each game id and language it starts the local Discord stand-in and the real bot as a
 subprocess (``world()`` of ``tests/test_e2e_game.py``, the bot given ``--seed`` for every
 game), on a server whose preferred locale is the language, with members of that locale.
 People open a game and fill a typical table with AI seats (ur 2 + 1 AI, civsets 3 + 1,
-flood 2 + 1, mesopotamia 2 + 1), then play ``--turns`` turns (the game's own turn counter)
+flood 2 + 1, mesopotamia 2 + 1; or ``--people`` and ``--ai``, with the game's ``--options``),
+then play ``--turns`` turns (the game's own turn counter)
 or to the end. A person acts whenever the bot's database says their decision is pending
 and the channel has been quiet for a moment: they press one of the answer buttons of a
 public question that mentions them (a civsets quiz), else, one step in three (``--panel``:
@@ -86,7 +88,8 @@ class Table:
 
 TABLES = {"ur": Table(2, 1), "civsets": Table(3, 1), "flood": Table(2, 1),
           "mesopotamia": Table(2, 1)}
-PEOPLE = {"en": ("alice", "bob", "carol"), "fr": ("amélie", "bruno", "chloé")}
+PEOPLE = {"en": ("alice", "bob", "carol", "dave", "erin"),
+          "fr": ("amélie", "bruno", "chloé", "david", "élodie")}
 LOCALES = {"en": "en-US", "fr": "fr"}
 PANEL_SHARE = 1 / 3
 """Steps a person takes from their private panel instead of ``/play`` (``--panel``)."""
@@ -424,13 +427,15 @@ async def play_at(run: Run, tmp: Path, opts: argparse.Namespace) -> None:
     """Open a game of ``run.game`` in a ``run.lang`` server (its database and the bot's
     log under ``tmp``), play it and keep what was posted in ``run``."""
     game, lang = run.game, run.lang
-    table = TABLES[game]
+    table = Table(opts.people or TABLES[game].people,
+                  TABLES[game].ai if opts.ai is None else opts.ai)
     title = translate(registry.get(game).engine.meta.name, lang)
     rng = random.Random(f"{opts.seed}:{game}:{lang}")
     async with world(tmp, seed=opts.seed, locale=LOCALES[lang]) as w:
         people = [w.user(name, locale=LOCALES[lang]) for name in PEOPLE[lang][:table.people]]
         names = {u.id: u.name for u in people}
-        await open_game(w, people[0], people[1:], ai=table.ai, game=game, title=title)
+        await open_game(w, people[0], people[1:], ai=table.ai, game=game, title=title,
+                        options=opts.options)
         start = next(m.seq for m in w.posts() if m.interaction is not None
                      and m.interaction.name == "game start")
         player = Player(w, tmp, run, people, rng, opts.panel)
@@ -560,6 +565,12 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--json", default="", help="file for the figures")
     parser.add_argument("--panel", type=float, default=PANEL_SHARE,
                         help="share of a person's steps taken from their panel (0-1)")
+    parser.add_argument("--people", type=int, default=0,
+                        help=f"people at the table, at most {len(PEOPLE['en'])} (default: "
+                             "a typical table per game)")
+    parser.add_argument("--ai", type=int, default=None, help="AI seats at the table")
+    parser.add_argument("--options", default="",
+                        help="the game's options, as /game new takes them (expansions=both)")
     return parser.parse_args(argv)
 
 

@@ -129,11 +129,13 @@ async def world(tmp_path: Path, *, dev_guild: bool = False, seed: int | None = N
 
 async def open_game(w: World, creator: FakeUser, others: Sequence[FakeUser],
                     ai: int = 0, order: str = "", game: str = "ur",
-                    title: str = "Ur") -> Message:
-    """``/game new`` of ``game`` (whose name is ``title``), joins (by command and by the Join
-    button), ``/game start`` (seats in random order, or ``order``); the first board post."""
+                    title: str = "Ur", options: str = "") -> Message:
+    """``/game new`` of ``game`` (whose name is ``title``, with ``options`` if any), joins (by
+    command and by the Join button), ``/game start`` (seats in random order, or ``order``);
+    the first board post."""
+    chosen_options = {"options": options} if options else {}
     created = await (await creator.slash("game new", channel=w.channel, game=game,
-                                         ai=ai)).final()
+                                         ai=ai, **chosen_options)).final()
     assert not created.ephemeral and title in created.text
     for i, user in enumerate(others):
         if i % 2:
