@@ -96,15 +96,29 @@ def listed(lang: str, items: Sequence[str]) -> str:
     """``items`` as a list read aloud: "a, b and c", with one "and" however the items read:
     a last item that holds its own "and" closes the list ("takes Growth, spends 2 Food and
     reaches case 3"); before a last item without one, an earlier item's "and" is set apart
-    by a comma ("pays 1 Stone and gains 2 Food, and harvests")."""
+    by a comma ("pays 1 Stone and gains 2 Food, and harvests"). The "and" of a name ("Harvest
+    and Trade": a capital follows it) is no item's own."""
     if len(items) < 2:
         return "".join(items)
     separator, conjunction = tr(lang, "core.list_separator"), tr(lang, "core.list_and",
                                                                  items="", last="")
-    if conjunction in items[-1]:
+    if _joins(items[-1], conjunction):
         return separator.join(items)
-    key = "core.list_and_apart" if any(conjunction in i for i in items[:-1]) else "core.list_and"
+    key = "core.list_and_apart" if any(_joins(i, conjunction) for i in items[:-1]) \
+        else "core.list_and"
     return tr(lang, key, items=separator.join(items[:-1]), last=items[-1])
+
+
+def _joins(item: str, conjunction: str) -> bool:
+    """Whether ``item`` joins two of its own parts with ``conjunction`` (the word after it
+    not capitalized: "spends 2 Food and reaches", not "Harvest and Trade")."""
+    at = item.find(conjunction)
+    while at >= 0:
+        after = item[at + len(conjunction):at + len(conjunction) + 1]
+        if not after.isupper():
+            return True
+        at = item.find(conjunction, at + 1)
+    return False
 
 
 def mentions(record: GameRecord, seats: Sequence[Seat], lang: str) -> str:

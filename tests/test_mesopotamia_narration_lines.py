@@ -35,8 +35,10 @@ def test_the_next_players_roll_is_a_sentence_of_its_own() -> None:
         state = after
     report = GAME.report(state, AUTO, GAME.parse(state, AUTO, step), after)
     assert step == "end" and report.quiet
-    assert translate(report.public, "en", NAMES) == "ends the turn\nAvery rolls Ash."
-    assert translate(report.public, "fr", NAMES) == "finit son tour\nAvery obtient Ash."
+    assert translate(report.public, "en", NAMES) == \
+        "ends the turn\nAvery rolls Ash on the Dingir dice."
+    assert translate(report.public, "fr", NAMES) == \
+        "finit son tour\nAvery obtient Ash aux dés Dingir."
 
 
 @pytest.mark.parametrize(("lang", "said"), [

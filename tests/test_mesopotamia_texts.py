@@ -472,3 +472,15 @@ def test_an_earlier_and_is_set_apart_by_a_comma(lang: str, said: str) -> None:
     assert listed(lang, [first[lang], last[lang]]) == said
     plain = {"en": "a, b and c", "fr": "a, b et c"}
     assert listed(lang, ["a", "b", "c"]) == plain[lang]
+
+
+@pytest.mark.parametrize(("lang", "conjunction"), [("en", "and"), ("fr", "et")])
+def test_the_and_of_a_name_is_no_items_own(lang: str, conjunction: str) -> None:
+    """The "and" of an action's name ("Harvest and Trade": a capital follows it) is not an
+    item's own: the list still says its "and" ("a, b" would read as a fragment), without a
+    comma."""
+    first = {"en": "takes War with the pawn", "fr": "prend la Guerre avec le pion"}[lang]
+    last = {"en": "takes Harvest and Trade with die 1",
+            "fr": "prend Récolte et Échange avec le dé 1"}[lang]
+    assert listed(lang, [first, last]) == f"{first} {conjunction} {last}"
+    assert listed(lang, [last, first]) == f"{last} {conjunction} {first}"
