@@ -641,10 +641,14 @@ class MesopotamiaRenderer:
         return board.crop((0, MAP_TOP, WIDTH, MAP_TOP + MAP_HEIGHT))
 
     def market(self, view: dict[str, Any], ctx: RenderContext) -> bytes:
-        """The market (the Hanging Gardens tiles, the trade tokens, the legend) as PNG bytes:
-        its titles, rows and legend drawn once each and kept, pasted on one indexed picture."""
+        """The market (the Hanging Gardens tiles, the trade tokens, the legend) as PNG bytes,
+        kept while what it shows is unchanged; its titles, rows and legend drawn once each and
+        kept, pasted on one indexed picture."""
+        key = (ctx.lang, json.dumps([view["gardens"], view["trade"], view.get("amphorae", {}),
+                                     [(p["empire"], p.get("gardens", [])) for p in
+                                      view["players"]]], sort_keys=True))
         with self._lock:
-            return self._market_png(view, ctx)
+            return self._markets.get(key, lambda: self._market_png(view, ctx))
 
     def _market_png(self, view: dict[str, Any], ctx: RenderContext) -> bytes:
         lang = ctx.lang
@@ -674,15 +678,10 @@ class MesopotamiaRenderer:
                                       lambda: self._indexed(draw(*args)))
 
     def details(self, view: dict[str, Any], ctx: RenderContext) -> list[tuple[str, bytes]]:
-        """The pictures a turn message adds after the board: the market, then the crops of
-        the regions the view focuses on (``view["focus"]``,
+        """The pictures a turn message adds after the board: the market (:meth:`market`), then
+        the crops of the regions the view focuses on (``view["focus"]``,
         :mod:`bot.games.mesopotamia.focus`)."""
-        key = (ctx.lang, json.dumps([view["gardens"], view["trade"], view.get("amphorae", {}),
-                                     [(p["empire"], p.get("gardens", [])) for p in
-                                      view["players"]]], sort_keys=True))
-        with self._lock:
-            market = self._markets.get(key, lambda: self._market_png(view, ctx))
-        return [("market.png", market),
+        return [("market.png", self.market(view, ctx)),
                 *crop_pngs(view, ctx, [str(r) for r in view.get("focus", [])], self)]
 
 
