@@ -571,7 +571,10 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--ai", type=int, default=None, help="AI seats at the table")
     parser.add_argument("--options", default="",
                         help="the game's options, as /game new takes them (expansions=both)")
-    return parser.parse_args(argv)
+    opts = parser.parse_args(argv)
+    if not 0 <= opts.people <= len(PEOPLE["en"]):
+        parser.error(f"--people: from 1 to {len(PEOPLE['en'])} (0: a typical table)")
+    return opts
 
 
 if __name__ == "__main__":

@@ -280,6 +280,8 @@ def main(argv: Sequence[str] | None = None) -> list[dict[str, Any]]:
                         help="a game option of the tables (repeatable)")
     parser.add_argument("--json", default="")
     opts = parser.parse_args(argv)
+    if bad := [item for item in opts.option if "=" not in item]:
+        parser.error(f"--option takes name=value, not {', '.join(bad)}")
     options = dict(item.split("=", 1) for item in opts.option)
     results = []
     for game in opts.games.split(","):

@@ -22,7 +22,7 @@ from bot.i18n import tr
 from bot.notation import whole_number
 from bot.records import GameRecord
 from cogs import buttons
-from cogs.common import label, text_of
+from cogs.common import fit, label, text_of
 
 MAX_BUTTONS = 20
 """Options shown as buttons (4 rows of 5); beyond, a select menu."""
@@ -89,10 +89,10 @@ def level_entries(record: GameRecord, options: Sequence[tuple[int, Action]],
             j, only = behind[0]
             text = text_of(key, record, lang) if depth else \
                 label(only, record, lang, LABEL_LIMIT)
-            entries.append(Entry(text[:LABEL_LIMIT], index=j, closes_turn=only.closes_turn,
+            entries.append(Entry(fit(text, LABEL_LIMIT), index=j, closes_turn=only.closes_turn,
                                  notation=only.notation))
         else:
-            entries.append(Entry(text_of(key, record, lang)[:LABEL_LIMIT],
+            entries.append(Entry(fit(text_of(key, record, lang), LABEL_LIMIT),
                                  choice=keys.index(key)))
     return taken, entries
 
@@ -138,7 +138,7 @@ def framed(lang: str, key: str, name: str, text: str) -> str:
     over = len(whole) - LABEL_LIMIT
     if over <= 0:
         return whole
-    return tr(lang, key, **{name: text[: max(1, len(text) - over - 1)] + "…"})
+    return tr(lang, key, **{name: fit(text, max(1, len(text) - over))})
 
 
 def option_items(record: GameRecord, version: int, options: Sequence[tuple[int, Action]],

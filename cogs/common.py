@@ -165,8 +165,7 @@ def own_step(text: Text, record: GameRecord, seat: Seat, lang: str) -> str:
 def label(action: Action, record: GameRecord, lang: str, limit: int = 100) -> str:
     """An action's label in ``lang`` (seats named by their players), cut to ``limit``
     characters."""
-    text = text_of(action.label, record, lang)
-    return text if len(text) <= limit else text[: limit - 1] + "…"
+    return fit(text_of(action.label, record, lang), limit)
 
 
 def alternatives(game: str, actions: list[Action], lang: str) -> str:
@@ -180,7 +179,8 @@ def alternatives(game: str, actions: list[Action], lang: str) -> str:
 
 
 def fit(content: str, limit: int = 2000) -> str:
-    """``content`` cut to Discord's message length (it may quote what a user typed)."""
+    """``content`` cut to ``limit`` characters, ending with "…" when cut (Discord's message
+    length by default: it may quote what a user typed)."""
     return content if len(content) <= limit else content[: limit - 1] + "…"
 
 
