@@ -11,9 +11,10 @@ YOU = {"en": re.compile(r"\b(you|your|yours|yourself)\b", re.I),
 """Words that speak to the reader: wrong in a post everyone reads."""
 OTHER_LANGUAGE = {
     "en": re.compile(r"\b(le|les|des|et|vous|votre|tour|joue|avec|une|est|sur)\b"),
-    "fr": re.compile(r"\b(the|and|with|your|you|turn|plays|takes|places|is|are|has|of)\b"),
+    "fr": re.compile(r"\b(the|and|with|your|you|turn|plays|takes|is|are|has|of)\b"),
 }
-"""Common words of the other language: a text of ``lang`` holding one is untranslated."""
+"""Common words of the other language: a text of ``lang`` holding one is untranslated (not
+"places": French too, « dans l'ordre des places »)."""
 COMMAND = re.compile(r"(?<![\w/<:])/[a-zé]+(?: [a-zé]+)?")
 """A slash command named in a text (``/play``, ``/game board``)."""
 PLACEHOLDER = re.compile(r"\{[a-z_]+\}")

@@ -66,6 +66,9 @@ POSTED_BOARD_SECONDS = 6 * 3600
 POSTED_BOARDS_KEPT = 20_000
 """Games whose latest image is remembered (about 300 bytes each): abandoned or aborted
 games are forgotten in time."""
+ANSWERED_LATELY = 300
+"""Seconds since a member answered a request pinging them within which the turn message
+that then hands them the turn names them without a second ping (:func:`just_answered`)."""
 MAX_PUBLIC_OPTIONS = 20
 """Options a public question shows as buttons (4 rows of 5; more go to the panel)."""
 MAX_DETAILS = 9
@@ -185,12 +188,14 @@ def sentence(lang: str, text: str) -> str:
 
 
 def next_line(record: GameRecord, lang: str, *, buttons: bool = True,
-              played: frozenset[Seat] = frozenset(), present: Seat | None = None) -> str:
+              played: frozenset[Seat] = frozenset(), present: frozenset[Seat] = frozenset()
+              ) -> str:
     """Who plays now: a mention of every active human (pointing at the turn message's
     button when it has one), or the AIs' names. A human who ``played`` every turn the
-    message reports plays on in their panel: named, not pinged; so is the member
-    ``present`` in their panel, who took the last step reported (an answer that handed
-    them the turn: the panel that took it shows them their turn)."""
+    message reports plays on in their panel: named, not pinged; so is a member
+    ``present``: who took the last step reported in their panel (an answer that handed
+    them the turn: the panel that took it shows them their turn), or who was just pinged
+    to answer a request of this turn and answered it (:func:`just_answered`)."""
     if not record.active:
         return ""
     humans = [s for s in record.active if not ServiceCore.is_ai(record, s)]
@@ -199,8 +204,9 @@ def next_line(record: GameRecord, lang: str, *, buttons: bool = True,
         return tr(lang, "discord.ai_thinking", name=names)
     if buttons and len(humans) == 1 and played == {*humans}:
         return tr(lang, "discord.plays_again", name=seat_name(record, humans[0], lang))
-    if buttons and len(humans) == 1 and present == humans[0]:
-        return tr(lang, "discord.your_turn", mention=f"**{seat_name(record, present, lang)}**")
+    if buttons and len(humans) == 1 and humans[0] in present:
+        return tr(lang, "discord.your_turn",
+                  mention=f"**{seat_name(record, humans[0], lang)}**")
     key = "discord.your_turn" if buttons else "discord.your_turn_no_button"
     return tr(lang, key, mention=mentions(record, humans, lang))
 
@@ -217,11 +223,13 @@ def final_text(record: GameRecord, outcome: Outcome, lang: str) -> str:
 
 def turn_text(record: GameRecord, lang: str, turns: Sequence[StepResult] = (),
               outcome: Outcome | None = None, *, buttons: bool = True,
-              told: Sequence[str] = (), present: Seat | None = None) -> str:
+              told: Sequence[str] = (), present: Seat | None = None,
+              answered: frozenset[Seat] = frozenset()) -> str:
     """The text of a turn message: title, what the turns it reports did (as everyone may
     read it: one line per player's turn), the questions they answered that had no post
     of their own (``told``), who is next (or the final ``outcome``; ``present``: the
-    member whose step in their panel is told, see :func:`next_line`).
+    member whose step in their panel is told, ``answered``: the members who just answered
+    a request of these turns, see :func:`next_line`).
     Without ``buttons`` (``/game board``) it does not point at a "Take my turn" button."""
     title = tr(lang, "discord.turn_title", game=game_title(record, lang), turn=record.turn + 1)
     steps = [line for text in (*(steps_text(record, result.turn_steps, lang)
@@ -230,9 +238,9 @@ def turn_text(record: GameRecord, lang: str, turns: Sequence[StepResult] = (),
     outcome = outcome or (turns[-1].outcome if turns else None)
     played = frozenset(p.seat for result in turns for p in result.turn_steps)
     latest = turns[-1].turn_steps[-1].seat if turns and turns[-1].turn_steps else None
+    here = answered | {s for s in (present,) if s is not None and s == latest}
     last = (final_text(record, outcome, lang) if outcome is not None
-            else next_line(record, lang, buttons=buttons, played=played,
-                           present=present if latest == present else None))
+            else next_line(record, lang, buttons=buttons, played=played, present=here))
     return within_limit(title, steps, last)
 
 
@@ -405,8 +413,9 @@ async def post_board(bot: DingirBot, record: GameRecord,
     lang = record.lang
     files = await turn_files(bot, record, lang)
     view = await webpage.with_link(bot, record, turn_view(record, lang), lang)
-    message = await send(bot, record, turn_text(record, lang, turns, told=told,
-                                                 present=present), files=files, view=view)
+    text = turn_text(record, lang, turns, told=told, present=present,
+                     answered=just_answered(bot, record))
+    message = await send(bot, record, text, files=files, view=view)
     if message is not None and message.attachments:
         remember(bot.posted_boards, record.id,
                  PostedBoard(record.version, lang, message.attachments[0].url))
@@ -428,6 +437,20 @@ async def tell_followers(bot: DingirBot, record: GameRecord, message: discord.Me
         elif each_turn:
             await direct_message(bot, user_id, tr(lang, "discord.follow_turn", **where,
                                                   turn=record.turn + 1))
+
+
+def just_answered(bot: DingirBot, record: GameRecord) -> frozenset[Seat]:
+    """The seats of ``record`` whose members answered a post asking them to decide (a
+    swap offered to them) since its last turn message, less than :data:`ANSWERED_LATELY`
+    seconds ago: pinged for it, they are in the channel, so the turn message that hands
+    them the turn names them without pinging them again. Forgets the game's answers."""
+    now = bot.service.core.clock.now()
+    lately = set()
+    for seat in range(len(record.seats)):
+        when = bot.answered_at.pop((record.id, seat), None)
+        if when is not None and now - when < ANSWERED_LATELY:
+            lately.add(seat)
+    return frozenset(lately)
 
 
 def remember(store: dict[K, V], key: K, value: V) -> None:
@@ -663,6 +686,9 @@ async def report_steps(bot: DingirBot, results: Sequence[StepResult],
     told: list[str] = []
     for result in results:
         post = bot.open_posts.pop((result.record.id, result.seat), None)
+        if post is not None:
+            remember(bot.answered_at, (result.record.id, result.seat),
+                     bot.service.core.clock.now())
         if result.answered is not None:
             if post is None or not await close_question(bot, result, post):
                 told.append(answered_text(result))

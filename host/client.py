@@ -84,6 +84,9 @@ class DingirBot(commands.Bot):
         self.open_posts: dict[tuple[int, Seat], OpenPost] = {}
         """The public message asking each (game, seat) to decide, until they answer
         (cogs.posting)."""
+        self.answered_at: dict[tuple[int, Seat], float] = {}
+        """When each (game, seat) answered such a message, until the game's next turn
+        message (cogs.posting)."""
         self._tasks: set[asyncio.Task[None]] = set()
         self.stopping = False
         """True once :meth:`close` began (its commands are being unloaded, then the

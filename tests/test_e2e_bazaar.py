@@ -93,7 +93,8 @@ async def test_a_game_with_secrets_offers_quizzes_and_sealed_bids(tmp_path: Path
         mark = w.fake.mark()
         await step(w, ann, await open_panel(w, ann, post), "End turn")
         post = await w.next_board(mark)
-        assert "declines" in post.text and post.mentions(bob.id), post.text
+        # his turn now: pinged for the offer a moment ago, Bob is named, not pinged again
+        assert "declines" in post.text and "➡️ **bob** to play." in post.text, post.text
 
         # Bob offers a good to Cid, who accepts
         panel = await step(w, bob, await open_panel(w, bob, post), "roll the die")
@@ -106,7 +107,7 @@ async def test_a_game_with_secrets_offers_quizzes_and_sealed_bids(tmp_path: Path
         mark = w.fake.mark()
         await step(w, bob, await open_panel(w, bob, post), "End turn")
         post = await w.next_board(mark)
-        assert "accepts the swap" in post.text and post.mentions(cid.id), post.text
+        assert "accepts the swap" in post.text and "➡️ **cid** to play." in post.text, post.text
 
         # Cid takes a quiz and lets it time out; Ann may not answer it; too late is too late
         panel = await step(w, cid, await open_panel(w, cid, post), "lancer le dé")

@@ -3,7 +3,8 @@
 Three users play on from a prepared game (played into the bot's database: Ann has
 gathered eleven or so Greek cards, see :mod:`tests.civsets_setup`): Ann completes the
 Greek set; Bob contests her Roman territory; a swap is accepted and another declined (the
-player asked is pinged, the proposer is not pinged back: the request shows the answer); a
+player asked is pinged, the proposer is not pinged back: the request shows the answer; Bob,
+who answered, is not pinged again by the turn message that hands him the turn); a
 purchase is made; three challenges are answered right, wrong, and not in time, each in
 one question post edited in place (then pressed too late). Every message, embed, file and
 autocomplete answer each user received is then searched for the cards they were never
@@ -159,7 +160,9 @@ async def test_a_game_of_civilizations_with_every_kind_of_step(tmp_path: Path) -
         await play(w, ann, "end")
         post = await w.next_board(mark)
         assert "completes the Greek set" in post.text and "accepts ann's swap" in post.text
-        assert w.posts(mark) == [asked, post] and post.mentions(bob.id), post.text
+        assert w.posts(mark) == [asked, post], post.text
+        # the turn is Bob's: pinged for the swap a moment ago, he is named, not pinged again
+        assert "➡️ **bob** to play." in post.text and not pinged(post), post.text
 
         # Bob contests Ann's Roman territory and challenges Cid: right; the challenge makes
         # two public posts, the question and the turn message, which does not tell the

@@ -51,6 +51,7 @@ def test_flags_and_repeated_lines() -> None:
     assert flags("place A2 (A2 0→2)", "en") == {"notation"}
     assert flags("bob pose une carte", "fr") == set()
     assert flags("bob plays the card", "fr") == {"untranslated"}
+    assert flags("dans l'ordre des places", "fr") == set()      # French as well
     names = narration.member_names(["alice", "bob"], "en")
 
     def post(text: str) -> narration.Post:
