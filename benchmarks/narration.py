@@ -343,9 +343,12 @@ class Player:
         raise TimeoutError(f"the game stayed at version {version} for {REACT_TIMEOUT} s")
 
     def latest(self, user: FakeUser, action: str) -> Message | None:
-        """The newest public post mentioning ``user`` with a component ``action``."""
+        """The newest public post with a component ``action`` ("Take my turn", which opens
+        the panel of whoever presses it, or "My panel"); for another, one mentioning
+        ``user``."""
         for message in reversed(self.w.posts()):
-            if (message.mentions(user.id) or action == "me") and component(message, action):
+            if (message.mentions(user.id) or action in ("me", "turn")) \
+                    and component(message, action):
                 return message
         return None
 
