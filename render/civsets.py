@@ -36,9 +36,9 @@ from render.draw import (
     legible,
     mix,
     player_name,
-    png_bytes,
     smooth,
 )
+from render.png import QUICK, BandedPng
 
 WIDTH = 800
 TEXT = legible(WIDTH)
@@ -539,6 +539,7 @@ class CivilizationsRenderer:
     def __init__(self) -> None:
         self._lock = threading.Lock()
         self._painter: _Painter | None = None
+        self._encoder = BandedPng()
 
     def _indexed(self, view: dict[str, Any], ctx: RenderContext) -> Image.Image:
         with self._lock:
@@ -551,8 +552,10 @@ class CivilizationsRenderer:
         return self._indexed(view, ctx).convert("RGB")
 
     def png(self, view: dict[str, Any], ctx: RenderContext) -> bytes:
-        """The board as PNG bytes: cached static layer and pieces, fixed palette, level 1."""
-        return png_bytes(self._indexed(view, ctx), compress_level=1)
+        """The board as PNG bytes: cached static layer and pieces, fixed palette, the bands
+        that did not change since an earlier board kept compressed
+        (:class:`render.png.BandedPng`)."""
+        return self._encoder.encode(self._indexed(view, ctx), QUICK)
 
     def text(self, view: dict[str, Any], ctx: RenderContext) -> str:
         """The board as lines of text."""

@@ -53,6 +53,7 @@ from render.draw import (
     rgb,
     smooth,
 )
+from render.png import QUICK, BandedPng
 
 WIDTH = 800
 TEXT = legible(WIDTH)
@@ -880,6 +881,7 @@ class FloodRenderer:
     def __init__(self) -> None:
         self._lock = threading.Lock()
         self._board: _Board | None = None
+        self._encoder = BandedPng()
 
     def _indexed(self, view: View, ctx: RenderContext) -> Image.Image:
         with self._lock:
@@ -896,8 +898,10 @@ class FloodRenderer:
         return self._indexed(view, ctx).convert("RGB")
 
     def png(self, view: View, ctx: RenderContext) -> bytes:
-        """The board as PNG bytes: cached static layer and pieces, fixed palette, level 1."""
-        return png_bytes(self._indexed(view, ctx), compress_level=1)
+        """The board as PNG bytes: cached static layer and pieces, fixed palette, the bands
+        that did not change since an earlier board kept compressed
+        (:class:`render.png.BandedPng`)."""
+        return self._encoder.encode(self._indexed(view, ctx), QUICK)
 
     def text(self, view: View, ctx: RenderContext) -> str:
         """The board as lines of text."""

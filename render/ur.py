@@ -50,6 +50,7 @@ from render.draw import (
     text_sprite,
     to_palette,
 )
+from render.png import QUICK, BandedPng
 
 REFERENCE_WIDTH = 1200
 REFERENCE_HEIGHT = 900
@@ -572,6 +573,7 @@ class UrRenderer:
         self._arts: Sprites[Image.Image] = Sprites()
         self._fixed: Image.Image | None = None
         self._painter: _Painter | None = None
+        self._encoder = BandedPng()
 
     def _indexed(self, view: View, ctx: RenderContext) -> Image.Image:
         with self._lock:
@@ -584,8 +586,9 @@ class UrRenderer:
         return self._indexed(view, ctx).convert("RGB")
 
     def png(self, view: View, ctx: RenderContext) -> bytes:
-        """The board as PNG bytes: cached indexed pieces, fixed palette, compression level 1."""
-        return png_bytes(self._indexed(view, ctx), compress_level=1)
+        """The board as PNG bytes: cached indexed pieces, fixed palette, the bands that did not
+        change since an earlier board kept compressed (:class:`render.png.BandedPng`)."""
+        return self._encoder.encode(self._indexed(view, ctx), QUICK)
 
     def text(self, view: View, ctx: RenderContext) -> str:
         """The board as a few lines of text (see :mod:`render.ur_text`)."""
