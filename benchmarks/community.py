@@ -262,11 +262,11 @@ def as_posted(message: Message) -> Message:
                    components=first_payload(message).get("components") or [])
 
 
-def plays_again(post: Message, user: FakeUser) -> bool:
-    """True when ``post`` names ``user`` as playing again: not pinged (they just played),
-    they go on in their panel."""
-    return any(tr(lang, "discord.plays_again", name=user.name) in post.text
-               for lang in ("en", "fr"))
+def named_to_play(post: Message, user: FakeUser) -> bool:
+    """True when ``post`` names ``user`` as playing, not pinged: again (they just played, they
+    go on in their panel), or after their own answer (they were just here)."""
+    return any(tr(lang, key, name=user.name, mention=f"**{user.name}**") in post.text
+               for lang in ("en", "fr") for key in ("discord.plays_again", "discord.your_turn"))
 
 
 def is_bot_post(message: Message) -> bool:
@@ -989,7 +989,7 @@ class Driver:
             if GAME_OVER in post.text:
                 self.phase = "over"
         called = [user for user in self.t.players
-                  if post.mentions(user.id) or plays_again(post, user)]
+                  if post.mentions(user.id) or named_to_play(post, user)]
         if is_turn_message(post):
             self.turn_owner = called[0].id if len(called) == 1 else None
         elif called and (component(posted, "me") is not None or (
