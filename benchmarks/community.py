@@ -1487,15 +1487,15 @@ def verify(db_path: Path, acks: list[Ack], end_wall: float) -> dict[str, Any]:
             lost.append(f"{ack}")
     unacked, ended = [], 0
     for gid, items in rows.items():
-        for idx, seat, _, undone, _ in items:
+        for idx, seat, notation, undone, _ in items:
             if (gid, seat) in ai_seats or undone or (gid, idx) in log.matched:
                 continue
-            before = log.matched.get((gid, idx - 1))
-            if before is not None and before.and_end and seats.get((gid, before.user_id)) \
-                    == seat:
-                ended += 1          # the turn's end that a "... and end the turn" made
+            pair = [log.matched.get((gid, idx - 1)), log.matched.get((gid, idx + 1))]
+            if any(ack is not None and ack.and_end and seats.get((gid, ack.user_id)) == seat
+                   for ack in pair):
+                ended += 1          # the other step of a "... and end the turn" press
                 continue
-            unacked.append(gid)
+            unacked.append(f"game {gid} step {idx} seat {seat}: {notation}")
             per_game[games[gid][7]]["applied_without_ack"] += 1
     stuck, corrupt = [], []
     for gid, (_, _, status, active, seed, options, state, game) in games.items():
@@ -1527,7 +1527,8 @@ def verify(db_path: Path, acks: list[Ack], end_wall: float) -> dict[str, Any]:
         "acknowledged": len(acks), "in_log_once": len(log.matched), "lost": len(lost),
         "lost_examples": lost[:5],
         "doubled": sum(tally["doubled"] for tally in per_game.values()),
-        "applied_without_ack": len(unacked), "turns_ended_with_a_step": ended,
+        "applied_without_ack": len(unacked), "unacked_examples": unacked[:10],
+        "turns_ended_with_a_step": ended,
         "stuck_games": stuck,
         "corrupt_games": corrupt[:10], "games": len(games),
         "finished": sum(1 for g in games.values() if g[2] == "finished"),
@@ -1966,7 +1967,7 @@ def _section_checks(r: dict[str, Any]) -> list[str]:
     return [
         f"{'nothing lost':<34}acked {v['acknowledged']}, in log once {v['in_log_once']}, lost "
         f"{v['lost']}, doubled {v['doubled']}, applied w/o ack {v['applied_without_ack']} "
-        f"(besides {v['turns_ended_with_a_step']} turn ends of '... and end the turn'), "
+        f"(besides {v['turns_ended_with_a_step']} steps of '... and end the turn' presses), "
         f"stuck {len(v['stuck_games'])}, corrupt {len(v['corrupt_games'])}",
         f"{'interactions':<34}failed {r['failed_interactions']}, over 3 s "
         f"{c.get('over_3s', 0)} (final answers {len(r['final_answers_over_3s'])}), lost to "
