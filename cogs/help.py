@@ -8,6 +8,7 @@ from discord.ext import commands
 
 from bot.i18n import tr, translate
 from cogs.common import Guarded, Interaction, lang_of, loc, reply
+from cogs.game_texts import player_count
 from host.client import DingirBot
 from host.registry import CATALOGUE
 
@@ -21,8 +22,7 @@ def help_text(lang: str, game: str | None) -> str:
         return tr(lang, "discord.help.general", games=games)
     meta = CATALOGUE.meta(game)
     return tr(lang, "discord.help.game", name=translate(meta.name, lang), id=meta.id,
-              min=meta.min_players, max=meta.max_players,
-              rules=translate(meta.rules_summary, lang))
+              players=player_count(game, lang), rules=translate(meta.rules_summary, lang))
 
 
 class Help(Guarded, commands.Cog):

@@ -434,6 +434,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     added = script.seats(options) if script is not None else 0
     players: int = args.players or meta.min_players - added
     if not meta.min_players <= players + added <= meta.max_players:
+        if meta.min_players == meta.max_players:
+            parser.error(tr(lang, "local.bad_players_exact", game=meta.name, n=meta.min_players))
         parser.error(tr(lang, "local.bad_players", game=meta.name, min=meta.min_players,
                         max=meta.max_players))
     try:

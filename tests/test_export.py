@@ -441,3 +441,13 @@ async def test_a_long_import_leaves_the_event_loop_free(tmp_path: Path) -> None:
     assert record.state == state and len(slow.seen) >= 400
     # the loop ran while the log was replayed (on the loop it could not have ticked once)
     assert slow.seen[-1] - slow.seen[0] >= 3
+
+
+async def test_a_game_of_fixed_size_names_its_one_count(full: Env) -> None:
+    """After the Flood is played by 3 exactly: an export of 2 seats is refused with that
+    count, not "3 to 3 players"."""
+    document = document_of("flood", 5, [], None, PLAYERS[:2],
+                           status="running")
+    with pytest.raises(ServiceError) as error:
+        await full.service.history.import_game(GUILD, OTHER, ANN, document)
+    assert reason(error) == "service.import_players_exact"

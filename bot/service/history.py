@@ -173,6 +173,8 @@ class History:
         engine = self.core.engine(doc.game)
         meta = engine.meta
         if not meta.min_players <= len(doc.seats) <= meta.max_players:
+            if meta.min_players == meta.max_players:
+                raise fail("service.import_players_exact", n=meta.min_players)
             raise fail("service.import_players", min=meta.min_players, max=meta.max_players)
         known = {f.name for f in fields(GameSettings)}
         settings = validated_settings(
