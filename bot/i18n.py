@@ -94,8 +94,9 @@ def _render(lang: str, key: str, args: dict[str, TextArg], names: tuple[str, ...
     return _french_spacing(_elided(text, values).format_map(values))
 
 
-ELIDED = re.compile(r"\b([dD]e|[qQ]ue|[lL][ea]) \{(\w+)\}")
-"""A French word that elides before a vowel ("de", "que", "le", "la"), then a field."""
+ELIDED = re.compile(r"\b([dD]e|[qQ]ue|[lL][ea]) (\*\*)?\{(\w+)\}")
+"""A French word that elides before a vowel ("de", "que", "le", "la"), then a field (in
+bold or not)."""
 VOWEL = re.compile(r"[aeiouyàâäéèêëîïôöùûüœæ]", re.IGNORECASE)
 SPACED = re.compile(r" ([;:!?»])|(«) ")
 NO_BREAK = "\u00a0"
@@ -103,12 +104,12 @@ NO_BREAK = "\u00a0"
 
 def _elided(template: str, values: dict[str, Any]) -> str:
     """``template`` with "de {who}" written "d'{who}" where the value of ``who`` starts
-    with a vowel (« la main d'Alice », « partie d'Ur »); the same for que, le, la."""
+    with a vowel (« la main d'Alice », « partie d'**Ur** »); the same for que, le, la."""
     def elide(match: re.Match[str]) -> str:
-        word, name = match.groups()
+        word, bold, name = match.groups()
         value = values.get(name)
         if isinstance(value, str) and VOWEL.match(value):
-            return f"{word[:-1]}'{{{name}}}"
+            return f"{word[:-1]}'{bold or ''}{{{name}}}"
         return match.group(0)
 
     return ELIDED.sub(elide, template)

@@ -36,3 +36,6 @@ def test_a_name_after_de_or_que_is_elided() -> None:
     assert tr("fr", "discord.skipped", name="Éloïse").startswith("⏭️ Le tour d'Éloïse")
     assert tr("fr", "discord.skipped", name="Bob") == "⏭️ Le tour de Bob est passé par vote."
     assert tr("en", "discord.skipped", name="Alice").startswith("⏭️ Alice")
+    opened = tr("fr", "discord.lobby", creator="@a", game="Après le Déluge", players="3",
+                seats="a", n=1)
+    assert "une partie d'**Après le Déluge**" in opened, opened           # in bold too
