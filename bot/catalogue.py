@@ -17,6 +17,14 @@ from bot.records import GameRecord
 from bot.scripted import Script
 
 
+def player_count(meta: GameMeta) -> Text:
+    """How many play the game: "3-6 players", or "3 players" when the count is fixed (never
+    "3-3 players")."""
+    if meta.min_players == meta.max_players:
+        return Text.of("core.players_exact", n=meta.min_players)
+    return Text.of("core.players_range", min=meta.min_players, max=meta.max_players)
+
+
 class Catalogue:
     """The hosted games: their engines by id and their own scripted opponents."""
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from bot.catalogue import player_count
 from bot.engine import Seat
 from bot.i18n import tr, translate
 from bot.ratings import Rating
@@ -17,20 +18,12 @@ def seats_text(record: GameRecord, lang: str) -> str:
     )
 
 
-def player_count(game: str, lang: str) -> str:
-    """How many play ``game``: "2-4 players", or "3 players" when the count is fixed."""
-    meta = CATALOGUE.meta(game)
-    if meta.min_players == meta.max_players:
-        return tr(lang, "discord.players_exact", n=meta.min_players)
-    return tr(lang, "discord.players_range", min=meta.min_players, max=meta.max_players)
-
-
 def lobby_text(record: GameRecord, lang: str) -> str:
     """The lobby announcement: game, players so far, how to join and start."""
     meta = CATALOGUE.meta(record.game)
     text = tr(
         lang, "discord.lobby", creator=f"<@{record.creator_id}>",
-        game=translate(meta.name, lang), players=player_count(record.game, lang),
+        game=translate(meta.name, lang), players=player_count(meta),
         seats=seats_text(record, lang), n=len(record.seats),
     )
     opponent = CATALOGUE.opponent(record)

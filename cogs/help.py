@@ -6,9 +6,9 @@ from discord import app_commands
 from discord.app_commands import Choice
 from discord.ext import commands
 
+from bot.catalogue import player_count
 from bot.i18n import tr, translate
 from cogs.common import Guarded, Interaction, lang_of, loc, reply
-from cogs.game_texts import player_count
 from host.client import DingirBot
 from host.registry import CATALOGUE
 
@@ -22,7 +22,7 @@ def help_text(lang: str, game: str | None) -> str:
         return tr(lang, "discord.help.general", games=games)
     meta = CATALOGUE.meta(game)
     return tr(lang, "discord.help.game", name=translate(meta.name, lang), id=meta.id,
-              players=player_count(game, lang), rules=translate(meta.rules_summary, lang))
+              players=player_count(meta), rules=translate(meta.rules_summary, lang))
 
 
 class Help(Guarded, commands.Cog):

@@ -54,6 +54,7 @@ from pathlib import Path
 from typing import Any
 
 from bot import ai
+from bot.catalogue import player_count
 from bot.clock import FakeClock
 from bot.engine import Action, Game, GameError, GameMeta, Outcome, Seat, Text
 from bot.i18n import LANGUAGES, tr, translate
@@ -434,10 +435,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     added = script.seats(options) if script is not None else 0
     players: int = args.players or meta.min_players - added
     if not meta.min_players <= players + added <= meta.max_players:
-        if meta.min_players == meta.max_players:
-            parser.error(tr(lang, "local.bad_players_exact", game=meta.name, n=meta.min_players))
-        parser.error(tr(lang, "local.bad_players", game=meta.name, min=meta.min_players,
-                        max=meta.max_players))
+        parser.error(tr(lang, "local.bad_players", game=meta.name, players=player_count(meta)))
     try:
         ai_seats = parse_ai(args.ai, players)
     except ValueError:

@@ -450,4 +450,5 @@ async def test_a_game_of_fixed_size_names_its_one_count(full: Env) -> None:
                            status="running")
     with pytest.raises(ServiceError) as error:
         await full.service.history.import_game(GUILD, OTHER, ANN, document)
-    assert reason(error) == "service.import_players_exact"
+    assert translate(error.value.reason, "en").endswith("the game needs 3 players.")
+    assert translate(error.value.reason, "fr").endswith("le jeu demande 3 joueurs.")

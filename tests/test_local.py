@@ -188,6 +188,12 @@ def test_bad_command_lines_are_usage_errors(argv, capsys, monkeypatch) -> None:
     assert caught.value.code == local.EXIT_USAGE
 
 
+def test_a_wrong_count_of_players_says_the_games_count(capsys, monkeypatch) -> None:
+    with pytest.raises(SystemExit):
+        _run(capsys, monkeypatch, ["flood", "--players", "4"])
+    assert "is played by 3 players" in capsys.readouterr().err
+
+
 def test_options_reach_the_game(capsys, monkeypatch) -> None:
     _, out, _ = _run(capsys, monkeypatch, ["race", "--seed", "1", "--ai", "all",
                                            "--option", "target=20"])

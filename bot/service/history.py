@@ -9,6 +9,7 @@ from typing import Any
 
 from bot import export
 from bot.beginnings import Beginning, first_state
+from bot.catalogue import player_count
 from bot.engine import Game, Outcome, Report, Seat
 from bot.export import Document, SeatEntry
 from bot.i18n import translate
@@ -173,9 +174,7 @@ class History:
         engine = self.core.engine(doc.game)
         meta = engine.meta
         if not meta.min_players <= len(doc.seats) <= meta.max_players:
-            if meta.min_players == meta.max_players:
-                raise fail("service.import_players_exact", n=meta.min_players)
-            raise fail("service.import_players", min=meta.min_players, max=meta.max_players)
+            raise fail("service.import_players", players=player_count(meta))
         known = {f.name for f in fields(GameSettings)}
         settings = validated_settings(
             GameSettings(), {k: v for k, v in doc.settings.items() if k in known})
