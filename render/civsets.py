@@ -38,7 +38,7 @@ from render.draw import (
     player_name,
     smooth,
 )
-from render.png import QUICK, BandedPng
+from render.png import IndexedRenderer
 
 WIDTH = 800
 TEXT = legible(WIDTH)
@@ -532,30 +532,21 @@ def sample_view() -> dict[str, Any]:
     }
 
 
-class CivilizationsRenderer:
+class CivilizationsRenderer(IndexedRenderer):
     """The renderer of Civilizations (``render.context.Renderer``); safe to share between
     threads."""
 
     def __init__(self) -> None:
+        super().__init__()
         self._lock = threading.Lock()
         self._painter: _Painter | None = None
-        self._encoder = BandedPng()
 
-    def _indexed(self, view: dict[str, Any], ctx: RenderContext) -> Image.Image:
+    def indexed(self, view: dict[str, Any], ctx: RenderContext) -> Image.Image:
+        """The board as an indexed picture in the renderer's palette."""
         with self._lock:
             if self._painter is None:
                 self._painter = _Painter(_palette())
             return self._painter.compose(view, ctx)
-
-    def image(self, view: dict[str, Any], ctx: RenderContext) -> Image.Image:
-        """The board as an RGB image."""
-        return self._indexed(view, ctx).convert("RGB")
-
-    def png(self, view: dict[str, Any], ctx: RenderContext) -> bytes:
-        """The board as PNG bytes: cached static layer and pieces, fixed palette, the bands
-        that did not change since an earlier board kept compressed
-        (:class:`render.png.BandedPng`)."""
-        return self._encoder.encode(self._indexed(view, ctx), QUICK)
 
     def text(self, view: dict[str, Any], ctx: RenderContext) -> str:
         """The board as lines of text."""

@@ -53,7 +53,7 @@ from render.draw import (
     rgb,
     smooth,
 )
-from render.png import QUICK, BandedPng
+from render.png import IndexedRenderer
 
 WIDTH = 800
 TEXT = legible(WIDTH)
@@ -874,16 +874,17 @@ def sample_view() -> View:
     return GAME.view(state, None)
 
 
-class FloodRenderer:
+class FloodRenderer(IndexedRenderer):
     """The renderer of After the Flood (``render.context.Renderer``); safe to share between
     threads."""
 
     def __init__(self) -> None:
+        super().__init__()
         self._lock = threading.Lock()
         self._board: _Board | None = None
-        self._encoder = BandedPng()
 
-    def _indexed(self, view: View, ctx: RenderContext) -> Image.Image:
+    def indexed(self, view: View, ctx: RenderContext) -> Image.Image:
+        """The board as an indexed picture in the renderer's palette."""
         with self._lock:
             if self._board is None:
                 sample = _Board(None).compose(sample_view(), RenderContext(("A", "B", "C")))
@@ -892,16 +893,6 @@ class FloodRenderer:
                         *TERRAIN.values()]
                 self._board = _Board(fixed_palette(sample, base))
             return self._board.compose(view, ctx)
-
-    def image(self, view: View, ctx: RenderContext) -> Image.Image:
-        """The board as an RGB picture."""
-        return self._indexed(view, ctx).convert("RGB")
-
-    def png(self, view: View, ctx: RenderContext) -> bytes:
-        """The board as PNG bytes: cached static layer and pieces, fixed palette, the bands
-        that did not change since an earlier board kept compressed
-        (:class:`render.png.BandedPng`)."""
-        return self._encoder.encode(self._indexed(view, ctx), QUICK)
 
     def text(self, view: View, ctx: RenderContext) -> str:
         """The board as lines of text."""

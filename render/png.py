@@ -15,9 +15,11 @@ import hashlib
 import struct
 import threading
 import zlib
+from typing import Any
 
 from PIL import Image
 
+from render.context import RenderContext
 from render.draw import Sprites
 
 BAND_ROWS = 24
@@ -99,3 +101,25 @@ class BandedPng:
 
         key = (width, level, hashlib.sha1(pixels, usedforsecurity=False).digest())
         return self._bands.get(key, build)
+
+
+class IndexedRenderer:
+    """A renderer whose board is an indexed picture in a fixed palette (:meth:`indexed`, drawn
+    by the subclass from kept layers and pieces): ``image`` is that picture in RGB, ``png`` the
+    picture written by the renderer's own :class:`BandedPng` at :data:`QUICK`, the bands
+    unchanged since an earlier board kept compressed."""
+
+    def __init__(self) -> None:
+        self._encoder = BandedPng()
+
+    def indexed(self, view: dict[str, Any], ctx: RenderContext) -> Image.Image:
+        """The board as an indexed picture."""
+        raise NotImplementedError
+
+    def image(self, view: dict[str, Any], ctx: RenderContext) -> Image.Image:
+        """The board as an RGB picture."""
+        return self.indexed(view, ctx).convert("RGB")
+
+    def png(self, view: dict[str, Any], ctx: RenderContext) -> bytes:
+        """The board as PNG bytes."""
+        return self._encoder.encode(self.indexed(view, ctx), QUICK)

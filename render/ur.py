@@ -50,7 +50,7 @@ from render.draw import (
     text_sprite,
     to_palette,
 )
-from render.png import QUICK, BandedPng
+from render.png import IndexedRenderer
 
 REFERENCE_WIDTH = 1200
 REFERENCE_HEIGHT = 900
@@ -564,31 +564,23 @@ class _Painter:
                         x + 20, y + (PANEL_H - TILE) / 2)
 
 
-class UrRenderer:
+class UrRenderer(IndexedRenderer):
     """The Ur renderer (``render.context.Renderer``); safe to share between threads."""
 
     def __init__(self, width: int = DEFAULT_WIDTH) -> None:
+        super().__init__()
         self.width = width
         self._lock = threading.Lock()
         self._arts: Sprites[Image.Image] = Sprites()
         self._fixed: Image.Image | None = None
         self._painter: _Painter | None = None
-        self._encoder = BandedPng()
 
-    def _indexed(self, view: View, ctx: RenderContext) -> Image.Image:
+    def indexed(self, view: View, ctx: RenderContext) -> Image.Image:
+        """The board as an indexed picture in the renderer's palette."""
         with self._lock:
             if self._painter is None:
                 self._painter = _Painter(self.width, True, self._palette(), self._arts)
             return self._painter.compose(view, ctx)
-
-    def image(self, view: View, ctx: RenderContext) -> Image.Image:
-        """The board as an RGB image, always the same size for a given renderer."""
-        return self._indexed(view, ctx).convert("RGB")
-
-    def png(self, view: View, ctx: RenderContext) -> bytes:
-        """The board as PNG bytes: cached indexed pieces, fixed palette, the bands that did not
-        change since an earlier board kept compressed (:class:`render.png.BandedPng`)."""
-        return self._encoder.encode(self._indexed(view, ctx), QUICK)
 
     def text(self, view: View, ctx: RenderContext) -> str:
         """The board as a few lines of text (see :mod:`render.ur_text`)."""
