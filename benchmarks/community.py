@@ -131,6 +131,7 @@ from tests.fakediscord import (
 )
 from tests.fakediscord.load import LoadDiscord, Table, is_board
 from tests.fakediscord.model import InteractionRecord
+from tests.test_e2e_game import named_to_play
 
 FIRST_TIMEOUT = 10.0
 """Seconds to wait for the first answer before counting an interaction as failed."""
@@ -260,13 +261,6 @@ def as_posted(message: Message) -> Message:
     buttons once answered)."""
     return Message(message.id, message.channel, message.author,
                    components=first_payload(message).get("components") or [])
-
-
-def named_to_play(post: Message, user: FakeUser) -> bool:
-    """True when ``post`` names ``user`` as playing, not pinged: again (they just played, they
-    go on in their panel), or after their own answer (they were just here)."""
-    return any(tr(lang, key, name=user.name, mention=f"**{user.name}**") in post.text
-               for lang in ("en", "fr") for key in ("discord.plays_again", "discord.your_turn"))
 
 
 def is_bot_post(message: Message) -> bool:

@@ -150,14 +150,18 @@ async def open_game(w: World, creator: FakeUser, others: Sequence[FakeUser],
     return await w.next_board(mark)
 
 
+def named_to_play(post: Message, user: FakeUser) -> bool:
+    """True when ``post`` names ``user`` as playing without pinging them: again after their
+    own turn, or after their own answer (they were just here)."""
+    return any(tr(lang, key, name=user.name, mention=f"**{user.name}**") in post.text
+               for lang in LANGUAGES for key in ("discord.plays_again", "discord.your_turn"))
+
+
 def player_of(post: Message, users: Sequence[FakeUser]) -> FakeUser | None:
     """The user a turn message asks to play (None when an AI plays or the game is over):
-    mentioned, or named when they play on in their panel (again after their own turn, or
-    after their own answer)."""
+    mentioned, or named when they play on in their panel (:func:`named_to_play`)."""
     found = [u for u in users if post.mentions(u.id)] or [
-        u for u in users
-        if any(tr(lang, key, name=u.name, mention=f"**{u.name}**") in post.text
-               for lang in LANGUAGES for key in ("discord.plays_again", "discord.your_turn"))]
+        u for u in users if named_to_play(post, u)]
     assert len(found) <= 1, post.text
     return found[0] if found else None
 
