@@ -20,6 +20,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import fcntl
+import heapq
 import itertools
 import logging
 import os
@@ -66,6 +67,14 @@ DEADLINES = {"png": 15.0, "turn": 15.0, "picture": 15.0, "ai": 30.0, "replay": 1
 taken for stuck (stopped, or looping): it is killed and replaced, and the job run once
 more on another. A worker that keeps answering the jobs queued before it is busy, not
 stuck: under load a job may wait longer than this."""
+ALLOWANCES = {"png": 0.0, "turn": 0.0, "picture": 0.0, "frame": 0.0, "ai": 2.0,
+              "replay": 5.0, "timeline": 5.0, "told": 5.0}
+"""Seconds a job of each kind lets the jobs asked after it go first, when the workers are
+all busy: a picture somebody waits for now goes before an AI's search, and both before
+the long jobs of a finished game's replay or a web page's history (see :class:`_Queue`)."""
+IN_FLIGHT = 2
+"""Jobs a worker holds at once: the one it runs and the next, already in its pipe (so it
+never waits for the bot between two jobs); the others wait in the bot, in order."""
 WARM_UP_DEADLINE = 120.0
 """Seconds a new worker may take to start and warm up (counted apart from the job's)."""
 READY = -1
@@ -284,6 +293,40 @@ class _Worker:
         await asyncio.gather(self.reader, return_exceptions=True)
 
 
+class _Queue:
+    """The jobs waiting for a place at a worker (:data:`IN_FLIGHT` per worker), served by
+    due time: when the job was asked plus its kind's allowance (:data:`ALLOWANCES`), so
+    that a waiting job is passed only by jobs of a more urgent kind, and never forever."""
+
+    def __init__(self, places: int) -> None:
+        self.free = places
+        self._waiting: list[tuple[float, int, asyncio.Future[None]]] = []
+        self._order = itertools.count()
+
+    async def take(self, due: float) -> None:
+        """Wait for a free place, in turn by ``due``."""
+        if self.free > 0:
+            self.free -= 1
+            return
+        turn: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        heapq.heappush(self._waiting, (due, next(self._order), turn))
+        try:
+            await turn
+        except asyncio.CancelledError:
+            if turn.done() and not turn.cancelled():    # given a place, gone: pass it on
+                self.give()
+            raise
+
+    def give(self) -> None:
+        """Free a place: to the first job still waiting for one."""
+        while self._waiting:
+            turn = heapq.heappop(self._waiting)[2]
+            if not turn.done():
+                turn.set_result(None)
+                return
+        self.free += 1
+
+
 class Workers:
     """Runs board drawing, on-demand pictures and AI searches in ``processes`` worker
     processes (in a thread of the bot process when 0)."""
@@ -294,6 +337,7 @@ class Workers:
         self._numbers = itertools.count()
         self._starting = asyncio.Lock()
         self._closed = False
+        self._queue = _Queue(processes * IN_FLIGHT)
         self.replaced = 0
         """Workers replaced since the start (died, or missed a deadline)."""
         self.last_replaced: float | None = None
@@ -309,23 +353,29 @@ class Workers:
                 self._workers.append(_Worker(process))
 
     async def _run(self, job: str, *args: Any) -> Any:
-        """``JOBS[job](*args)`` on the least busy worker; run again by a fresh worker if
-        the first one died."""
+        """``JOBS[job](*args)`` on the least busy worker, in its turn (:class:`_Queue`);
+        run again by a fresh worker if the first one died."""
         if self.processes <= 0:
             return await asyncio.to_thread(JOBS[job], *args)
+        due = time.monotonic() + ALLOWANCES[job]
         for attempt in (1, 2):
-            if self._closed:
-                raise WorkerDied("the workers are stopped")
-            if not all(w.alive for w in self._workers) or not self._workers:
-                await self.start()
-            worker = min(self._workers, key=lambda w: len(w.waiting))
+            await self._queue.take(due)
             try:
+                if self._closed:
+                    raise WorkerDied("the workers are stopped")
+                if not all(w.alive for w in self._workers) or not self._workers:
+                    await self.start()
+                worker = min(self._workers, key=lambda w: len(w.waiting))
                 return await worker.run((next(self._numbers), job, args), DEADLINES[job])
             except WorkerDied:
+                if self._closed:
+                    raise
                 self.replaced += 1
                 self.last_replaced = time.time()
                 log.warning("a worker died or was stuck (attempt %d): starting a new one",
                             attempt)
+            finally:
+                self._queue.give()
         raise WorkerDied()
 
     def health(self) -> tuple[int, int]:
