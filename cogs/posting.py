@@ -100,13 +100,13 @@ class BoardImage:
 def posted_board_url(bot: DingirBot, record: GameRecord, lang: str,
                      seat: Seat | None) -> str | None:
     """The address of the turn message's image when it shows exactly the board ``seat``
-    would see now in ``lang`` (same state, same language, and a game that hides nothing:
-    there, every seat's view is the public one)."""
+    would see now in ``lang`` (same state, same language, and a seat that sees nothing
+    more than the public: no hand, no sealed bid of its own)."""
     posted = bot.posted_boards.get(record.id)
     if posted is None or posted.version != record.version or posted.lang != lang \
             or time.monotonic() - posted.at > POSTED_BOARD_SECONDS or record.state is None:
         return None
-    if seat is not None and hides_information(record):
+    if seat is not None and CATALOGUE.view(record, seat) != CATALOGUE.view(record):
         return None
     return posted.url
 

@@ -54,6 +54,26 @@ async def test_the_turn_message_image_is_reused_only_for_the_same_board(tmp_path
         await store.close()
 
 
+async def test_a_seat_that_sees_more_than_the_public_gets_its_own_board(tmp_path: Path) -> None:
+    """After the Flood hides only the dice to come: a seat sees the public board, so its
+    panel shows the turn message's image. A Civilizations seat sees its hand: never."""
+    store = await open_store(tmp_path / "dingir.sqlite3")
+    try:
+        service = GameService(store, FakeClock(), seed_source=lambda: 7,
+                              catalogue=registry.CATALOGUE)
+        for channel, game, players in ((10, "flood", PLAYERS), (11, "civsets", PLAYERS)):
+            await service.lobby.create(None, channel, players[0], game, {})
+            for player in players[1:]:
+                await service.lobby.join(channel, player)
+            record = await service.lobby.start(channel, players[0].user_id)
+            posted = bot_with(record, PostedBoard(record.version, "en", URL))
+            found = [posted_board_url(posted, record, "en", s) for s in range(len(players))]
+            assert found == ([URL] * 3 if game == "flood" else [None] * 3), game
+            assert posted_board_url(posted, record, "en", None) == URL
+    finally:
+        await store.close()
+
+
 def test_the_remembered_images_are_bounded_and_the_latest_post_wins(monkeypatch: Any) -> None:
     monkeypatch.setattr(posting, "POSTED_BOARDS_KEPT", 3)
     boards: dict[int, PostedBoard] = {}
