@@ -6,8 +6,6 @@ from bot.engine import Seat
 from bot.games.flood import data as D
 from bot.games.flood.state import (
     FloodState,
-    cities_of,
-    owns,
     rank_of,
     ready,
 )
@@ -22,15 +20,33 @@ WORKER_IN_HAND = 0.12
 RANK_WORTH = {"A": 1.2, "B": 0.5}
 
 
+_EMPIRES_BY_ROUND = {r: tuple(D.EMPIRES[e] for e in D.empires_of(r))
+                     for r in range(1, D.ROUNDS + 1)}
+_IN_SUMER = tuple(D.REGIONS[r].in_sumer for r in D.INVADABLE)
+_PLACES = tuple((place, D.PLACE_VP[place]) for place in D.PLACES)
+_TRADE_ROUTES = tuple((r, len(D.REGIONS[r].trade)) for r in D.OUTER)
+_VALUES = D.VALUES
+_PARTICULAR = frozenset((D.SIPPAR, D.NIPPUR, D.BABYLON, D.SHURUPPAK))
+_OPEN, _EXTENDED = 2.0, 0.5
+"""A city still open is a future extension; an extended one is worth a little."""
+
+
 def heuristic(state: FloodState, seat: Seat) -> float:
     """How good the state looks for ``seat``: its strength minus the best rival's."""
-    return lead([_strength(state, s) for s in range(state["n"])], seat)
+    n = state["n"]
+    cities: list[list[str]] = [[] for _ in range(n)]
+    for region in D.CITY_SITES:        # each seat's cities in map order (cities_of)
+        city = state["cities"].get(region)
+        if city is not None:
+            cities[int(city[0])].append(region)
+    return lead([_strength(state, s, cities[s]) for s in range(n)], seat)
 
 
-def extension_plan(state: FloodState, seat: Seat) -> tuple[int, dict[str, int]]:
-    """The points ``seat``'s goods would make by extending its open cities now (each with 2
-    wood and as many different luxuries as it has), and the goods that takes."""
-    open_cities = sum(1 for r in cities_of(state, seat) if not state["cities"][r][1])
+def extension_plan(state: FloodState, seat: Seat, cities: list[str]) -> tuple[int, dict[str, int]]:
+    """The points ``seat``'s goods would make by extending its open ``cities`` now (each
+    with 2 wood and as many different luxuries as it has), and the goods that takes."""
+    built = state["cities"]
+    open_cities = sum(1 for r in cities if not built[r][1])
     res = state["res"][seat]
     used: dict[str, int] = {}
     points = 0
@@ -50,21 +66,23 @@ def _empire_chance(state: FloodState, seat: Seat) -> float:
     if seat in state["initiated"] or state["phase"] != "actions":
         return 0.0
     best = 0
-    for empire in D.empires_of(state["round"]):
-        data = D.EMPIRES[empire]
-        if empire in state["empires"]:
+    on, started = state["on"], state["empires"]
+    for data in _EMPIRES_BY_ROUND[state["round"]]:
+        if data.id in started:
+            continue
+        if data.in_sumer:
+            if data.starts:
+                best = max(best, data.armies)
             continue
         for region in data.starts:
-            if data.in_sumer:
-                best = max(best, data.armies)
-                continue
-            mine = state["on"][region][seat]
-            if mine >= 1 and all(state["on"][region][s] <= mine for s in range(state["n"])):
+            counts = on[region]
+            mine = counts[seat]
+            if mine >= 1 and max(counts) <= mine:
                 best = max(best, data.armies)
     return float(best)
 
 
-def _strength(state: FloodState, seat: Seat) -> float:
+def _strength(state: FloodState, seat: Seat, cities: list[str]) -> float:
     rnd, phase = state["round"], state["phase"]
     later = D.ROUNDS - rnd                       # rounds still to come after this one
     acting = phase == "actions"
@@ -72,28 +90,38 @@ def _strength(state: FloodState, seat: Seat) -> float:
     if phase == "over":
         return value
     res = state["res"][seat]
-    plan, used = extension_plan(state, seat)
+    plan, used = extension_plan(state, seat, cities)
     spare = 0.0                                   # a hoard is worth less than a few
     for r, k in res.items():
         left = k - used.get(r, 0)
-        spare += D.VALUES[r] * (min(left, 2) + 0.5 * max(0, left - 2))
+        spare += _VALUES[r] * (min(left, 2) + 0.5 * max(0, left - 2))
     value += (RESOURCE_WORTH if later > 0 else 0.5 * RESOURCE_WORTH) * spare
     value += PLAN_WORTH * plan
     # cities: a city still open is a future extension; their particularities
-    for region in cities_of(state, seat):
-        value += 0.5 if state["cities"][region][1] else 2.0
+    built = state["cities"]
+    for region in cities:
+        value += _EXTENDED if built[region][1] else _OPEN
         if region == D.UR:
             value += 0.8 * later
-        elif region in (D.SIPPAR, D.NIPPUR, D.BABYLON, D.SHURUPPAK):
+        elif region in _PARTICULAR:
             value += 0.5 * (later + 1)
+    on = state["on"]
     if acting:
         # armies: points in the VP phase of this round; an empire still to initiate
         troops = state["troops"]
-        held = [r for r in D.INVADABLE if troops[r][seat] > 0]
-        value += 0.9 * D.REGION_VP * len(held)
-        value += 0.3 * sum(1 for r in held if troops[r][seat] >= 2)
-        if owns(state, seat, D.NIPPUR):
-            value += 0.9 * sum(1 for r in held if D.REGIONS[r].in_sumer)
+        held = 0
+        doubled = 0
+        in_sumer = 0
+        for r, sumer in zip(D.INVADABLE, _IN_SUMER, strict=True):
+            count = troops[r][seat]
+            if count > 0:
+                held += 1
+                doubled += count >= 2
+                in_sumer += sumer
+        value += 0.9 * D.REGION_VP * held
+        value += 0.3 * doubled
+        if cities and D.NIPPUR in cities:
+            value += 0.9 * in_sumer
         hand = state["armies"]["avail"][seat]
         worth = ARMY_IN_HAND if held else 0.3    # with no region, no invasion from it
         value += worth * min(hand, 10) + 0.1 * max(0, hand - 10)
@@ -103,14 +131,12 @@ def _strength(state: FloodState, seat: Seat) -> float:
         value += WORKER_IN_HAND * state["workers"]["avail"][seat]
     # workers: the majorities at the end, growing surer as the game goes on
     sure = 0.45 + 0.55 * (rnd - 1) / max(1, D.ROUNDS - 1)
-    on = state["on"]
-    for place in D.PLACES:
+    for place, points in _PLACES:
         counts = on[place]
         mine = counts[seat]
         if mine == 0:
             continue
-        best_other = max(counts[:seat] + counts[seat + 1:])
-        points = D.PLACE_VP[place]
+        best_other = max(c for s, c in enumerate(counts) if s != seat)
         if mine > best_other:
             value += points * sure + 0.15 * min(mine - best_other, 2)
         elif mine == best_other:
@@ -127,9 +153,12 @@ def _strength(state: FloodState, seat: Seat) -> float:
                 better = sum(1 for c in counts if c > mine)
                 tied = sum(1 for c in counts if c == mine)
                 value += 0.35 * RESOURCE_WORTH * worth * by_rank[better + tied] * later
-        traders = sum(min(on[r][seat], len(D.REGIONS[r].trade)) for r in D.OUTER)
+        traders = 0
+        for r, routes in _TRADE_ROUTES:
+            traders += min(on[r][seat], routes)
         value += 0.25 * traders * min(later, 2)
         value += 0.3 * (on["toolmaking"][seat] + on["scribes"][seat])
     if acting:
         value += 0.25 * ready(state, seat, "toolmaking") * min(res["metal"], 1)
     return float(value)
+
