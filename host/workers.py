@@ -72,9 +72,10 @@ ALLOWANCES = {"png": 0.0, "turn": 0.0, "picture": 0.0, "frame": 0.0, "ai": 2.0,
 """Seconds a job of each kind lets the jobs asked after it go first, when the workers are
 all busy: a picture somebody waits for now goes before an AI's search, and both before
 the long jobs of a finished game's replay or a web page's history (see :class:`_Queue`)."""
-IN_FLIGHT = 2
-"""Jobs a worker holds at once: the one it runs and the next, already in its pipe (so it
-never waits for the bot between two jobs); the others wait in the bot, in order."""
+IN_FLIGHT = 4
+"""Jobs a worker holds at once: the one it runs and the next ones, already in its pipe, so
+that it does not wait for the bot between two jobs (a busy event loop reads a reply and
+writes the next job tens of milliseconds later); the others wait in the bot, in order."""
 WARM_UP_DEADLINE = 120.0
 """Seconds a new worker may take to start and warm up (counted apart from the job's)."""
 READY = -1
