@@ -10,9 +10,10 @@ from pathlib import Path
 import pytest
 
 from bot.clock import FakeClock
-from bot.engine import Action, Game, Seat
+from bot.engine import Action, Game, Seat, State
 from bot.records import GameRecord, Player, StepResult, StoreUnavailable
 from bot.service import Ask, GameService, loop
+from bot.service.seats import AiSeat
 from bot.store import open_store
 from host import registry
 
@@ -120,3 +121,28 @@ async def test_the_loop_tries_again_when_the_database_is_unavailable(
     assert told == front.steps == [] and len(front.missing) == 2
     _, log = await games.history.log(CHANNEL)
     assert log and (await games.core.get_by_id(record.id) or record).active == [0]
+
+
+async def test_the_ai_searches_only_when_it_has_a_choice() -> None:
+    """A decision with one legal step is taken without a search (:func:`bot.ai.choose`
+    would take it at once): no job for the workers; with two, the search decides."""
+    engine = registry.get("ur").engine
+    state, rng = engine.setup(4, 3, {}), random.Random(3)
+    found: dict[bool, tuple[State, Seat]] = {}
+    while len(found) < 2:
+        seat = engine.active(state)[0]
+        legal = engine.legal(state, seat)
+        found.setdefault(len(legal) == 1, (state, seat))
+        state = engine.apply(state, seat, rng.choice(legal))
+    searched: list[int] = []
+
+    async def search(game: str, engine: Game, view: object, legal: list[Action], seat: Seat,
+                     seed: str) -> Action:
+        searched.append(len(legal))
+        return legal[-1]
+
+    for alone, (at, seat) in sorted(found.items()):
+        legal = engine.legal(at, seat)
+        chosen = await AiSeat(search).step(Ask("ur", engine, at, seat, "s"))
+        assert chosen == legal[-1] and (len(legal) == 1) == alone
+    assert len(searched) == 1 and searched[0] >= 2

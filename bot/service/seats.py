@@ -93,9 +93,12 @@ class AiSeat:
         return not member_plays(record, seat)
 
     async def step(self, ask: Ask) -> Action:
-        """The AI's choice among the seat's legal steps, from what the seat may see."""
-        return await self.search(ask.game, ask.engine, ask.view(), ask.legal(), ask.seat,
-                                 ask.seed)
+        """The AI's choice among the seat's legal steps, from what the seat may see (the
+        only one without a search, as :func:`bot.ai.choose` would take it)."""
+        legal = ask.legal()
+        if len(legal) == 1:
+            return legal[0]
+        return await self.search(ask.game, ask.engine, ask.view(), legal, ask.seat, ask.seed)
 
 
 class ScriptedSeat:
