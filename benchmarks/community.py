@@ -978,7 +978,9 @@ class Driver:
             if not post.pngs:
                 self.h.stats.counts["turn_messages_as_text"] += 1
             elif self.turn_ended_at is not None and post.created_at > self.turn_ended_at:
-                self.h.stats.record("board", post.created_at - self.turn_ended_at, self.game)
+                waited = post.created_at - self.turn_ended_at
+                self.h.stats.record("board", waited, self.game)
+                self.h.stats.record("board_ai" if self.t.ai else "board_people", waited, None)
                 self.turn_ended_at = None
             if GAME_OVER in post.text:
                 self.phase = "over"
@@ -1898,7 +1900,8 @@ def _section_throughput(r: dict[str, Any]) -> list[str]:
 def _section_latency(r: dict[str, Any]) -> list[str]:
     lines = [f"{'latency (ms)':<34}{'n':>8}{'p50':>9}{'p95':>9}{'p99':>9}{'max':>10}"]
     for kind in ("play", "autocomplete", "button", "command", "play_final", "button_final",
-                 "command_final", "board", "deadline_announced_late", "web"):
+                 "command_final", "board", "board_ai", "board_people",
+                 "deadline_announced_late", "web"):
         s = r["latency"].get(kind)
         if s:
             lines.append(f"  {kind:<32}{s['n']:8d}{s['p50_ms']:9.1f}{s['p95_ms']:9.1f}"
