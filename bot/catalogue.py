@@ -9,10 +9,11 @@ service.
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from bot.engine import Action, Deadline, Game, GameMeta, Ladder, Prompt, Seat, Text
+from bot.engine import Action, Deadline, Game, GameMeta, Ladder, Prompt, Seat, State, Text
 from bot.records import GameRecord
 from bot.scripted import Script
 
@@ -25,12 +26,33 @@ def player_count(meta: GameMeta) -> Text:
     return Text.of("core.players_range", min=meta.min_players, max=meta.max_players)
 
 
+LEGAL_KEPT = 512
+"""Decisions whose legal steps are remembered (the latest of the busiest games)."""
+
+
 class Catalogue:
     """The hosted games: their engines by id and their own scripted opponents."""
 
     def __init__(self, engines: Mapping[str, Game], scripts: Sequence[Script] = ()) -> None:
         self.engines = dict(engines)
         self.scripts = tuple(scripts)
+        self._legal: OrderedDict[tuple[int, Seat], tuple[State, list[Action]]] = OrderedDict()
+
+    def legal(self, game: str, state: State, seat: Seat) -> list[Action]:
+        """``seat``'s legal steps in ``state`` of ``game``. A decision is read several times
+        (its panel, the press, the typed step's suggestions, the check of the seats left
+        waiting) and some games weigh every step to say which ends the turn, so the last
+        :data:`LEGAL_KEPT` are remembered, each with its state (a step never changes a
+        state: it makes a new one)."""
+        key = (id(state), seat)
+        found = self._legal.get(key)
+        if found is not None and found[0] is state:
+            self._legal.move_to_end(key)
+        else:
+            found = self._legal[key] = (state, self.engine(game).legal(state, seat))
+            while len(self._legal) > LEGAL_KEPT:
+                self._legal.popitem(last=False)
+        return list(found[1])
 
     def engine(self, game: str) -> Game:
         """The engine of the hosted game ``game`` (KeyError naming the known games)."""
@@ -110,7 +132,7 @@ class Catalogue:
         """``seat``'s legal steps in ``record`` (none before the start)."""
         if record.state is None:
             return []
-        return self.engine(record.game).legal(record.state, seat)
+        return self.legal(record.game, record.state, seat)
 
     def prompt(self, record: GameRecord, seat: Seat) -> Prompt | None:
         """What ``seat``'s decision in ``record`` asks, when the game words it."""

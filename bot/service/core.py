@@ -316,13 +316,13 @@ class ServiceCore:
 
     # -- decisions ------------------------------------------------------------------------
 
-    @staticmethod
-    def _same_decision(engine: Game, before: State, after: State, seat: Seat) -> bool:
+    def _same_decision(self, game: str, before: State, after: State, seat: Seat) -> bool:
         """True if ``seat`` faces the same decision in both states (same options, prompt
         and clock): another seat's step left it alone."""
+        engine, legal = self.catalogue.engine(game), self.catalogue.legal
         return (
-            [a.notation for a in engine.legal(before, seat)]
-            == [a.notation for a in engine.legal(after, seat)]
+            [a.notation for a in legal(game, before, seat)]
+            == [a.notation for a in legal(game, after, seat)]
             and engine.prompt(before, seat) == engine.prompt(after, seat)
             and engine.deadline(before, seat) == engine.deadline(after, seat)
         )
@@ -340,7 +340,7 @@ class ServiceCore:
             old = record.waiting.get(seat)
             if (not fresh and old is not None and seat != actor and seat in record.active
                     and record.state is not None
-                    and self._same_decision(engine, record.state, state, seat)):
+                    and self._same_decision(record.game, record.state, state, seat)):
                 waiting[seat] = old
             else:
                 waiting[seat] = Waiting(version, now)

@@ -75,7 +75,7 @@ class Turns:
             raise fail("service.not_seated")
         if record.status != "running" or record.state is None:
             return record, seat, []
-        return record, seat, self.core.engine(record.game).legal(record.state, seat)
+        return record, seat, self.core.catalogue.legal(record.game, record.state, seat)
 
     async def decision_version(self, channel_id: int, user_id: int) -> int | None:
         """The version of ``user_id``'s current decision in the channel's game (None when
