@@ -327,7 +327,7 @@ class ServiceCore:
             and engine.deadline(before, seat) == engine.deadline(after, seat)
         )
 
-    def waiting(self, engine: Game, record: GameRecord, state: State, active: list[Seat],
+    def waiting(self, record: GameRecord, state: State, active: list[Seat],
                 actor: Seat | None, version: int, *, fresh: bool = False
                 ) -> dict[Seat, Waiting]:
         """The decision of each seat of ``active`` in ``state``, reached from ``record`` by

@@ -291,7 +291,7 @@ class Lobby:
         started = bump(
             record, seed=seed, seats=seats, status="running", state=state,
             turn=engine.turn_number(state), active=active, turn_started_at=self.core.clock.now(),
-            waiting=self.core.waiting(engine, record, state, active, None, record.version + 1),
+            waiting=self.core.waiting(record, state, active, None, record.version + 1),
         )
         live.turn_steps = []
         return await self.core.save(live, started, seats=True, turn_start_state=state,

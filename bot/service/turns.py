@@ -189,7 +189,7 @@ class Turns:
         outcome = engine.outcome(state)
         finished = outcome is not None or not active
         moved = turn_ended or active != record.active
-        waiting = self.core.waiting(engine, record, state, active, seat, record.version + 1,
+        waiting = self.core.waiting(record, state, active, seat, record.version + 1,
                                     fresh=turn_ended)
         new = bump(
             record, state=state, turn=turn, active=active,
@@ -292,7 +292,7 @@ class Turns:
             active = engine.active(state)
             new = bump(
                 record, state=state, active=active,
-                waiting=self.core.waiting(engine, record, state, active, seat, record.version + 1),
+                waiting=self.core.waiting(record, state, active, seat, record.version + 1),
                 turn_started_at=record.turn_started_at if active == record.active
                 else self.core.clock.now())
             saved = await self.core.save(live, new, undone=[last.idx])
