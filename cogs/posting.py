@@ -106,7 +106,8 @@ def posted_board_url(bot: DingirBot, record: GameRecord, lang: str,
     if posted is None or posted.version != record.version or posted.lang != lang \
             or time.monotonic() - posted.at > POSTED_BOARD_SECONDS or record.state is None:
         return None
-    if seat is not None and CATALOGUE.view(record, seat) != CATALOGUE.view(record):
+    if seat is not None and hides_information(record) \
+            and CATALOGUE.view(record, seat) != CATALOGUE.view(record):
         return None
     return posted.url
 
