@@ -75,7 +75,7 @@ the long jobs of a finished game's replay or a web page's history (see :class:`_
 IN_FLIGHT = 4
 """Jobs a worker holds at once: the one it runs and the next ones, already in its pipe, so
 that it does not wait for the bot between two jobs (a busy event loop reads a reply and
-writes the next job tens of milliseconds later); the others wait in the bot, in order."""
+writes the next job tens of milliseconds later); the others wait in the bot, by due time."""
 WARM_UP_DEADLINE = 120.0
 """Seconds a new worker may take to start and warm up (counted apart from the job's)."""
 READY = -1
